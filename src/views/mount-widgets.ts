@@ -1,0 +1,38 @@
+import { intlFor } from '../i18n/intl';
+import { readLanguage } from '../i18n/language';
+import type { WidgetModule } from './widget';
+
+// One chunk a widget: a page loads only the code of the widgets it hosts.
+const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
+  home: () => import('./home/home-widget'),
+  agenda: () => import('./coming/coming-widget'),
+  directory: () => import('./coming/coming-widget'),
+  news: () => import('./coming/coming-widget'),
+  shop: () => import('./coming/coming-widget'),
+  cart: () => import('./coming/coming-widget'),
+};
+
+const showFailure = (container: HTMLElement): void => {
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = intlFor(readLanguage(container)).formatMessage({ id: 'widget.failed' });
+  container.replaceChildren(message);
+};
+
+/** Mounts every `data-widget` container of the page with its widget. */
+export const mountWidgets = (doc: Document): void => {
+  for (const container of doc.querySelectorAll<HTMLElement>('[data-widget]')) {
+    const load = loaders[container.dataset.widget ?? ''];
+    if (!load) {
+      showFailure(container);
+      continue;
+    }
+    load()
+      .then((module) => module.mountWidget(container))
+      .catch((error: unknown) => {
+        // The visitor gets a sentence; the web team gets the cause in the console.
+        console.error(error);
+        showFailure(container);
+      });
+  }
+};

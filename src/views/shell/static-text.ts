@@ -1,0 +1,19 @@
+import type { IntlShape } from '@formatjs/intl';
+import type { MessageId } from '../../i18n/intl';
+
+/**
+ * Puts the messages of a language into server-rendered markup: `data-i18n="key"` sets the
+ * text (with `data-i18n-count` as the `count` value), `data-i18n-aria-label="key"` the label.
+ */
+export const translateStatic = (root: ParentNode, intl: IntlShape<string>): void => {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    const count = element.dataset.i18nCount;
+    element.textContent = intl.formatMessage(
+      { id: element.dataset.i18n as MessageId },
+      count === undefined ? undefined : { count: Number(count) },
+    );
+  }
+  for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) {
+    element.setAttribute('aria-label', intl.formatMessage({ id: element.dataset.i18nAriaLabel as MessageId }));
+  }
+};
