@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Database } from './db';
+import { registerAgendaRoutes } from './routes/agenda-routes';
+import { registerContactRoutes } from './routes/contacts-routes';
+import { registerNewsRoutes } from './routes/news-routes';
+import { errorBody } from './routes/query-schemas';
+import { registerShopRoutes } from './routes/shop-routes';
+
+/** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
+export interface AppOptions {
+  db: Database;
+  distDir?: string;
+  mediaDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Cache policy of API answers: short, since content can change at any import. */
+export const API_CACHE_CONTROL = 'public, max-age=60';
+
+// Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+const ajvMessage = (error: { instancePath: string; message?: string; params: Record<string, unknown> }, dataVar: string) => {
+  const extra = typeof error.params['additionalProperty'] === 'string' ? `: '${error.params['additionalProperty']}'` : '';
+  return `${dataVar}${error.instancePath} ${error.message ?? 'is invalid'}${extra}`;
+};
+
+/**
+ * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
+ * the built site from `distDir`. Call `listen({ port: 0 })` or `inject()` on the result.
+ */
+export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions): FastifyInstance => {
+  const app = Fastify({
+    logger,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Unknown query parameters are errors, not silently dropped; `?a=1` fills a list.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
+  });
+
+  app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        // The site may be served over plain http on a LAN; upgrading would break it there.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).header('cache-control', 'no-store').send(errorBody(500, 'Internal Server Error', 'the server could not answer'));
+    }
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send(errorBody(status, STATUS_CODES[status] ?? 'Error', error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`)),
+  );
+
+  app.register(async (api) => {
+    await api.register(fastifyEtag);
+    api.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
+      return payload;
+    });
+    registerAgendaRoutes(api, db);
+    registerContactRoutes(api, db);
+    registerNewsRoutes(api, db);
+    registerShopRoutes(api, db);
+  });
+
+  if (mediaDir !== undefined && existsSync(mediaDir)) {
+    app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      // Media paths carry the generation number, so a file never changes under its name.
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+
+  if (distDir !== undefined && existsSync(distDir)) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      preCompressed: true,
+      redirect: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const file = path.replace(/\.(br|gz)$/, '');
+        if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else if (HASHED_ASSET.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  return app;
+};

@@ -1,0 +1,279 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either';
+import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
+import type { Queryable } from './db';
+import { normalizeSearch } from './search';
+
+/** A database key: a whole number that fits a PostgreSQL `integer`. */
+export const RowId = new t.Type<number, number, unknown>(
+  'RowId',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2147483647,
+  (u, c) =>
+    typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2147483647
+      ? t.success(u)
+      : t.failure(u, c, 'expected a whole number from 1 to 2147483647'),
+  t.identity,
+);
+
+// Calendar dates only: the columns are `date`, a time part would be silently dropped.
+const DateOnly = new t.Type<string, string, unknown>(
+  'DateOnly',
+  (u): u is string => typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && dateParts(u) !== null,
+  (u, c) =>
+    typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && IsoDate.is(u)
+      ? t.success(u)
+      : t.failure(u, c, 'expected a date YYYY-MM-DD'),
+  t.identity,
+);
+
+const text = nullable(t.string);
+
+/** An event of the import file: the wire fields plus its agenda and its category ids. */
+export const ContentEvent = t.exact(
+  t.intersection([
+    t.type({ id: RowId, agenda_id: RowId, bel_date: DateOnly, title: t.string, categories: t.array(RowId) }),
+    t.partial({
+      end_date: nullable(DateOnly),
+      start_time: nullable(WallTime),
+      end_time: nullable(WallTime),
+      place: text,
+      description: text,
+      link: text,
+    }),
+  ]),
+);
+export type ContentEvent = t.TypeOf<typeof ContentEvent>;
+
+/** A contact of the import file; `categories` holds contact category titles, as on the wire. */
+export const ContentContact = t.exact(
+  t.intersection([
+    t.type({ id: RowId, title: t.string, categories: t.array(t.string) }),
+    t.partial({
+      type_contact: text,
+      fonction: text,
+      contact_person: text,
+      address: text,
+      email: text,
+      phone: text,
+      fax: text,
+      website: text,
+      description: text,
+      registre_interets: text,
+      parti: text,
+      commissions: t.array(t.string),
+      image: text,
+      img: text,
+      img_2x: text,
+      img_wp: text,
+      img_wp_2x: text,
+      copyright: text,
+    }),
+  ]),
+);
+export type ContentContact = t.TypeOf<typeof ContentContact>;
+
+/** A news item of the import file; `scope` is the slug of its news scope. */
+export const ContentNews = t.exact(
+  t.intersection([
+    t.type({ id: RowId, scope: t.string, title: t.string, date: DateOnly, categories: t.array(RowId) }),
+    t.partial({ lead: text, image: text, image_alt: text, link: text }),
+  ]),
+);
+export type ContentNews = t.TypeOf<typeof ContentNews>;
+
+/** A shop item (a publication) of the import file. */
+export const ContentShopItem = t.exact(
+  t.intersection([
+    t.type({ variant_id: RowId, title: t.string, price: Price }),
+    t.partial({ description: text, image: text, image_alt: text }),
+  ]),
+);
+export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
+
+/** The whole content of an institution: what `npm run import -- file.json` loads. */
+export const Content = t.exact(
+  t.type({
+    agendas: t.array(t.exact(t.type({ id: RowId, title: t.string }))),
+    agenda_categories: t.array(
+      t.exact(t.intersection([t.type({ id: RowId, title: t.string }), t.partial({ slug: text })])),
+    ),
+    events: t.array(ContentEvent),
+    contact_categories: t.array(t.exact(t.type({ id: RowId, title: t.string }))),
+    contacts: t.array(ContentContact),
+    news_scopes: t.array(t.exact(t.type({ id: RowId, slug: t.string, title: t.string }))),
+    news_categories: t.array(
+      t.exact(t.intersection([t.type({ id: RowId, scope: t.string, title: t.string }), t.partial({ slug: text })])),
+    ),
+    news: t.array(ContentNews),
+    shop_items: t.array(ContentShopItem),
+  }),
+);
+export type Content = t.TypeOf<typeof Content>;
+
+/** Decodes an import file, or returns one message a line naming the path of each fault. */
+export const decodeContent = (input: unknown): { ok: true; content: Content } | { ok: false; errors: string[] } => {
+  const result = Content.decode(input);
+  if (isLeft(result)) {
+    const errors = result.left.slice(0, 20).map((error) => {
+      // A key under an intersection or a union names a member codec, not a place in the file.
+      const path = error.context
+        .filter((_entry, index, all) => {
+          const parent = all[index - 1]?.type as { _tag?: string } | undefined;
+          return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
+        })
+        .map((entry) => entry.key)
+        .join('/');
+      const shown = JSON.stringify(error.value);
+      return `${path || '(root)'}: ${error.message ?? 'invalid value'} (got ${shown === undefined ? 'nothing' : shown.slice(0, 80)})`;
+    });
+    return { ok: false, errors: [...new Set(errors)] };
+  }
+  const referenceErrors = checkReferences(result.right);
+  return referenceErrors.length > 0 ? { ok: false, errors: referenceErrors } : { ok: true, content: result.right };
+};
+
+// Keys and links the database would reject, reported with their path before any write.
+const checkReferences = (content: Content): string[] => {
+  const errors: string[] = [];
+  const duplicates = (name: string, ids: readonly number[]) => {
+    const seen = new Set<number>();
+    ids.forEach((id, index) => {
+      if (seen.has(id)) errors.push(`${name}/${index}/id: duplicate id ${id}`);
+      seen.add(id);
+    });
+    return seen;
+  };
+  const agendas = duplicates('agendas', content.agendas.map((a) => a.id));
+  const agendaCategories = duplicates('agenda_categories', content.agenda_categories.map((c) => c.id));
+  duplicates('events', content.events.map((e) => e.id));
+  duplicates('contact_categories', content.contact_categories.map((c) => c.id));
+  duplicates('contacts', content.contacts.map((c) => c.id));
+  duplicates('news_scopes', content.news_scopes.map((s) => s.id));
+  const newsCategories = duplicates('news_categories', content.news_categories.map((c) => c.id));
+  duplicates('news', content.news.map((n) => n.id));
+  duplicates('shop_items', content.shop_items.map((s) => s.variant_id));
+  const scopes = new Set(content.news_scopes.map((s) => s.slug));
+  const contactCategories = new Set(content.contact_categories.map((c) => c.title));
+  content.events.forEach((event, index) => {
+    if (!agendas.has(event.agenda_id)) errors.push(`events/${index}/agenda_id: unknown agenda ${event.agenda_id}`);
+    event.categories.forEach((id, k) => {
+      if (!agendaCategories.has(id)) errors.push(`events/${index}/categories/${k}: unknown agenda category ${id}`);
+    });
+  });
+  content.contacts.forEach((contact, index) =>
+    contact.categories.forEach((title, k) => {
+      if (!contactCategories.has(title)) errors.push(`contacts/${index}/categories/${k}: unknown contact category "${title}"`);
+    }),
+  );
+  content.news_categories.forEach((category, index) => {
+    if (!scopes.has(category.scope)) errors.push(`news_categories/${index}/scope: unknown news scope "${category.scope}"`);
+  });
+  content.news.forEach((item, index) => {
+    if (!scopes.has(item.scope)) errors.push(`news/${index}/scope: unknown news scope "${item.scope}"`);
+    item.categories.forEach((id, k) => {
+      if (!newsCategories.has(id)) errors.push(`news/${index}/categories/${k}: unknown news category ${id}`);
+    });
+  });
+  return errors.slice(0, 20);
+};
+
+// Rows travel as one JSON parameter a chunk: set-based, and no limit on bound parameters.
+const CHUNK = 5000;
+
+const insertJson = async (
+  tx: Queryable,
+  table: string,
+  columns: string,
+  rows: readonly object[],
+  select = '*',
+): Promise<void> => {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    const names = columns
+      .split(',')
+      .map((c) => c.trim().split(' ')[0])
+      .join(', ');
+    await tx.query(
+      `insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`,
+      [JSON.stringify(chunk)],
+    );
+  }
+};
+
+/** Replaces every content table with `content`; call it inside a transaction. */
+export const writeContent = async (tx: Queryable, content: Content, label: string): Promise<void> => {
+  await tx.query(
+    `truncate agendas, agenda_categories, events, event_categories, contact_categories, contacts,
+       contact_category_links, news_scopes, news_categories, news_items, news_item_categories,
+       shop_items, content_meta`,
+  );
+  await insertJson(tx, 'agendas', 'id integer, title text', content.agendas);
+  await insertJson(tx, 'agenda_categories', 'id integer, title text, slug text', content.agenda_categories);
+  await insertJson(
+    tx,
+    'events',
+    `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
+     title text, search_title text, place text, description text, link text`,
+    content.events.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title) })),
+  );
+  await insertJson(
+    tx,
+    'event_categories',
+    'event_id integer, category_id integer',
+    content.events.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
+  );
+  await insertJson(tx, 'contact_categories', 'id integer, title text', content.contact_categories);
+  await insertJson(
+    tx,
+    'contacts',
+    `id integer, title text, search_title text, type_contact text, fonction text, contact_person text,
+     address text, email text, phone text, fax text, website text, description text,
+     registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
+     img_wp text, img_wp_2x text, copyright text`,
+    content.contacts.map((c) => ({
+      ...c,
+      categories: undefined,
+      commissions: c.commissions ?? [],
+      search_title: normalizeSearch(c.title),
+    })),
+    `id, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
+     description, registre_interets, parti,
+     array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright`,
+  );
+  const categoryIds = new Map(content.contact_categories.map((c) => [c.title, c.id]));
+  await insertJson(
+    tx,
+    'contact_category_links',
+    'contact_id integer, category_id integer',
+    content.contacts.flatMap((c) =>
+      [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) })),
+    ),
+  );
+  await insertJson(tx, 'news_scopes', 'id integer, slug text, title text', content.news_scopes);
+  const scopeIds = new Map(content.news_scopes.map((s) => [s.slug, s.id]));
+  await insertJson(
+    tx,
+    'news_categories',
+    'id integer, scope_id integer, title text, slug text',
+    content.news_categories.map((c) => ({ ...c, scope: undefined, scope_id: scopeIds.get(c.scope) })),
+  );
+  await insertJson(
+    tx,
+    'news_items',
+    'id integer, scope_id integer, title text, date date, lead text, image text, image_alt text, link text',
+    content.news.map((n) => ({ ...n, categories: undefined, scope: undefined, scope_id: scopeIds.get(n.scope) })),
+  );
+  await insertJson(
+    tx,
+    'news_item_categories',
+    'news_id integer, category_id integer',
+    content.news.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
+  );
+  await insertJson(
+    tx,
+    'shop_items',
+    'variant_id integer, title text, price numeric, description text, image text, image_alt text',
+    content.shop_items,
+  );
+  await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
+};

@@ -1,0 +1,334 @@
+import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from './content';
+
+/** How much demo content to make; the same options always give the same content. */
+export interface DemoOptions {
+  contacts: number;
+  events: number;
+  news: number;
+  seed: number;
+}
+
+/** The demo site's size: what `npm run seed` and a first start load. */
+export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
+
+/** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
+export const DEMO_VERSION = 1;
+
+/** The number of generated portraits and emblems; contacts reuse them. */
+export const PORTRAIT_COUNT = 24;
+export const EMBLEM_COUNT = 12;
+
+/** The URL folder of the generated images; versioned so a long cache never serves a stale one. */
+export const MEDIA_PREFIX = `/media/v${DEMO_VERSION}`;
+
+/** The label stored with seeded content: generator version and options. */
+export const demoLabel = (options: DemoOptions): string =>
+  `demo:v${DEMO_VERSION}:seed=${options.seed}:contacts=${options.contacts}:events=${options.events}:news=${options.news}`;
+
+/** Image URLs of one picture in the four sizes a contact carries. */
+export const imageSet = (name: string) => ({
+  img: `${MEDIA_PREFIX}/${name}-240.jpg`,
+  img_2x: `${MEDIA_PREFIX}/${name}-480.jpg`,
+  img_wp: `${MEDIA_PREFIX}/${name}-240.webp`,
+  img_wp_2x: `${MEDIA_PREFIX}/${name}-480.webp`,
+});
+
+/** The picture names the seed renders: `portrait-01`…, `emblem-01`…. */
+export const pictureNames = (): string[] => [
+  ...Array.from({ length: PORTRAIT_COUNT }, (_, i) => `portrait-${pad(i + 1)}`),
+  ...Array.from({ length: EMBLEM_COUNT }, (_, i) => `emblem-${pad(i + 1)}`),
+];
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+// mulberry32: tiny, fast and good enough to make demo data reproducible.
+const prng = (seed: number) => {
+  let a = seed >>> 0;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const chance = (p: number): boolean => next() < p;
+  const some = <T>(items: readonly T[], min: number, max: number): T[] => {
+    const pool = [...items];
+    const count = Math.min(pool.length, int(min, max));
+    const chosen: T[] = [];
+    for (let i = 0; i < count; i += 1) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0] as T);
+    return chosen;
+  };
+  return { next, int, pick, chance, some };
+};
+
+const FIRST_NAMES_F = ['Hélène', 'Zoé', 'Anaïs', 'Chloé', 'Léa', 'Mélanie', 'Noémie', 'Céline', 'Françoise', 'Agnès', 'Maëlle', 'Béatrice', 'Sophie', 'Claire', 'Élodie', 'Laure'];
+const FIRST_NAMES_M = ['Jérôme', 'François', 'Loïc', 'Benoît', 'Gaël', 'Stéphane', 'André', 'Frédéric', 'Raphaël', 'Joël', 'Pierre', 'Nicolas', 'Étienne', 'Cédric', 'Thierry', 'Yves'];
+const LAST_NAMES = ['Dupraz', 'Favre', 'Rochat', 'Chevalley', 'Pittet', 'Rey', 'Bonvin', 'Gaillard', 'Métrailler', 'Crettenand', 'Jaquet', 'Python', 'Schüpbach', 'Perrenoud', 'Châtelain', 'Lüthi', 'Berthoud', 'Girardin', 'Monnier', 'Théraulaz', 'Aebischer', 'Cuénod', 'Décosterd', 'Frésard', 'Grüter', 'Mottier', 'Nançoz', 'Zufferey', 'Vuilleumier', 'Évéquoz'];
+const TOWNS = [
+  ['1003', 'Lausanne'], ['1950', 'Sion'], ['2000', 'Neuchâtel'], ['1700', 'Fribourg'], ['2800', 'Delémont'],
+  ['1400', 'Yverdon-les-Bains'], ['1920', 'Martigny'], ['2300', 'La Chaux-de-Fonds'], ['1630', 'Bulle'], ['1260', 'Nyon'],
+] as const;
+const STREETS = ['Rue du Château', 'Place de la Riponne', 'Avenue de la Gare', 'Rue de la Préfecture', 'Chemin des Vignes', 'Rue du Marché', 'Route de Berne', 'Quai du Rhône', 'Rue de l’Hôpital', 'Place Saint-François'];
+const PARTIES = ['PLR', 'PS', 'UDC', 'Les Vert-e-s', 'Le Centre', 'Vert’libéraux', 'Ensemble à Gauche'];
+const COMMISSIONS = [
+  'Commission des finances', 'Commission de gestion', 'Commission de justice', 'Commission de la santé',
+  'Commission de l’éducation', 'Commission des transports', 'Commission de l’environnement', 'Commission des institutions',
+];
+const INTERESTS = [
+  'Membre du conseil d’administration de la Banque cantonale', 'Présidente de l’Association des parents d’élèves',
+  'Membre du comité de la Société de développement', 'Administrateur d’une PME de construction',
+  'Membre de la fondation pour la protection du patrimoine', 'Vice-président du club de hockey local',
+  'Membre du conseil de fondation de l’hôpital régional', 'Associé d’une étude d’avocats',
+];
+
+/** The twelve contact categories of the demo directory. */
+export const CONTACT_CATEGORIES = [
+  'Grand Conseil', 'Conseil d’État', 'Chancellerie d’État', 'Département des finances', 'Département de la santé',
+  'Département de la formation', 'Département du territoire', 'Communes', 'Associations', 'Partis politiques',
+  'Médias', 'Justice et tribunaux',
+] as const;
+
+const ORGANISATIONS: ReadonlyArray<readonly [string, string]> = [
+  ['Commune de', 'Communes'], ['Association des amis du patrimoine de', 'Associations'],
+  ['Société de développement de', 'Associations'], ['Tribunal d’arrondissement de', 'Justice et tribunaux'],
+  ['Journal régional de', 'Médias'], ['Section locale du parti de', 'Partis politiques'],
+  ['Office régional de placement de', 'Département des finances'], ['Centre médico-social de', 'Département de la santé'],
+  ['Gymnase de', 'Département de la formation'], ['Service de l’aménagement de', 'Département du territoire'],
+];
+const SERVICE_ROLES: ReadonlyArray<readonly [string, string, boolean]> = [
+  ['Chancelière d’État', 'Chancellerie d’État', true], ['Conseiller d’État', 'Conseil d’État', false],
+  ['Cheffe du service des contributions', 'Département des finances', true], ['Médecin cantonal', 'Département de la santé', false],
+  ['Cheffe du service de l’enseignement', 'Département de la formation', true], ['Architecte cantonal', 'Département du territoire', false],
+];
+
+const slugify = (value: string): string =>
+  value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const emailOf = (first: string, last: string): string => `${slugify(first)}.${slugify(last)}@canton.example`;
+
+const phone = (r: ReturnType<typeof prng>): string =>
+  `+41 ${r.pick(['21', '24', '26', '27', '32'])} ${r.int(300, 999)} ${pad(r.int(0, 99))} ${pad(r.int(0, 99))}`;
+
+const makeContacts = (count: number, seed: number): ContentContact[] => {
+  const r = prng(seed);
+  const contacts: ContentContact[] = [];
+  for (let id = 1; id <= count; id += 1) {
+    const [zip, town] = r.pick(TOWNS);
+    const street = `${r.pick(STREETS)} ${r.int(1, 60)}`;
+    const kind = r.next();
+    if (kind < 0.6) {
+      // A deputy: the directory's main population, with party, commissions and interests.
+      const female = r.chance(0.5);
+      const first = r.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+      const last = r.pick(LAST_NAMES);
+      const portrait = `portrait-${pad(r.int(1, PORTRAIT_COUNT))}`;
+      const parti = r.pick(PARTIES);
+      contacts.push({
+        id,
+        title: `${first} ${last}`,
+        type_contact: 'Personne',
+        fonction: r.chance(0.05) ? (female ? 'Présidente du Grand Conseil' : 'Président du Grand Conseil') : female ? 'Députée' : 'Député',
+        address: `${street}\n${zip} ${town}`,
+        email: emailOf(first, last),
+        phone: phone(r),
+        fax: null,
+        website: r.chance(0.2) ? `https://www.${slugify(first)}-${slugify(last)}.example` : null,
+        description: `<p>${first} ${last} siège au Grand Conseil depuis ${r.int(2007, 2023)} pour le groupe ${parti}.</p>`,
+        registre_interets: `<ul>${r
+          .some(INTERESTS, 1, 3)
+          .map((i) => `<li>${i}</li>`)
+          .join('')}</ul>`,
+        parti,
+        commissions: r.some(COMMISSIONS, 1, 3),
+        categories: r.chance(0.15) ? ['Grand Conseil', 'Partis politiques'] : ['Grand Conseil'],
+        image: imageSet(portrait).img_2x,
+        ...imageSet(portrait),
+        copyright: `© Chancellerie d’État / ${r.pick(['A. Rochat', 'M. Zufferey', 'Photo Studio Lumière'])}`,
+      });
+    } else if (kind < 0.75) {
+      // A head of service or member of the government.
+      const [fonction, category, female] = r.pick(SERVICE_ROLES);
+      const first = r.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+      const last = r.pick(LAST_NAMES);
+      const portrait = `portrait-${pad(r.int(1, PORTRAIT_COUNT))}`;
+      contacts.push({
+        id,
+        title: `${first} ${last}`,
+        type_contact: 'Personne',
+        fonction,
+        address: `${category}\nRue de la Préfecture ${r.int(1, 20)}\nCase postale ${r.int(100, 999)}\n1950 Sion`,
+        email: emailOf(first, last),
+        phone: phone(r),
+        fax: r.chance(0.3) ? phone(r) : null,
+        website: 'https://www.canton.example',
+        description: `<p>Interlocutrice ou interlocuteur pour les questions du domaine « ${category} ».</p>`,
+        registre_interets: null,
+        parti: null,
+        commissions: [],
+        categories: [category],
+        image: imageSet(portrait).img_2x,
+        ...imageSet(portrait),
+        copyright: '© Chancellerie d’État',
+      });
+    } else {
+      // An organisation: no role, but a contact person and often a fax and a website.
+      const [prefix, category] = r.pick(ORGANISATIONS);
+      const person = `${r.pick(['Mme', 'M.'])} ${r.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${r.pick(LAST_NAMES)}`;
+      const emblem = `emblem-${pad(r.int(1, EMBLEM_COUNT))}`;
+      const name = `${prefix} ${town}`;
+      contacts.push({
+        id,
+        title: name,
+        type_contact: 'Organisation',
+        fonction: null,
+        contact_person: person,
+        address: `${name}\n${street}\nCase postale ${r.int(1, 99)}\n${zip} ${town}`,
+        email: `info@${slugify(name)}.example`,
+        phone: phone(r),
+        fax: r.chance(0.5) ? phone(r) : null,
+        website: r.chance(0.7) ? `https://www.${slugify(name)}.example` : null,
+        description: `<p>${name} : permanence du lundi au vendredi, de 8 h 30 à 11 h 30.</p>`,
+        registre_interets: null,
+        parti: null,
+        commissions: [],
+        categories: r.chance(0.2) ? [category, 'Communes'].filter((c, i, all) => all.indexOf(c) === i) : [category],
+        image: imageSet(emblem).img_2x,
+        ...imageSet(emblem),
+        copyright: `© ${name}`,
+      });
+    }
+  }
+  return contacts;
+};
+
+/** The eight agenda categories. */
+export const AGENDA_CATEGORIES = [
+  'Séance plénière', 'Commission', 'Conférence', 'Exposition', 'Cérémonie', 'Portes ouvertes', 'Consultation publique', 'Culture',
+] as const;
+
+const EVENT_TITLES: ReadonlyArray<readonly [string, number]> = [
+  ['Séance plénière du Grand Conseil', 1], ['Session extraordinaire du Grand Conseil', 1],
+  ['Séance de la Commission des finances', 2], ['Séance de la Commission de gestion', 2],
+  ['Conférence : l’énergie hydraulique en Valais', 3], ['Conférence de presse du Conseil d’État', 3],
+  ['Vernissage de l’exposition « Zoé et les glaciers »', 4], ['Exposition : trésors des Archives cantonales', 4],
+  ['Cérémonie d’assermentation des nouveaux élus', 5], ['Réception des jubilaires', 5],
+  ['Journée portes ouvertes du Château', 6], ['Visite guidée de l’Hôtel du Gouvernement', 6],
+  ['Consultation publique sur le plan directeur', 7], ['Soirée d’information : réforme fiscale', 7],
+  ['Concert de l’Orchestre des Jeunes', 8], ['Lecture publique avec Hélène Crettenand', 8],
+  ['Fête de la Saint-Sylvestre au Château', 5], ['Apéritif du Nouvel An des autorités', 5],
+];
+const PLACES = ['Salle du Grand Conseil, Sion', 'Château Saint-Maire, Lausanne', 'Hôtel du Gouvernement, Neuchâtel', 'Archives cantonales, Fribourg', 'Aula du Gymnase, Delémont', null];
+
+const FIRST_DAY = Date.UTC(2025, 0, 1);
+const DAYS = 730; // 2025-01-01 to 2026-12-31
+const isoDay = (offset: number): string => new Date(FIRST_DAY + offset * 86400000).toISOString().slice(0, 10);
+const time = (minutes: number): string => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+// These fall on the turn of the year on purpose: grouping by year and month must get them right.
+const FIXED_DAYS = [0, 364, 365, 729];
+
+const makeEvents = (count: number, seed: number): ContentEvent[] => {
+  const r = prng(seed);
+  const events: ContentEvent[] = [];
+  for (let id = 1; id <= count; id += 1) {
+    const day = id <= FIXED_DAYS.length ? (FIXED_DAYS[id - 1] as number) : r.int(0, DAYS - 1);
+    const [title, mainCategory] = r.pick(EVENT_TITLES);
+    // About four events in ten have a second category: the plain agenda answer lists those twice.
+    const categories = r.chance(0.08) ? [] : r.chance(0.4) ? [mainCategory, ((mainCategory + r.int(0, 6)) % 8) + 1] : [mainCategory];
+    const allDay = r.chance(0.2);
+    const start = r.int(32, 82) * 15;
+    const multiDay = r.chance(0.1);
+    events.push({
+      id,
+      agenda_id: r.chance(0.6) ? 1 : 2,
+      bel_date: isoDay(day),
+      end_date: multiDay ? isoDay(day + r.int(1, 5)) : null,
+      start_time: allDay ? null : time(start),
+      end_time: allDay ? null : time(Math.min(start + r.int(4, 12) * 15, 23 * 60 + 45)),
+      title,
+      place: r.pick(PLACES),
+      description: `<p>${title}. Entrée libre, <strong>inscription souhaitée</strong>.</p>`,
+      link: `https://www.canton.example/agenda/evenement-${id}/`,
+      categories: [...new Set(categories)],
+    });
+  }
+  return events;
+};
+
+/** The news scopes and their categories: ids 1–4 are `actualites`, 5–6 `communiques`. */
+export const NEWS_SCOPES = [
+  { id: 1, slug: 'actualites', title: 'Actualités' },
+  { id: 2, slug: 'communiques', title: 'Communiqués de presse' },
+] as const;
+const NEWS_CATEGORIES = [
+  { id: 1, scope: 'actualites', title: 'Politique', slug: 'politique' },
+  { id: 2, scope: 'actualites', title: 'Économie', slug: 'economie' },
+  { id: 3, scope: 'actualites', title: 'Santé', slug: 'sante' },
+  { id: 4, scope: 'actualites', title: 'Environnement', slug: 'environnement' },
+  { id: 5, scope: 'communiques', title: 'Conseil d’État', slug: 'conseil-d-etat' },
+  { id: 6, scope: 'communiques', title: 'Grand Conseil', slug: 'grand-conseil' },
+];
+const NEWS_TITLES = [
+  'Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat', 'Ouverture d’une consultation sur la loi scolaire',
+  'Élection complémentaire au Conseil d’État', 'La vaccination contre la grippe est ouverte', 'Inauguration du nouveau pont sur le Rhône',
+  'Les comptes de l’État bouclent sur un excédent', 'Hélène Zufferey élue présidente du Grand Conseil', 'Réforme de la péréquation financière',
+  'Plan d’action pour la biodiversité',
+];
+
+const makeNews = (count: number, seed: number): ContentNews[] => {
+  const r = prng(seed);
+  const news: ContentNews[] = [];
+  for (let id = 1; id <= count; id += 1) {
+    const scope = r.chance(0.65) ? 'actualites' : 'communiques';
+    const own = NEWS_CATEGORIES.filter((c) => c.scope === scope).map((c) => c.id);
+    const title = r.pick(NEWS_TITLES);
+    const picture = `emblem-${pad(r.int(1, EMBLEM_COUNT))}`;
+    news.push({
+      id,
+      scope,
+      title,
+      date: isoDay(r.int(0, DAYS - 1)),
+      lead: `${title} : ce qu’il faut savoir en quelques lignes.`,
+      image: imageSet(picture).img_2x,
+      image_alt: `Illustration : ${title}`,
+      link: `https://www.canton.example/${scope}/${id}-${slugify(title)}/`,
+      categories: r.some(own, 1, 2),
+    });
+  }
+  return news;
+};
+
+const SHOP_ITEMS: ContentShopItem[] = [
+  { variant_id: 1, title: 'Constitution cantonale (brochure)', price: 0.9, description: 'Le texte intégral de la Constitution, format de poche.' },
+  { variant_id: 2, title: 'Annuaire statistique 2025', price: 45, description: 'Chiffres clés de la population, de l’économie et du territoire.' },
+  { variant_id: 3, title: 'Histoire du Château', price: 12.5, description: 'Huit siècles d’histoire du siège du gouvernement.' },
+  { variant_id: 4, title: 'Carte topographique du canton', price: 19.9, description: 'Échelle 1:100 000, pliée.' },
+  { variant_id: 5, title: 'Rapport de gestion du Conseil d’État', price: 25, description: 'L’activité de l’administration durant l’année écoulée.' },
+  { variant_id: 6, title: 'Recueil des lois, mise à jour', price: 8.5, description: 'Feuillets de mise à jour du recueil systématique.' },
+  { variant_id: 7, title: 'Guide des institutions pour les écoles', price: 3.5, description: 'Comment fonctionnent le Grand Conseil et le Conseil d’État.' },
+  { variant_id: 8, title: 'Affiche « Zoé découvre le Grand Conseil »', price: 15, description: 'Affiche illustrée, format A2.' },
+].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img_2x, image_alt: `Couverture : ${item.title}` }));
+
+/** Builds the demo content; deterministic, so tests compute expected answers from it. */
+export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS): Content => ({
+  agendas: [
+    { id: 1, title: 'Agenda du Grand Conseil' },
+    { id: 2, title: 'Agenda culturel et institutionnel' },
+  ],
+  agenda_categories: AGENDA_CATEGORIES.map((title, i) => ({ id: i + 1, title, slug: slugify(title) })),
+  events: makeEvents(options.events, options.seed + 1),
+  contact_categories: CONTACT_CATEGORIES.map((title, i) => ({ id: i + 1, title })),
+  contacts: makeContacts(options.contacts, options.seed + 2),
+  news_scopes: NEWS_SCOPES.map((s) => ({ ...s })),
+  news_categories: NEWS_CATEGORIES,
+  news: makeNews(options.news, options.seed + 3),
+  shop_items: SHOP_ITEMS,
+});

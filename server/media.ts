@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { DEMO_VERSION, pictureNames } from './demo-content';
+
+const PALETTE = ['#1f4e79', '#7a1f2b', '#2e6b3a', '#6b4e1f', '#4b2e6b', '#1f6b6b', '#8a5a00', '#3d3d3d'];
+
+const hue = (index: number): string => PALETTE[index % PALETTE.length] as string;
+
+// A neutral silhouette: the demo has no right to real people's faces.
+const portraitSvg = (index: number): string => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
+  <rect width="480" height="480" fill="${hue(index)}"/>
+  <circle cx="240" cy="190" r="${88 + (index % 5) * 4}" fill="#f1d2b6"/>
+  <path d="M${90 + (index % 3) * 6} 480 Q240 ${250 + (index % 4) * 10} ${390 - (index % 3) * 6} 480 Z" fill="${hue(index + 3)}"/>
+</svg>`;
+
+// A shield in the canton's manner: two colours and a star.
+const emblemSvg = (index: number): string => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">
+  <rect width="480" height="480" fill="#f4f1ea"/>
+  <path d="M100 70 H380 V250 Q380 380 240 430 Q100 380 100 250 Z" fill="${hue(index)}"/>
+  <path d="M240 70 H380 V250 Q380 380 240 430 Z" fill="${hue(index + 2)}"/>
+  <polygon points="240,150 258,205 315,205 269,238 287,293 240,260 193,293 211,238 165,205 222,205" fill="#ffffff"/>
+</svg>`;
+
+/** The folder under `mediaDir` that holds the current generation of demo images. */
+export const mediaVersionDir = (mediaDir: string): string => join(mediaDir, `v${DEMO_VERSION}`);
+
+/**
+ * Renders the demo portraits and emblems (240 and 480 px, JPEG and WebP) into
+ * `mediaDir/v<version>/`, unless they are already there. Returns whether it rendered.
+ */
+export const ensureMedia = async (mediaDir: string): Promise<boolean> => {
+  const target = mediaVersionDir(mediaDir);
+  if (existsSync(join(target, '.complete'))) return false;
+  // Rendered beside and renamed, so a concurrent reader never sees half a set.
+  const scratch = `${target}.tmp-${process.pid}-${Date.now()}`;
+  mkdirSync(scratch, { recursive: true });
+  await Promise.all(
+    pictureNames().map(async (name) => {
+      const index = Number(name.slice(-2));
+      const svg = Buffer.from(name.startsWith('portrait') ? portraitSvg(index) : emblemSvg(index));
+      const large = await sharp(svg).png().toBuffer();
+      const small = await sharp(large).resize(240, 240).png().toBuffer();
+      await Promise.all([
+        sharp(large).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-480.jpg`)),
+        sharp(large).webp({ quality: 75 }).toFile(join(scratch, `${name}-480.webp`)),
+        sharp(small).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-240.jpg`)),
+        sharp(small).webp({ quality: 75 }).toFile(join(scratch, `${name}-240.webp`)),
+      ]);
+    }),
+  );
+  writeFileSync(join(scratch, '.complete'), new Date().toISOString());
+  if (existsSync(target)) rmSync(target, { recursive: true, force: true });
+  try {
+    renameSync(scratch, target);
+  } catch {
+    // Another process finished first: its set is as good as ours.
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return true;
+};

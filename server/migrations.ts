@@ -1,0 +1,167 @@
+import type { Database } from './db';
+
+/** One step of the schema; `version` only grows and an applied step is never edited. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The schema history, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'content tables',
+    sql: `
+      create table agendas (
+        id integer primary key,
+        title text not null
+      );
+      create table agenda_categories (
+        id integer primary key,
+        title text not null,
+        slug text
+      );
+      create table events (
+        id integer primary key,
+        agenda_id integer not null references agendas (id) on delete cascade,
+        bel_date date not null,
+        end_date date,
+        start_time time,
+        end_time time,
+        title text not null,
+        -- Lower-case, accent-free title, computed in TypeScript so both backends search alike.
+        search_title text not null,
+        place text,
+        description text,
+        link text
+      );
+      create index events_agenda_date on events (agenda_id, bel_date, start_time, id);
+      create index events_date on events (bel_date, start_time, id);
+      create table event_categories (
+        event_id integer not null references events (id) on delete cascade,
+        category_id integer not null references agenda_categories (id) on delete cascade,
+        primary key (event_id, category_id)
+      );
+      create index event_categories_category on event_categories (category_id, event_id);
+
+      create table contact_categories (
+        id integer primary key,
+        title text not null unique
+      );
+      create table contacts (
+        id integer primary key,
+        title text not null,
+        search_title text not null,
+        type_contact text,
+        fonction text,
+        contact_person text,
+        address text,
+        email text,
+        phone text,
+        fax text,
+        website text,
+        description text,
+        registre_interets text,
+        parti text,
+        commissions text[] not null default '{}',
+        image text,
+        img text,
+        img_2x text,
+        img_wp text,
+        img_wp_2x text,
+        copyright text
+      );
+      create index contacts_name on contacts (search_title, id);
+      create table contact_category_links (
+        contact_id integer not null references contacts (id) on delete cascade,
+        category_id integer not null references contact_categories (id) on delete cascade,
+        primary key (contact_id, category_id)
+      );
+      create index contact_category_links_category on contact_category_links (category_id, contact_id);
+
+      create table news_scopes (
+        id integer primary key,
+        slug text not null unique,
+        title text not null
+      );
+      create table news_categories (
+        id integer primary key,
+        scope_id integer not null references news_scopes (id) on delete cascade,
+        title text not null,
+        slug text
+      );
+      create table news_items (
+        id integer primary key,
+        scope_id integer not null references news_scopes (id) on delete cascade,
+        title text not null,
+        date date not null,
+        lead text,
+        image text,
+        image_alt text,
+        link text
+      );
+      create index news_items_scope_date on news_items (scope_id, date desc, id desc);
+      create index news_items_date on news_items (date desc, id desc);
+      create table news_item_categories (
+        news_id integer not null references news_items (id) on delete cascade,
+        category_id integer not null references news_categories (id) on delete cascade,
+        primary key (news_id, category_id)
+      );
+      create index news_item_categories_category on news_item_categories (category_id, news_id);
+
+      create table shop_items (
+        variant_id integer primary key,
+        title text not null,
+        price numeric(10, 2) not null check (price >= 0),
+        description text,
+        image text,
+        image_alt text
+      );
+
+      -- Which generator filled the content, so a test template can tell it is current.
+      create table content_meta (
+        key text primary key,
+        value text not null
+      );
+    `,
+  },
+];
+
+/** The version the code expects; a test template built for another version is rebuilt. */
+export const SCHEMA_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+/** Applies the pending migrations, each in its own transaction, and returns their versions. */
+export const migrate = async (db: Database): Promise<number[]> => {
+  await db.query(
+    `create table if not exists schema_migrations (
+       version integer primary key,
+       name text not null,
+       applied_at timestamptz not null default now()
+     )`,
+  );
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const done = await db.transaction(async (tx) => {
+      // Two servers starting on one PostgreSQL must not both apply a step.
+      await tx.query('select pg_advisory_xact_lock(727001)');
+      const rows = await tx.query<{ version: number }>('select version from schema_migrations where version = $1', [
+        migration.version,
+      ]);
+      if (rows.length > 0) return false;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+};
+
+// Extended-protocol queries take one statement each; migrations hold no semicolons in literals.
+const splitStatements = (sql: string): string[] =>
+  sql
+    .replace(/--[^\n]*/g, '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);

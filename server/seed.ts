@@ -1,0 +1,20 @@
+import type { Database } from './db';
+import { writeContent, type Content } from './content';
+import { buildDemoContent, demoLabel, DEMO_DEFAULTS, type DemoOptions } from './demo-content';
+
+/** The label of the content in the database (`demo:v1:…` or `import:…`), or null when empty. */
+export const contentLabel = async (db: Database): Promise<string | null> => {
+  const rows = await db.query<{ value: string }>("select value from content_meta where key = 'content'");
+  return rows[0]?.value ?? null;
+};
+
+/** Replaces the content with the demo content of `options`, in one transaction. */
+export const seedDemo = async (db: Database, options: DemoOptions = DEMO_DEFAULTS): Promise<void> => {
+  const content = buildDemoContent(options);
+  await db.transaction((tx) => writeContent(tx, content, demoLabel(options)));
+};
+
+/** Replaces the content with an institution's own, in one transaction: all of it or nothing. */
+export const importContent = async (db: Database, content: Content, label: string): Promise<void> => {
+  await db.transaction((tx) => writeContent(tx, content, `import:${label}`));
+};
