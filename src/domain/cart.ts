@@ -22,9 +22,10 @@ export const CartItem = t.exact(
 export type CartItem = t.TypeOf<typeof CartItem>;
 
 /** The cart: its lines, the order id and the shipping method. */
-export const Cart = t.type({
-  items: t.array(CartItem),
-  order_id: nullable(t.string),
-  shipping_method: nullable(t.string),
-});
+export const Cart = t.exact(
+  t.intersection([
+    t.type({ items: t.array(CartItem) }),
+    t.partial({ order_id: nullable(t.string), shipping_method: nullable(t.string) }),
+  ]),
+);
 export type Cart = t.TypeOf<typeof Cart>;

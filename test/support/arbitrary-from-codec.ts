@@ -1,0 +1,79 @@
+import fc, { type Arbitrary } from 'fast-check';
+import { isRight } from 'fp-ts/Either';
+import type * as t from 'io-ts';
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+const isoDay = fc
+  .date({ min: new Date(Date.UTC(1999, 0, 1)), max: new Date(Date.UTC(2040, 11, 31)), noInvalidDate: true })
+  .map((date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`);
+
+// Wire values of the project's own codecs, which are built with `new t.Type` and have no tag to read.
+const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
+  Id: fc.oneof(fc.nat(), fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/)),
+  IsoDate: fc.oneof(isoDay, fc.tuple(isoDay, fc.integer({ min: 0, max: 23 })).map(([day, hour]) => `${day}T${pad(hour)}:00:00+01:00`)),
+  WallTime: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
+  Price: fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
+  Quantity: fc.integer({ min: 1, max: 99 }),
+};
+
+interface Tagged {
+  readonly _tag?: string;
+  readonly name: string;
+  readonly props?: Readonly<Record<string, t.Mixed>>;
+  readonly types?: readonly t.Mixed[];
+  readonly type?: t.Mixed;
+  readonly value?: unknown;
+}
+
+/**
+ * An arbitrary of the wire values a codec accepts, read from the codec's structure, so a
+ * property covers every shape the API may send. Optional keys are sometimes absent.
+ */
+export const wireArbitrary = (codec: t.Mixed): Arbitrary<unknown> => {
+  const node = codec as unknown as Tagged;
+  if (node.name in byName) return byName[node.name]!;
+  switch (node._tag) {
+    case 'StringType':
+      return fc.string({ unit: 'grapheme', maxLength: 40 });
+    case 'NumberType':
+      return fc.double({ noNaN: true, noDefaultInfinity: true });
+    case 'BooleanType':
+      return fc.boolean();
+    case 'NullType':
+      return fc.constant(null);
+    case 'UndefinedType':
+      return fc.constant(undefined);
+    case 'UnknownType':
+      return fc.jsonValue();
+    case 'LiteralType':
+      return fc.constant(node.value);
+    case 'ArrayType':
+      return fc.array(wireArbitrary(node.type!), { maxLength: 4 });
+    case 'ExactType':
+      return wireArbitrary(node.type!);
+    case 'UnionType':
+      return fc.oneof(...node.types!.map(wireArbitrary));
+    case 'InterfaceType':
+      return fc.record(mapProps(node.props!));
+    case 'PartialType':
+      return fc.record(mapProps(node.props!), { requiredKeys: [] });
+    case 'IntersectionType':
+      return fc
+        .tuple(...node.types!.map(wireArbitrary))
+        .map((parts) => Object.assign({}, ...parts.map((part) => part as object)) as unknown);
+    default:
+      throw new Error(`No arbitrary for codec ${node.name} (${String(node._tag)})`);
+  }
+};
+
+const mapProps = (props: Readonly<Record<string, t.Mixed>>): Record<string, Arbitrary<unknown>> =>
+  Object.fromEntries(Object.entries(props).map(([key, codec]) => [key, wireArbitrary(codec)]));
+
+/** An arbitrary of decoded values: wire values passed through the codec itself. */
+export const decodedArbitrary = <C extends t.Mixed>(codec: C): Arbitrary<t.TypeOf<C>> =>
+  wireArbitrary(codec).map((wire) => {
+    const decoded = codec.decode(wire);
+    if (!isRight(decoded)) throw new Error(`The arbitrary of ${codec.name} made a value it refuses`);
+    return decoded.right as t.TypeOf<C>;
+  });

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+
+/** Launches headless Chromium with the flags this project needs. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+
+/** A page that records every console error and uncaught exception, to assert a clean load. */
+export const watchedPage = async (browser: Browser): Promise<{ page: Page; errors: string[] }> => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+};
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  readonly id: string;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** Runs axe-core (WCAG 2.1 A and AA rules) on the page and gives its violations, readable. */
+export const axeViolations = async (page: Page): Promise<string[]> => {
+  // Evaluated through DevTools rather than a <script> tag, which the site's CSP rightly refuses.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+};

@@ -1,0 +1,89 @@
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openPglite, openPostgres, type Database } from '../../server/db';
+import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
+import { ensureMedia } from '../../server/media';
+import { migrate, SCHEMA_VERSION } from '../../server/migrations';
+import { seedDemo } from '../../server/seed';
+
+/** Where the test run keeps its seeded template, media and per-file copies (gitignored). */
+export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');
+
+/** Which backend the server tests run on: PostgreSQL when `DATABASE_URL` is set, else PGlite. */
+export const testBackend = (): 'pglite' | 'postgres' =>
+  (process.env['DATABASE_URL'] ?? '') !== '' ? 'postgres' : 'pglite';
+
+// The template's name holds everything that shapes its content; a stale one is never reused.
+const templateDir = (): string =>
+  join(TEST_DATA_DIR, `template-s${SCHEMA_VERSION}-${demoLabel(DEMO_DEFAULTS).replace(/[^a-z0-9=]+/gi, '_')}`);
+
+let copies = 0;
+
+// First start of PGlite costs ~7 s; a seeded folder is built once, then copied and reopened (~1 s).
+const ensureTemplate = async (): Promise<string> => {
+  const template = templateDir();
+  if (existsSync(join(template, 'PG_VERSION'))) return template;
+  mkdirSync(TEST_DATA_DIR, { recursive: true });
+  const scratch = `${template}.tmp-${process.pid}-${Date.now()}`;
+  const db = await openPglite(scratch);
+  await migrate(db);
+  await seedDemo(db, DEMO_DEFAULTS);
+  await db.close();
+  try {
+    renameSync(scratch, template);
+  } catch {
+    // A parallel Jest worker finished its template first: use that one.
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return template;
+};
+
+const openPgliteCopy = async (): Promise<Database> => {
+  const template = await ensureTemplate();
+  copies += 1;
+  const copy = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
+  cpSync(template, copy, { recursive: true });
+  const db = await openPglite(copy);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      rmSync(copy, { recursive: true, force: true });
+    },
+  };
+};
+
+// On PostgreSQL each test file owns a schema of the shared database, dropped when it closes.
+const openPostgresSchema = async (databaseUrl: string): Promise<Database> => {
+  copies += 1;
+  const schema = `test_${process.pid}_${copies}_${Date.now().toString(36)}`;
+  const admin = await openPostgres(databaseUrl);
+  await admin.query(`create schema ${schema}`);
+  const db = await openPostgres(databaseUrl, schema);
+  await migrate(db);
+  await seedDemo(db, DEMO_DEFAULTS);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.close();
+    },
+  };
+};
+
+/**
+ * A migrated database holding the default demo content, private to the caller (writes
+ * are allowed); `close()` discards it. PostgreSQL when `DATABASE_URL` is set, else PGlite.
+ */
+export const openTestDatabase = async (): Promise<Database> => {
+  const databaseUrl = process.env['DATABASE_URL'] ?? '';
+  return databaseUrl !== '' ? openPostgresSchema(databaseUrl) : openPgliteCopy();
+};
+
+/** The demo images, rendered once per checkout into `.data-test/media`. */
+export const ensureTestMedia = async (): Promise<string> => {
+  const mediaDir = join(TEST_DATA_DIR, 'media');
+  await ensureMedia(mediaDir);
+  return mediaDir;
+};

@@ -1,0 +1,54 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+// Imports run one way: views → machines → services → domain; the server reads the domain only.
+const root = resolve(__dirname, '../..');
+const allowed: Readonly<Record<string, readonly string[]>> = {
+  'src/domain': ['src/domain'],
+  'src/i18n': ['src/i18n'],
+  'src/services': ['src/services', 'src/domain'],
+  'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
+  'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
+  server: ['server', 'src/domain'],
+};
+const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
+  'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],
+  'src/services': ['react', 'react-dom', '@xstate/react'],
+  'src/machines': ['react', 'react-dom', '@xstate/react'],
+};
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+
+const importsOf = (file: string): string[] =>
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((match) => (match[1] ?? match[2] ?? match[3])!);
+
+// A path outside every layer (src/main.ts, node_modules) belongs to none: an import of it is not checked here.
+const layerOf = (path: string): string | undefined =>
+  Object.keys(allowed).find((layer) => path === layer || path.startsWith(`${layer}/`)) ??
+  (path.startsWith('src/') ? path : undefined);
+
+describe('import direction', () => {
+  it.each(Object.keys(allowed))('keeps %s to the layers it may use', (layer) => {
+    const offences = sourceFiles(join(root, layer)).flatMap((file) =>
+      importsOf(file).flatMap((specifier) => {
+        if (specifier.startsWith('.')) {
+          const target = relative(root, resolve(dirname(file), specifier));
+          const targetLayer = layerOf(target);
+          return targetLayer === undefined || allowed[layer]!.includes(targetLayer) ? [] : [`${relative(root, file)} → ${target}`];
+        }
+        const banned = forbiddenPackages[layer] ?? [];
+        return banned.some((name) => specifier === name || specifier.startsWith(`${name}/`)) ? [`${relative(root, file)} → ${specifier}`] : [];
+      }),
+    );
+    expect(offences).toEqual([]);
+  });
+});
