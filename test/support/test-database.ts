@@ -1,10 +1,11 @@
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openPglite, openPostgres, type Database } from '../../server/db';
+import { openPostgres, type Database } from '../../server/db';
 import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
 import { ensureMedia } from '../../server/media';
 import { migrate, SCHEMA_VERSION } from '../../server/migrations';
 import { seedDemo } from '../../server/seed';
+import { openPgliteWorker } from './worker-database';
 
 /** Where the test run keeps its seeded template, media and per-file copies (gitignored). */
 export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');
@@ -25,7 +26,7 @@ const ensureTemplate = async (): Promise<string> => {
   if (existsSync(join(template, 'PG_VERSION'))) return template;
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   const scratch = `${template}.tmp-${process.pid}-${Date.now()}`;
-  const db = await openPglite(scratch);
+  const db = await openPgliteWorker(scratch);
   await migrate(db);
   await seedDemo(db, DEMO_DEFAULTS);
   await db.close();
@@ -43,7 +44,7 @@ const openPgliteCopy = async (): Promise<Database> => {
   copies += 1;
   const copy = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
   cpSync(template, copy, { recursive: true });
-  const db = await openPglite(copy);
+  const db = await openPgliteWorker(copy);
   return {
     ...db,
     close: async () => {
