@@ -14,7 +14,7 @@ const swc = [
 const shared = {
   transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc },
   // These packages ship ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(@statelyai/inspect|@formatjs|intl-messageformat|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@statelyai/inspect|content-disposition|@formatjs|intl-messageformat|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
 

@@ -28,7 +28,11 @@ check(run('Chromium for the browser tests', bin('tsx'), ['scripts/ensure-chromiu
 const dir = mkdtempSync(join(tmpdir(), 'site-tests-'));
 const summaryFile = join(dir, 'summary.json');
 // Extra arguments go to Jest: `npm test -- test/unit/http.test.ts`.
-const jestOk = run('Jest', bin('jest'), ['--ci', ...process.argv.slice(2)], { TEST_SUMMARY_FILE: summaryFile });
+// PGlite loads its WebAssembly with a dynamic import(), which Jest allows only with VM modules.
+const jestOk = run('Jest', bin('jest'), ['--ci', ...process.argv.slice(2)], {
+  TEST_SUMMARY_FILE: summaryFile,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --disable-warning=ExperimentalWarning`.trim(),
+});
 try {
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   passed += summary.passed;

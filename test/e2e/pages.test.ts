@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { startSite, type RunningSite } from '../support/site';
+
+jest.setTimeout(60_000);
+
+const PAGES = [
+  { path: '/', heading: 'Bienvenue', widget: 'home', nav: 'Accueil' },
+  { path: '/agenda/', heading: 'Agenda', widget: 'agenda', nav: 'Agenda' },
+  { path: '/annuaire/', heading: 'Annuaire', widget: 'directory', nav: 'Annuaire' },
+  { path: '/actualites/', heading: 'Actualités', widget: 'news', nav: 'Actualités' },
+  { path: '/boutique/', heading: 'Boutique', widget: 'shop', nav: 'Boutique' },
+  { path: '/panier/', heading: 'Panier', widget: 'cart', nav: 'Panier' },
+] as const;
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {
+  const watched = await watchedPage(browser);
+  await watched.page.goto(`${site.url}${path}`);
+  // The widget has mounted once its container holds something.
+  await watched.page.locator('[data-widget] > *').first().waitFor();
+  return watched;
+};
+
+describe.each(PAGES)('the page $path', ({ path, heading, widget, nav }) => {
+  it('loads with the shared header, its widget and no console error, and axe finds no violation', async () => {
+    const { page, errors } = await open(path);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Canton de Valmont' }).isVisible()).resolves.toBe(true);
+    const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(navigation.getByRole('link').count()).resolves.toBe(6);
+    await expect(navigation.getByRole('link', { name: new RegExp(`^${nav}`) }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(navigation.getByRole('link', { name: 'Panier (aucun article)' }).isVisible()).resolves.toBe(true);
+    await expect(banner.getByRole('button', { name: 'FR – Français' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    await expect(page.locator(`main [data-widget="${widget}"][lang="fr"]`).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the language of the page', () => {
+  it('turns the header and the widget to English with the switch, without a reload', async () => {
+    const { page, errors } = await open('/annuaire/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Canton of Valmont' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Directory');
+    await expect(page.locator('[data-widget]').textContent()).resolves.toBe('This section is coming soon.');
+    await expect(page.getByRole('button', { name: 'EN – English' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await expect(page.title()).resolves.toBe('Directory – Canton of Valmont');
+    // The same document: nothing reloaded.
+    await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('follows a change of the container lang attribute made by the host page', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => document.querySelector('[data-widget]')!.setAttribute('lang', 'en'));
+    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(true);
+    await page.evaluate(() => document.querySelector('[data-widget]')!.setAttribute('lang', 'xx'));
+    await page.getByRole('heading', { name: 'Rubriques' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Accueil' }).isVisible()).resolves.toBe(true);
+    await page.evaluate(() => document.querySelector('[data-widget]')!.setAttribute('lang', 'en'));
+    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    await page.evaluate(() => document.querySelector('[data-widget]')!.removeAttribute('lang'));
+    await page.getByRole('heading', { name: 'Rubriques' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the cart count in the header', () => {
+  it('shows the quantity kept in the browser and follows a change made in another tab', async () => {
+    const { page, errors } = await open('/boutique/');
+    await page.evaluate(() =>
+      localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 1, quantity: 2, price: 12.5 }, { variant_id: 2, quantity: 1, price: 0.9 }])),
+    );
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Panier (3 articles)' }).isVisible()).resolves.toBe(true);
+    const other = await page.context().newPage();
+    await other.goto(`${site.url}/panier/`);
+    await other.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 1, quantity: 1, price: 12.5 }])));
+    await page.getByRole('link', { name: 'Panier (1 article)' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
