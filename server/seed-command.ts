@@ -1,0 +1,50 @@
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from './db';
+import { DEMO_DEFAULTS } from './demo-content';
+import { ensureMedia } from './media';
+import { migrate } from './migrations';
+import { seedDemo } from './seed';
+
+// `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content.
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      contacts: { type: 'string' },
+      events: { type: 'string' },
+      news: { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const count = (name: string, value: string | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 5_000_000) throw new Error(`--${name} must be a whole number from 0 to 5000000, got "${value}"`);
+    return n;
+  };
+  const options = {
+    contacts: count('contacts', values.contacts, DEMO_DEFAULTS.contacts),
+    events: count('events', values.events, DEMO_DEFAULTS.events),
+    news: count('news', values.news, DEMO_DEFAULTS.news),
+    seed: count('seed', values.seed, DEMO_DEFAULTS.seed),
+  };
+  const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
+  const started = Date.now();
+  const db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
+  const opened = Date.now();
+  await migrate(db);
+  await seedDemo(db, options);
+  const seeded = Date.now();
+  await ensureMedia(join(dataDir, 'media'));
+  await db.close();
+  console.log(
+    `seeded ${options.contacts} contacts, ${options.events} events, ${options.news} news into ${db.kind} ` +
+      `(open ${((opened - started) / 1000).toFixed(1)} s, seed ${((seeded - opened) / 1000).toFixed(1)} s, ` +
+      `total ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
