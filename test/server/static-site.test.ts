@@ -1,0 +1,117 @@
+// content-disposition 3 ships ES modules only and jest.config.js does not transform it yet;
+// @fastify/static needs it only for reply.download(), which the server never calls.
+jest.mock('content-disposition', () => ({ create: () => 'attachment' }));
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db';
+import { listenForTests, type TestClient } from '../support/http-client';
+import { ensureTestMedia, openTestDatabase, testBackend } from '../support/test-database';
+
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
+let db: Database;
+let app: FastifyInstance;
+let client: TestClient;
+let distDir: string;
+
+beforeAll(async () => {
+  // A tiny stand-in for Parcel's output, so these tests do not depend on a build.
+  distDir = mkdtempSync(join(tmpdir(), 'fake-dist-'));
+  mkdirSync(join(distDir, 'annuaire'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Accueil</title>');
+  writeFileSync(join(distDir, 'annuaire', 'index.html'), '<!doctype html><title>Annuaire</title>');
+  writeFileSync(join(distDir, 'main.1a2b3c4d.js'), SCRIPT);
+  writeFileSync(join(distDir, 'main.1a2b3c4d.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(distDir, 'main.1a2b3c4d.js.gz'), gzipSync(SCRIPT));
+  db = await openTestDatabase();
+  app = buildApp({ db, distDir, mediaDir: await ensureTestMedia() });
+  client = await listenForTests(app);
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the built site', () => {
+  it('serves the home page as HTML that is revalidated on every visit', async () => {
+    const answer = await client.get('/');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<title>Accueil</title>');
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves /annuaire/ from annuaire/index.html', async () => {
+    const answer = await client.get('/annuaire/');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<title>Annuaire</title>');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a hashed asset precompressed with brotli and cached for good', async () => {
+    const answer = await client.get('/main.1a2b3c4d.js', { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+    expect(answer.text).toBe(SCRIPT);
+  });
+
+  it('falls back to the gzip copy for a client without brotli', async () => {
+    const answer = await client.get('/main.1a2b3c4d.js', { 'accept-encoding': 'gzip' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.text).toBe(SCRIPT);
+  });
+
+  it('sends the security headers and a CSP without inline script on pages', async () => {
+    const { headers } = await client.get('/');
+    const csp = headers['content-security-policy'] ?? '';
+    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `))?.trim();
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    expect(directive('img-src')).toBe("img-src 'self' data:");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('answers 404 JSON for a file that is not there', async () => {
+    const answer = await client.get('/nothing.html');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});
+
+describe('the contact images', () => {
+  it.each([
+    ['jpg', 240, 'image/jpeg'],
+    ['jpg', 480, 'image/jpeg'],
+    ['webp', 240, 'image/webp'],
+    ['webp', 480, 'image/webp'],
+  ])('serves every picture a contact names as %s of %i pixels, cached for good', async (format, size, type) => {
+    const { body } = await client.getJson('/api/contacts/?title=helene');
+    const [contact] = body as { img: string; img_2x: string; img_wp: string; img_wp_2x: string }[];
+    const urls: Record<string, string | undefined> = { jpg240: contact?.img, jpg480: contact?.img_2x, webp240: contact?.img_wp, webp480: contact?.img_wp_2x };
+    const url = urls[`${format}${size}`];
+    const response = await fetch(`${client.baseUrl}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format === 'jpeg' ? 'jpg' : meta.format, meta.width, meta.height]).toEqual([format, size, size]);
+  });
+});
+
+describe('the storage', () => {
+  it('is the backend the environment asks for', () => {
+    expect(db.kind).toBe(testBackend());
+  });
+});
