@@ -118,7 +118,8 @@ export const decodeContent = (input: unknown): { ok: true; content: Content } | 
       // A key under an intersection or a union names a member codec, not a place in the file.
       const path = error.context
         .filter((_entry, index, all) => {
-          const parent = all[index - 1]?.type as { _tag?: string } | undefined;
+          let parent = all[index - 1]?.type as { _tag?: string; type?: unknown } | undefined;
+          while (parent?._tag === 'ExactType') parent = parent.type as { _tag?: string; type?: unknown };
           return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
         })
         .map((entry) => entry.key)
