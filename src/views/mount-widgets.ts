@@ -6,7 +6,7 @@ import type { WidgetModule } from './widget';
 const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   home: () => import('./home/home-widget'),
   agenda: () => import('./coming/coming-widget'),
-  directory: () => import('./coming/coming-widget'),
+  directory: () => import('./directory/directory-widget'),
   news: () => import('./coming/coming-widget'),
   shop: () => import('./coming/coming-widget'),
   cart: () => import('./coming/coming-widget'),

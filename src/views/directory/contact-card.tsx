@@ -1,0 +1,49 @@
+import { memo } from 'react';
+import type { Contact } from '../../domain/contact';
+import { useLocale } from '../shared/widget-root';
+import { CategoryTags, ContactFields } from './contact-fields';
+import { ContactPicture } from './contact-picture';
+
+/** One contact of the grid (SPEC §2): an article named by its title, with a button to its details. */
+export const ContactCard = memo(function ContactCard({
+  contact,
+  index,
+  onMore,
+}: {
+  contact: Contact;
+  index: number;
+  onMore: (index: number) => void;
+}) {
+  const { t } = useLocale();
+  return (
+    <article className="contact-card">
+      <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
+      <div className="contact-card__body">
+        <h3 className="contact-card__title">{contact.title}</h3>
+        <ContactFields contact={contact} />
+        <CategoryTags categories={contact.categories} />
+      </div>
+      <button
+        type="button"
+        className="contact-card__more"
+        aria-label={t('directory.more', { title: contact.title })}
+        onClick={() => onMore(index)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+    </article>
+  );
+});
+
+/** A card-sized grey block shown while the first answer is on its way, so nothing jumps. */
+export const PlaceholderCard = () => (
+  <div className="contact-card contact-card--placeholder" aria-hidden="true">
+    <div className="placeholder placeholder--picture" />
+    <div className="contact-card__body">
+      <div className="placeholder placeholder--title" />
+      <div className="placeholder placeholder--line" />
+      <div className="placeholder placeholder--line" />
+      <div className="placeholder placeholder--line placeholder--short" />
+    </div>
+  </div>
+);

@@ -1,0 +1,42 @@
+import { createRoot } from 'react-dom/client';
+import { createActor } from 'xstate';
+import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
+import { directoryMachine } from '../../machines/directory-machine';
+import { contactCategoriesActor, contactsActor } from '../../services/contacts-service';
+import { historyActor, writeSearch } from '../../services/history-service';
+import { apiBaseOf } from '../../services/http';
+import { WidgetRoot } from '../shared/widget-root';
+import type { MountWidget } from '../widget';
+import { DirectoryView } from './directory-view';
+import './directory.css';
+
+/** The directory machine with the real services of a container: its API base and the page history. */
+export const liveDirectoryMachine = (container: Element) => {
+  const base = apiBaseOf(container);
+  return directoryMachine.provide({
+    actors: {
+      loadContacts: contactsActor(base),
+      loadCategories: contactCategoriesActor(base),
+      watchHistory: historyActor('RESTORE_FILTERS'),
+    },
+    actions: {
+      writeHistory: ({ context }, params) => writeSearch(params.mode, filtersToSearch(context.filters)),
+    },
+  });
+};
+
+/** Mounts the directory into its container, with the filters of the page address. */
+export const mountWidget: MountWidget = (container) => {
+  const actor = createActor(liveDirectoryMachine(container), { input: { filters: filtersFromSearch(window.location.search) } });
+  actor.start();
+  const root = createRoot(container);
+  root.render(
+    <WidgetRoot container={container}>
+      <DirectoryView actor={actor} />
+    </WidgetRoot>,
+  );
+  return () => {
+    root.unmount();
+    actor.stop();
+  };
+};

@@ -1,0 +1,72 @@
+import { useId, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { selectCategories, selectFilters, type directoryMachine } from '../../machines/directory-machine';
+import { useLocale } from '../shared/widget-root';
+
+/** The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present. */
+export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
+  const { t } = useLocale();
+  const filters = useSelector(actor, selectFilters);
+  const categories = useSelector(actor, selectCategories);
+  const canClear = useSelector(actor, (snapshot) => snapshot.can({ type: 'CLEAR' }));
+  const search = useRef<HTMLInputElement>(null);
+  const categoryId = useId();
+  const searchId = useId();
+  const headingId = useId();
+
+  return (
+    <section className="filter-bar" aria-labelledby={headingId}>
+      <h2 id={headingId} className="filter-bar__title">
+        {t('directory.filters')}
+      </h2>
+      <form className="filter-bar__fields" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={categoryId} className="visually-hidden">
+            {t('directory.category.label')}
+          </label>
+          <select
+            id={categoryId}
+            value={filters.category}
+            onChange={(event) => actor.send({ type: 'SELECT_CATEGORY', category: event.currentTarget.value })}
+          >
+            <option value="">{t('directory.category.empty')}</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('directory.search.label')}
+          </label>
+          <input
+            ref={search}
+            id={searchId}
+            type="search"
+            autoComplete="off"
+            placeholder={t('directory.search.placeholder')}
+            value={filters.text}
+            onChange={(event) => actor.send({ type: 'TYPE', text: event.currentTarget.value })}
+            onKeyUp={(event) => actor.send({ type: 'SEARCH', text: event.currentTarget.value })}
+          />
+          {canClear ? (
+            <button
+              type="button"
+              className="field__clear"
+              aria-label={t('directory.search.clear')}
+              onClick={() => {
+                actor.send({ type: 'CLEAR' });
+                search.current?.focus();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+};
