@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openPostgres, type Database } from '../../server/db';
 import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
@@ -39,8 +39,26 @@ const ensureTemplate = async (): Promise<string> => {
   return template;
 };
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A run killed before its afterAll leaves its copy behind; the next run sweeps it.
+const removeOrphanCopies = (): void => {
+  for (const name of readdirSync(TEST_DATA_DIR)) {
+    const pid = /^run-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !alive(Number(pid))) rmSync(join(TEST_DATA_DIR, name), { recursive: true, force: true });
+  }
+};
+
 const openPgliteCopy = async (): Promise<Database> => {
   const template = await ensureTemplate();
+  removeOrphanCopies();
   copies += 1;
   const copy = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
   cpSync(template, copy, { recursive: true });
