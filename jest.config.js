@@ -14,8 +14,10 @@ const swc = [
 const shared = {
   transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc },
   // These packages ship ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(@statelyai/inspect|content-disposition|@formatjs|intl-messageformat|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@statelyai/inspect|vcard-creator|content-disposition|@formatjs|intl-messageformat|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  // Style sheets are Parcel's business; in tests an import of one is empty.
+  moduleNameMapper: { '\\.css$': '<rootDir>/test/support/empty-module.js' },
 };
 
 /** @type {import('jest').Config} */

@@ -195,5 +195,11 @@ export const selectOpenContact = (snapshot: DirectorySnapshot): Contact | null =
 /** The filters as the visitor set them. */
 export const selectFilters = (snapshot: DirectorySnapshot): DirectoryFilters => snapshot.context.filters;
 
-/** The category titles of the dropdown. */
-export const selectCategories = (snapshot: DirectorySnapshot): readonly string[] => snapshot.context.categories;
+/**
+ * The category titles of the dropdown. A category chosen by a shared link is listed even
+ * before (or without) the category list, so the dropdown always shows the filter in force.
+ */
+export const selectCategoryOptions = (snapshot: DirectorySnapshot): readonly string[] => {
+  const { categories, filters } = snapshot.context;
+  return filters.category === '' || categories.includes(filters.category) ? categories : [filters.category, ...categories];
+};

@@ -33,4 +33,4 @@ export const contactsActor = (base: string) =>
   fromEventObservable(({ input }: { input: DirectoryFilters }) => loadContacts(base, input));
 
 /** The categories call as an actor. */
-export const contactCategoriesActor = (base: string) => fromEventObservable(() => loadContactCategories(base));
+export const contactCategoriesActor = (base: string) => fromEventObservable<CategoriesEvent, void>(() => loadContactCategories(base));

@@ -21,6 +21,7 @@ export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryM
   const status = useSelector(actor, selectStatus);
   const contacts = useSelector(actor, selectVisibleContacts);
   const openContact = useSelector(actor, selectOpenContact);
+  const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
   const onMore = useCallback((index: number) => actor.send({ type: 'TOGGLE_MODAL', index }), [actor]);
   const firstLoad = status === 'loading' && contacts.length === 0;
 
@@ -31,8 +32,12 @@ export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryM
         <p className="directory__count" role="status">
           {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: contacts.length })}
         </p>
-        {status === 'failed' ? (
-          <RetryMessage message={t('directory.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
+        {status === 'failed' || categoriesFailed ? (
+          <RetryMessage
+            message={t(status === 'failed' ? 'directory.failed' : 'directory.categoriesFailed')}
+            retryLabel={t('common.retry')}
+            onRetry={() => actor.send({ type: 'RETRY' })}
+          />
         ) : null}
         {status === 'empty' ? (
           <div className="notice">

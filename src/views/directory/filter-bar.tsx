@@ -1,14 +1,14 @@
 import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { selectCategories, selectFilters, type directoryMachine } from '../../machines/directory-machine';
+import { selectCategoryOptions, selectFilters, type directoryMachine } from '../../machines/directory-machine';
 import { useLocale } from '../shared/widget-root';
 
 /** The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present. */
 export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t } = useLocale();
   const filters = useSelector(actor, selectFilters);
-  const categories = useSelector(actor, selectCategories);
+  const categories = useSelector(actor, selectCategoryOptions);
   const canClear = useSelector(actor, (snapshot) => snapshot.can({ type: 'CLEAR' }));
   const search = useRef<HTMLInputElement>(null);
   const categoryId = useId();
