@@ -53,16 +53,16 @@ describe.each(PAGES)('the page $path', ({ path, heading, widget, nav }) => {
 
 describe('the language of the page', () => {
   it('turns the header and the widget to English with the switch, without a reload', async () => {
-    const { page, errors } = await open('/annuaire/');
+    const { page, errors } = await open('/agenda/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('button', { name: 'EN – English' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expect(page.getByRole('link', { name: 'Canton of Valmont' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Directory');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
     await expect(page.locator('[data-widget]').textContent()).resolves.toBe('This section is coming soon.');
     await expect(page.getByRole('button', { name: 'EN – English' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
-    await expect(page.title()).resolves.toBe('Directory – Canton of Valmont');
+    await expect(page.title()).resolves.toBe('Events – Canton of Valmont');
     // The same document: nothing reloaded.
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
