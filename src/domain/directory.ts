@@ -60,14 +60,16 @@ const addressLines = (address: string): { street: string; postalCode: string; lo
 /** A vCard 3.0 of a contact, for an address book. */
 export const toVCard = (contact: Contact): string => {
   const card = new VCard();
+  // FN is required by vCard 3.0: a contact without a usable title still gets a name.
+  const name = contact.title.trim() || 'Contact';
   if (isPerson(contact)) {
-    const parts = contact.title.trim().split(/\s+/);
-    card.addName({ givenName: parts.slice(0, -1).join(' '), familyName: parts.at(-1) ?? contact.title });
+    const parts = name.split(/\s+/);
+    card.addName({ givenName: parts.slice(0, -1).join(' '), familyName: parts.at(-1) ?? name });
     if (contact.fonction) card.addJobtitle(contact.fonction);
     if (contact.parti) card.addCompany({ name: contact.parti });
   } else {
-    card.addName({ familyName: contact.title });
-    card.addCompany({ name: contact.title });
+    card.addName({ familyName: name });
+    card.addCompany({ name });
   }
   if (contact.email) card.addEmail({ address: contact.email.trim() });
   if (contact.phone) card.addPhoneNumber({ number: contact.phone, type: ['work'] });

@@ -38,8 +38,8 @@ export const ContactDetails = ({ contact, onClose }: { contact: Contact; onClose
             <section>
               <h3>{t('directory.commissions')}</h3>
               <ul>
-                {contact.commissions.map((commission) => (
-                  <li key={commission}>{commission}</li>
+                {contact.commissions.map((commission, index) => (
+                  <li key={`${index}:${commission}`}>{commission}</li>
                 ))}
               </ul>
             </section>

@@ -72,8 +72,8 @@ export const CategoryTags = ({ categories }: { categories: readonly string[] | n
   if (!categories || categories.length === 0) return null;
   return (
     <ul className="tags" aria-label={t('directory.categories')}>
-      {categories.map((category) => (
-        <li key={category} className="tag">
+      {categories.map((category, index) => (
+        <li key={`${index}:${category}`} className="tag">
           {category}
         </li>
       ))}

@@ -1,0 +1,108 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import fc from 'fast-check';
+import { Contact } from '../../src/domain/contact';
+import { ContactCard } from '../../src/views/directory/contact-card';
+import { ContactDetails } from '../../src/views/directory/contact-details';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { decodedArbitrary } from '../support/arbitrary-from-codec';
+
+const HOSTILE = [
+  '<img src=x onerror="alert(1)">',
+  '<script>alert(1)</script><p>texte</p>',
+  '<a href="javascript:alert(1)">lien</a>',
+  '<svg onload="alert(1)"><circle r="1"/></svg>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<p style="background:url(javascript:alert(1))" onclick="alert(1)">Présidente</p>',
+];
+const HOSTILE_URLS = ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'www.sans-protocole.ch'];
+
+/** Contacts of every shape the codec accepts, with hostile rich text and links mixed in. */
+const contacts = fc
+  .tuple(
+    decodedArbitrary(Contact),
+    fc.option(fc.constantFrom(...HOSTILE), { nil: undefined }),
+    fc.option(fc.constantFrom(...HOSTILE), { nil: undefined }),
+    fc.option(fc.constantFrom(...HOSTILE_URLS), { nil: undefined }),
+    fc.constantFrom('Personne', 'Organisation', null, undefined),
+  )
+  .map(([contact, description, interests, website, type]) => ({
+    ...contact,
+    type_contact: type,
+    ...(description ? { description } : {}),
+    ...(interests ? { registre_interets: interests } : {}),
+    ...(website ? { website } : {}),
+  }));
+
+const renderIn = (node: React.ReactNode): HTMLElement => {
+  const container = document.createElement('div');
+  container.setAttribute('lang', 'fr');
+  document.body.append(container);
+  render(<WidgetRoot container={container}>{node}</WidgetRoot>, { container });
+  return container;
+};
+
+const expectNothingHostile = (root: HTMLElement): void => {
+  expect(root.querySelector('script, iframe')).toBeNull();
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      expect(attribute.name.startsWith('on')).toBe(false);
+    }
+  }
+  for (const link of root.querySelectorAll('a[href]')) {
+    expect(link.getAttribute('href')!.trim().toLowerCase()).not.toMatch(/^(javascript|vbscript|data:text\/html)/);
+  }
+};
+
+afterEach(cleanup);
+
+describe('a contact card', () => {
+  it('shows the role if and only if the contact is a person', () => {
+    fc.assert(
+      fc.property(contacts, fc.stringMatching(/^[A-Z][a-zé]{3,12}$/), (contact, fonction) => {
+        const root = renderIn(<ContactCard contact={{ ...contact, fonction: `Rôle ${fonction}` }} index={0} onMore={() => undefined} />);
+        const card = within(root).getByRole('article');
+        expect(within(card).queryByText(`Rôle ${fonction}`) !== null).toBe(contact.type_contact === 'Personne');
+        cleanup();
+      }),
+    );
+  });
+
+  it('never renders a script link, and opens websites in a new tab without an opener', () => {
+    fc.assert(
+      fc.property(contacts, (contact) => {
+        const root = renderIn(<ContactCard contact={contact} index={0} onMore={() => undefined} />);
+        expectNothingHostile(root);
+        for (const link of root.querySelectorAll('a[target="_blank"]')) {
+          expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+          expect(link.getAttribute('href')).toMatch(/^https?:\/\//);
+        }
+        cleanup();
+      }),
+    );
+  });
+
+  it('names its more button after the contact, and the details after the title', () => {
+    fc.assert(
+      fc.property(contacts, (contact) => {
+        renderIn(<ContactCard contact={contact} index={0} onMore={() => undefined} />);
+        // Accessible names collapse white space, as screen readers read them.
+        const name = `Plus d'informations sur ${contact.title}`.replace(/\s+/g, ' ').trim();
+        expect(screen.getByRole('button', { name })).toBeInTheDocument();
+        cleanup();
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('the contact details', () => {
+  it('never renders unsanitized HTML from the description or the interests register', () => {
+    fc.assert(
+      fc.property(contacts, (contact) => {
+        const root = renderIn(<ContactDetails contact={contact} onClose={() => undefined} />);
+        expectNothingHostile(root);
+        cleanup();
+      }),
+    );
+  });
+});

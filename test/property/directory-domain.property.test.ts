@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import ICAL from 'ical.js';
+import { Contact } from '../../src/domain/contact';
+import { contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref, toVCard, vCardFileName } from '../../src/domain/directory';
+import { decodedArbitrary } from '../support/arbitrary-from-codec';
+
+const text = fc.string({ unit: 'grapheme', maxLength: 20 });
+const filters = fc.record({ text, category: text });
+
+describe('the contacts call', () => {
+  it('sends the text as typed in title and the category title in category, only when set', () => {
+    fc.assert(
+      fc.property(filters, (f) => {
+        const path = contactsPath(f);
+        expect(path.startsWith('/api/contacts/')).toBe(true);
+        const params = new URLSearchParams(path.slice('/api/contacts/'.length));
+        expect(params.getAll('title')).toEqual(f.text === '' ? [] : [f.text]);
+        expect(params.getAll('category')).toEqual(f.category === '' ? [] : [f.category]);
+        expect([...params.keys()].every((key) => key === 'title' || key === 'category')).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('the filters in the page address', () => {
+  it('come back from the address exactly as they were written', () => {
+    fc.assert(fc.property(filters, (f) => expect(filtersFromSearch(filtersToSearch(f))).toEqual(f)));
+  });
+});
+
+describe('links of a contact', () => {
+  it('make a website a link only for an absolute http(s) address', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl(), text, fc.constantFrom('javascript:alert(1)', 'JAVASCRIPT:x', 'ftp://x.ch', 'mailto:a@b.ch')), (url) => {
+        const safe = safeWebsite(url);
+        expect(safe === null || /^https?:\/\//.test(safe)).toBe(true);
+        if (/^https?:\/\/[^\s]+$/i.test(url.trim())) expect(safe).not.toBeNull();
+      }),
+    );
+  });
+
+  it('dial a phone number without spaces', () => {
+    fc.assert(fc.property(text, (phone) => expect(telHref(phone)).toMatch(/^tel:[\d+]*$/)));
+    expect(telHref('+41 32 889 12 34')).toBe('tel:+41328891234');
+  });
+});
+
+describe('the vCard of a contact', () => {
+  it('parses back as a vCard 3.0 with the contact’s name, email and categories', () => {
+    fc.assert(
+      fc.property(decodedArbitrary(Contact), (contact) => {
+        const card = new ICAL.Component(ICAL.parse(toVCard(contact)) as unknown as unknown[]);
+        expect(card.getFirstPropertyValue('version')).toBe('3.0');
+        expect(card.getFirstPropertyValue('fn')).toBe(contact.title.trim() || 'Contact');
+        if (contact.email) expect(card.getFirstPropertyValue('email')).toBe(contact.email.trim());
+        expect(vCardFileName(contact)).toMatch(/^[a-z0-9-]+\.vcf$/);
+      }),
+    );
+  });
+});
