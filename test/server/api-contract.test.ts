@@ -1,7 +1,3 @@
-// content-disposition 3 ships ES modules only and jest.config.js does not transform it yet;
-// @fastify/static needs it only for reply.download(), which the server never calls.
-jest.mock('content-disposition', () => ({ create: () => 'attachment' }));
-
 import type { FastifyInstance } from 'fastify';
 import { AgendaCategoryList, AgendaEventList } from '../../src/domain/agenda';
 import { ContactCategoryList, ContactList } from '../../src/domain/contact';

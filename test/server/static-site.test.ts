@@ -1,7 +1,3 @@
-// content-disposition 3 ships ES modules only and jest.config.js does not transform it yet;
-// @fastify/static needs it only for reply.download(), which the server never calls.
-jest.mock('content-disposition', () => ({ create: () => 'attachment' }));
-
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,0 +1,13 @@
+// `npm run test:postgres`: the server's contract and property tests against the PostgreSQL
+// server of DATABASE_URL (scripts/start-postgres.sh prints one). Ends with `N passed, N failed`.
+import { ensureInstall } from './ensure-install.mjs';
+import { runJest } from './jest-run.mjs';
+
+if (!process.env.DATABASE_URL) {
+  console.error('test:postgres needs DATABASE_URL, e.g. the line that scripts/start-postgres.sh prints.');
+  process.exit(1);
+}
+ensureInstall();
+const { passed, failed } = runJest(['--selectProjects', 'node', '--testPathPatterns', 'test/server', ...process.argv.slice(2)]);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
