@@ -1,14 +1,8 @@
-import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app';
-import { openDatabase } from '../server/db';
-import { demoLabel, type DemoOptions } from '../server/demo-content';
-import { ensureMedia } from '../server/media';
-import { migrate } from '../server/migrations';
-import { contentLabel, seedDemo } from '../server/seed';
+import { openLargeDatabase } from './large-database';
 
 // `npm run bench:api`: the API on a large database against a static JSON route of the same server.
-const LARGE: DemoOptions = { contacts: 10_000, events: 100_000, news: 20_000, seed: 20260101 };
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 
@@ -20,18 +14,8 @@ const TARGETS = [
 ];
 
 const main = async (): Promise<void> => {
-  const dataDir = resolve(process.env['BENCH_DATA_DIR'] ?? '.data-bench');
-  const started = Date.now();
-  const db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
-  await migrate(db);
-  if ((await contentLabel(db)) !== demoLabel(LARGE)) {
-    console.log(`seeding ${LARGE.contacts} contacts, ${LARGE.events} events, ${LARGE.news} news…`);
-    await seedDemo(db, LARGE);
-  }
-  await ensureMedia(join(dataDir, 'media'));
-  console.log(`database ready (${db.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-  const app = buildApp({ db, mediaDir: join(dataDir, 'media') });
+  const { db, mediaDir } = await openLargeDatabase();
+  const app = buildApp({ db, mediaDir });
   const fixed = { ok: true, items: [1, 2, 3], message: 'réponse fixe' };
   app.get('/bench/static', async () => fixed);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
