@@ -1,0 +1,106 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { launchBrowser } from '../test/support/browser';
+import { openLargeDatabase } from './large-database';
+
+// `npm run bench:directory`: the time from a key release in the directory's search box to
+// the painted grid, on the large database, beside a plain-DOM page that renders the same
+// cards from the same answer, in the same run and browser.
+const DIST = resolve('dist');
+const KEYSTROKES = Number(process.env['BENCH_KEYSTROKES'] ?? 50);
+const WORDS = ['helene', 'favre', 'jean', 'rochat', 'python', 'marie', 'luc', 'zoe', 'perrin', 'anne'];
+
+/** The texts after each key release: words typed letter by letter, then erased. */
+const keystrokeTexts = (): string[] => {
+  const texts: string[] = [];
+  for (const word of WORDS) {
+    for (let i = 1; i <= word.length; i += 1) texts.push(word.slice(0, i));
+    for (let i = word.length - 1; i >= 0; i -= 1) texts.push(word.slice(0, i));
+  }
+  return texts.slice(0, KEYSTROKES);
+};
+
+/** Types one text as a key release and resolves with the milliseconds until the answer is painted. */
+const keystrokeToPaint = (page: Page, text: string): Promise<number> =>
+  page.evaluate(
+    (typed) =>
+      new Promise<number>((resolveTime) => {
+        const input = document.querySelector<HTMLInputElement>('input[type=search]')!;
+        const results = document.querySelector('[aria-busy]')!;
+        const path = typed === '' ? '/api/contacts/' : `/api/contacts/?title=${encodeURIComponent(typed)}`;
+        const answered = (): boolean =>
+          performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(path) && entry.startTime >= start);
+        const start = performance.now();
+        // The value is set as the browser does, so React's change handler sees it too.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, typed);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, key: typed.at(-1) ?? 'Backspace' }));
+        const check = (): void => {
+          if (answered() && results.getAttribute('aria-busy') === 'false') {
+            // The frame after the DOM change is the one that paints it.
+            requestAnimationFrame(() => setTimeout(() => resolveTime(performance.now() - start), 0));
+          } else {
+            setTimeout(check, 1);
+          }
+        };
+        check();
+      }),
+    text,
+  );
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const measure = async (page: Page, url: string): Promise<number[]> => {
+  await page.goto(url);
+  await page.locator('[aria-busy="false"]').waitFor({ timeout: 60_000 });
+  const times: number[] = [];
+  for (const text of keystrokeTexts()) times.push(await keystrokeToPaint(page, text));
+  return times;
+};
+
+const main = async (): Promise<void> => {
+  const { db, mediaDir } = await openLargeDatabase();
+  const app = buildApp({ db, distDir: DIST, mediaDir });
+  const styles = readdirSync(DIST)
+    .filter((name) => /^(main|directory-widget)\.[0-9a-f]+\.css$/.test(name))
+    .map((name) => `<link rel="stylesheet" href="/${name}">`)
+    .join('');
+  const plainHtml = readFileSync(join(__dirname, 'plain-directory/index.html'), 'utf8').replace('<!--STYLES-->', styles);
+  const plainJs = readFileSync(join(__dirname, 'plain-directory/plain-directory.js'), 'utf8');
+  app.get('/bench/plain/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(plainHtml));
+  app.get('/bench/plain/plain-directory.js', async (_request, reply) => reply.type('text/javascript').send(plainJs));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    // A first pass warms the database and the server for both pages alike.
+    await measure(page, `${base}/bench/plain/`);
+    const plain = await measure(page, `${base}/bench/plain/`);
+    const widget = await measure(page, `${base}/annuaire/`);
+    const rows = [
+      { name: 'directory widget (React + XState + RxJS)', times: widget },
+      { name: 'plain DOM page (baseline)', times: plain },
+    ];
+    console.log(`\nKeystroke to painted grid, ${keystrokeTexts().length} key releases, ${(await db.query<{ n: number }>('select count(*)::int as n from contacts'))[0]?.n} contacts\n`);
+    console.log('| page | median | p95 |');
+    console.log('| --- | ---: | ---: |');
+    for (const row of rows) console.log(`| ${row.name} | ${percentile(row.times, 50).toFixed(1)} ms | ${percentile(row.times, 95).toFixed(1)} ms |`);
+    console.log(
+      `\nratio widget / baseline: median ${(percentile(widget, 50) / percentile(plain, 50)).toFixed(2)}×, p95 ${(percentile(widget, 95) / percentile(plain, 95)).toFixed(2)}×`,
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+    await db.close();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
