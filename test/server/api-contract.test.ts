@@ -9,7 +9,7 @@ import { AGENDA_CATEGORIES, CONTACT_CATEGORIES } from '../../server/demo-content
 import { NEWS_PAGE_SIZE } from '../../server/routes/news-routes';
 import { normalizeSearch } from '../../server/search';
 import { decodeOrThrow, demo, expectedContacts, expectedEvents, expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
-import { listenForTests, type TestClient } from '../support/http-client';
+import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
 
 let db: Database;
@@ -19,7 +19,7 @@ let client: TestClient;
 beforeAll(async () => {
   db = await openTestDatabase();
   app = buildApp({ db });
-  client = await listenForTests(app);
+  client = await injectClient(app);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db';
 import { CONTACT_CATEGORIES } from '../../server/demo-content';
 import { decodeOrThrow, demo, expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
-import { listenForTests, type TestClient } from '../support/http-client';
+import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
 
 let db: Database;
@@ -17,7 +17,7 @@ let client: TestClient;
 beforeAll(async () => {
   db = await openTestDatabase();
   app = buildApp({ db });
-  client = await listenForTests(app);
+  client = await injectClient(app);
 });
 
 afterAll(async () => {

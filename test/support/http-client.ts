@@ -7,34 +7,39 @@ export interface HttpAnswer {
   text: string;
 }
 
-/** A client of a listening app: `get` takes a path and query, as the browser would send them. */
+/** A client of an app, in-process: `get` takes a path and query, as the browser would send them. */
 export interface TestClient {
-  baseUrl: string;
   get(path: string, headers?: Record<string, string>): Promise<HttpAnswer>;
   getJson(path: string): Promise<{ status: number; body: unknown; headers: Record<string, string> }>;
+  getBytes(path: string, headers?: Record<string, string>): Promise<{ status: number; body: Buffer; headers: Record<string, string> }>;
 }
 
-/**
- * Listens on a free loopback port and returns a fetch-based client. Real HTTP rather than
- * `inject()`: light-my-request needs `cookie` 1.x, an ES module that Jest's CommonJS run
- * cannot load with the current jest.config.js.
- */
-export const listenForTests = async (app: FastifyInstance): Promise<TestClient> => {
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const get = async (path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> => {
-    const response = await fetch(`${baseUrl}${path}`, { headers });
-    const all: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      all[key] = value;
-    });
-    return { status: response.status, headers: all, text: await response.text() };
+const flatten = (headers: Record<string, string | string[] | number | undefined>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter((entry): entry is [string, string | string[] | number] => entry[1] !== undefined)
+      .map(([key, value]) => [key.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
+
+/** A client that sends requests through `fastify.inject`: the whole server, no socket. */
+export const injectClient = async (app: FastifyInstance): Promise<TestClient> => {
+  await app.ready();
+  const request = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ method: 'GET', url: path, headers });
+    return { status: response.statusCode, headers: flatten(response.headers), raw: response.rawPayload };
   };
   return {
-    baseUrl,
-    get,
+    get: async (path, headers) => {
+      const answer = await request(path, headers);
+      return { status: answer.status, headers: answer.headers, text: answer.raw.toString('utf8') };
+    },
     getJson: async (path) => {
-      const answer = await get(path);
-      return { status: answer.status, headers: answer.headers, body: JSON.parse(answer.text) as unknown };
+      const answer = await request(path);
+      return { status: answer.status, headers: answer.headers, body: JSON.parse(answer.raw.toString('utf8')) as unknown };
+    },
+    getBytes: async (path, headers) => {
+      const answer = await request(path, headers);
+      return { status: answer.status, headers: answer.headers, body: answer.raw };
     },
   };
 };
