@@ -64,8 +64,9 @@ const measure = async (page: Page, url: string): Promise<number[]> => {
 const main = async (): Promise<void> => {
   const { db, mediaDir } = await openLargeDatabase();
   const app = buildApp({ db, distDir: DIST, mediaDir });
-  const styles = readdirSync(DIST)
-    .filter((name) => /^(main|directory-widget)\.[0-9a-f]+\.css$/.test(name))
+  // The page's own style sheet (Parcel names it after the checkout's folder) and the directory's.
+  const pageStyles = [...readFileSync(join(DIST, 'annuaire/index.html'), 'utf8').matchAll(/href="?\/([\w-]+\.[0-9a-f]+\.css)/g)].map((m) => m[1]!);
+  const styles = [...pageStyles, ...readdirSync(DIST).filter((name) => /^directory-widget\.[0-9a-f]+\.css$/.test(name))]
     .map((name) => `<link rel="stylesheet" href="/${name}">`)
     .join('');
   const plainHtml = readFileSync(join(__dirname, 'plain-directory/index.html'), 'utf8').replace('<!--STYLES-->', styles);
