@@ -1,6 +1,15 @@
+import type { ReactNode } from 'react';
 import type { Contact } from '../../domain/contact';
 import { isPerson, mailtoHref, safeWebsite, telHref } from '../../domain/directory';
 import { useLocale } from '../shared/widget-root';
+
+/** One labelled line of a contact; the label may be for screen readers only. */
+const Field = ({ label, hidden = false, className, children }: { label: string; hidden?: boolean; className?: string; children: ReactNode }) => (
+  <div className={className}>
+    <dt className={hidden ? 'visually-hidden' : undefined}>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
 
 /** The coordinates shared by the card and the details: role, contact person, address, links. */
 export const ContactFields = ({ contact }: { contact: Contact }) => {
@@ -9,58 +18,37 @@ export const ContactFields = ({ contact }: { contact: Contact }) => {
   return (
     <dl className="contact-fields">
       {isPerson(contact) && contact.fonction ? (
-        <div className="contact-fields__role">
-          <dt className="visually-hidden">{t('directory.role')}</dt>
-          <dd>{contact.fonction}</dd>
-        </div>
+        <Field label={t('directory.role')} hidden className="contact-fields__role">
+          {contact.fonction}
+        </Field>
       ) : null}
-      {contact.contact_person ? (
-        <div>
-          <dt>{t('directory.contactPerson')}</dt>
-          <dd>{contact.contact_person}</dd>
-        </div>
-      ) : null}
+      {contact.contact_person ? <Field label={t('directory.contactPerson')}>{contact.contact_person}</Field> : null}
       {contact.address ? (
-        <div>
-          <dt className="visually-hidden">{t('directory.address')}</dt>
-          <dd className="contact-fields__address">{contact.address}</dd>
-        </div>
+        <Field label={t('directory.address')} hidden className="contact-fields__address">
+          {contact.address}
+        </Field>
       ) : null}
       {contact.email ? (
-        <div>
-          <dt>{t('directory.email')}</dt>
-          <dd>
-            <a href={mailtoHref(contact.email)}>{contact.email}</a>
-          </dd>
-        </div>
+        <Field label={t('directory.email')}>
+          <a href={mailtoHref(contact.email)}>{contact.email}</a>
+        </Field>
       ) : null}
       {contact.phone ? (
-        <div>
-          <dt>{t('directory.phone')}</dt>
-          <dd>
-            <a href={telHref(contact.phone)}>{contact.phone}</a>
-          </dd>
-        </div>
+        <Field label={t('directory.phone')}>
+          <a href={telHref(contact.phone)}>{contact.phone}</a>
+        </Field>
       ) : null}
-      {contact.fax ? (
-        <div>
-          <dt>{t('directory.fax')}</dt>
-          <dd>{contact.fax}</dd>
-        </div>
-      ) : null}
+      {contact.fax ? <Field label={t('directory.fax')}>{contact.fax}</Field> : null}
       {contact.website ? (
-        <div>
-          <dt>{t('directory.website')}</dt>
-          <dd>
-            {website ? (
-              <a href={website} target="_blank" rel="noopener noreferrer">
-                {contact.website} <span className="visually-hidden">{t('common.newTab')}</span>
-              </a>
-            ) : (
-              contact.website
-            )}
-          </dd>
-        </div>
+        <Field label={t('directory.website')}>
+          {website ? (
+            <a href={website} target="_blank" rel="noopener noreferrer">
+              {contact.website} <span className="visually-hidden">{t('common.newTab')}</span>
+            </a>
+          ) : (
+            contact.website
+          )}
+        </Field>
       ) : null}
     </dl>
   );
