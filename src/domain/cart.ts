@@ -21,6 +21,25 @@ export const CartItem = t.exact(
 );
 export type CartItem = t.TypeOf<typeof CartItem>;
 
+/** What a host page or the shop gives to add to the cart: a line without its quantity. */
+export const CartProduct = t.exact(
+  t.intersection([t.type({ variant_id: Id, price: Price }), t.partial({ title: nullable(t.string) })]),
+);
+export type CartProduct = t.TypeOf<typeof CartProduct>;
+
+/** How the order reaches the visitor: by post, or collected at the counter. */
+export const ShippingMethod = t.keyof({ post: null, counter: null });
+export type ShippingMethod = t.TypeOf<typeof ShippingMethod>;
+
+/** Every shipping method, in the order the cart page offers them. */
+export const SHIPPING_METHODS: readonly ShippingMethod[] = ['post', 'counter'];
+
+/** The shipping method of a cart that never chose one. */
+export const DEFAULT_SHIPPING_METHOD: ShippingMethod = 'post';
+
+/** The most items of one variant a line may hold, unless the cart is configured otherwise. */
+export const DEFAULT_MAX_QUANTITY = 99;
+
 /** The cart: its lines, the order id and the shipping method. */
 export const Cart = t.exact(
   t.intersection([

@@ -1,0 +1,204 @@
+import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { DEFAULT_MAX_QUANTITY, DEFAULT_SHIPPING_METHOD, ShippingMethod, type CartItem } from '../domain/cart';
+import {
+  addItem,
+  canAdd,
+  canUpdateQuantity,
+  cartQuantity,
+  cartTotal,
+  emptyItems,
+  findLine,
+  keepValidLines,
+  removeItem,
+  updateQuantity,
+  type CartLines,
+} from '../domain/cart-arithmetic';
+import type { CartHostEvent } from '../services/cart-host';
+import type { PersistCommand, StorageStatusEvent, StoredCartEvent } from '../services/cart-storage';
+
+/** What the cart holds (SPEC §3, "Cart"): its lines, the shipping method and the order id. */
+export interface CartContext {
+  readonly items: CartLines;
+  readonly shippingMethod: ShippingMethod;
+  readonly orderId: string | null;
+  /** The most items a line may hold. */
+  readonly maxQuantity: number;
+}
+
+/** Visitor and host-page intents (imperative) and what storage reports (past tense). */
+export type CartEvent =
+  | CartHostEvent
+  | { readonly type: 'REMOVE'; readonly variantId: string }
+  | { readonly type: 'UPDATE_QUANTITY'; readonly variantId: string; readonly quantity: number }
+  | { readonly type: 'EMPTY' }
+  | { readonly type: 'SET_SHIPPING'; readonly method: string }
+  | StoredCartEvent
+  | StorageStatusEvent;
+
+/** What the cart is given when it starts. */
+export interface CartInput {
+  readonly maxQuantity?: number;
+}
+
+const isStoredCartEvent = (event: CartEvent): event is StoredCartEvent =>
+  event.type === 'CART_RESTORED' || event.type === 'STORED_CART_CHANGED';
+
+/**
+ * The cart (SPEC §4, "Cart"): lines keyed by `variant_id`, restored from storage at start,
+ * kept in step with other tabs, and written to storage by the `persist` actor after every change.
+ */
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+  },
+  actors: {
+    // Silent defaults: a cart kept in memory only, empty at start. The page gives the real ones.
+    persist: fromCallback<PersistCommand>(() => undefined),
+    restore: fromCallback(({ sendBack }) => {
+      sendBack({ type: 'CART_RESTORED', items: [], shippingMethod: null } satisfies StoredCartEvent);
+    }),
+    watchStorage: fromCallback(() => undefined),
+    watchHost: fromCallback(() => undefined),
+  },
+  actions: {
+    addItem: assign({
+      items: ({ context, event }) => (event.type === 'ADD' ? addItem(context.items, event.item, context.maxQuantity) : context.items),
+    }),
+    removeItem: assign({
+      items: ({ context, event }) => (event.type === 'REMOVE' ? removeItem(context.items, event.variantId) : context.items),
+    }),
+    updateQuantity: assign({
+      items: ({ context, event }) =>
+        event.type === 'UPDATE_QUANTITY'
+          ? updateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity)
+          : context.items,
+    }),
+    emptyCart: assign({ items: emptyItems, shippingMethod: DEFAULT_SHIPPING_METHOD }),
+    setShipping: assign({
+      shippingMethod: ({ context, event }) =>
+        event.type === 'SET_SHIPPING' && ShippingMethod.is(event.method) ? event.method : context.shippingMethod,
+    }),
+    setOrderId: assign({ orderId: ({ context, event }) => (event.type === 'SET_ORDER_ID' ? event.orderId : context.orderId) }),
+    restore: assign(({ context, event }) =>
+      isStoredCartEvent(event)
+        ? {
+            items: keepValidLines(event.items, context.maxQuantity),
+            shippingMethod: event.shippingMethod ?? DEFAULT_SHIPPING_METHOD,
+          }
+        : {},
+    ),
+    // The lines and the shipping method go to the persistence actor; never an XState snapshot.
+    persist: sendTo('persist', ({ context }): PersistCommand => ({
+      type: 'WRITE',
+      items: context.items,
+      shippingMethod: context.shippingMethod,
+    })),
+    forget: sendTo('persist', { type: 'FORGET' } satisfies PersistCommand),
+  },
+  guards: {
+    canAdd: ({ context, event }) => event.type === 'ADD' && canAdd(context.items, event.item, context.maxQuantity),
+    hasLine: ({ context, event }) => event.type === 'REMOVE' && findLine(context.items, event.variantId) !== undefined,
+    isOnlyLine: ({ context, event }) =>
+      event.type === 'REMOVE' && context.items.length === 1 && context.items[0]!.variant_id === event.variantId,
+    canUpdateQuantity: ({ context, event }) =>
+      event.type === 'UPDATE_QUANTITY' && canUpdateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity),
+    changesShipping: ({ context, event }) =>
+      event.type === 'SET_SHIPPING' && ShippingMethod.is(event.method) && event.method !== context.shippingMethod,
+    storedHasLines: ({ context, event }) => isStoredCartEvent(event) && keepValidLines(event.items, context.maxQuantity).length > 0,
+  },
+}).createMachine({
+  id: 'cart',
+  type: 'parallel',
+  context: ({ input }) => ({
+    items: [],
+    shippingMethod: DEFAULT_SHIPPING_METHOD,
+    orderId: null,
+    maxQuantity: input.maxQuantity ?? DEFAULT_MAX_QUANTITY,
+  }),
+  invoke: [{ id: 'persist', src: 'persist' }, { src: 'restore' }, { src: 'watchStorage' }, { src: 'watchHost' }],
+  on: {
+    SET_SHIPPING: { guard: 'changesShipping', actions: ['setShipping', 'persist'] },
+    SET_ORDER_ID: { actions: 'setOrderId' },
+  },
+  states: {
+    lines: {
+      initial: 'restoring',
+      on: {
+        // Another tab changed the stored cart: this tab takes it as it is, without writing it back.
+        STORED_CART_CHANGED: [
+          { guard: 'storedHasLines', target: '.filled', actions: 'restore' },
+          { target: '.empty', actions: 'restore' },
+        ],
+      },
+      states: {
+        restoring: {
+          on: {
+            CART_RESTORED: [
+              { guard: 'storedHasLines', target: 'filled', actions: 'restore' },
+              { target: 'empty', actions: 'restore' },
+            ],
+          },
+        },
+        empty: {
+          on: { ADD: { guard: 'canAdd', target: 'filled', actions: ['addItem', 'persist'] } },
+        },
+        filled: {
+          on: {
+            ADD: { guard: 'canAdd', actions: ['addItem', 'persist'] },
+            REMOVE: [
+              { guard: 'isOnlyLine', target: 'empty', actions: ['removeItem', 'persist'] },
+              { guard: 'hasLine', actions: ['removeItem', 'persist'] },
+            ],
+            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'persist'] },
+            // Emptying removes the stored cart rather than storing an empty one (SPEC §4).
+            EMPTY: { target: 'empty', actions: ['emptyCart', 'forget'] },
+          },
+        },
+      },
+    },
+    storage: {
+      initial: 'persisted',
+      states: {
+        persisted: { on: { STORAGE_FAILED: 'inMemory' } },
+        // Storage throws (disabled, full): the cart goes on, kept in this page only.
+        inMemory: { on: { STORAGE_RECOVERED: 'persisted' } },
+      },
+    },
+  },
+});
+
+/** A snapshot of the cart machine. */
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+/** Where the cart is: not yet read from storage, empty, or holding lines. */
+export type CartStatus = 'restoring' | 'empty' | 'filled';
+
+/** The state of the lines. */
+export const selectStatus = (snapshot: CartSnapshot): CartStatus => (snapshot.value as { lines: CartStatus }).lines;
+
+/** The lines, in the order they were added. */
+export const selectLines = (snapshot: CartSnapshot): CartLines => snapshot.context.items;
+
+/** The line of a variant, if the cart holds one. */
+export const selectLine = (variantId: string) => (snapshot: CartSnapshot): CartItem | undefined =>
+  findLine(snapshot.context.items, variantId);
+
+/** The number of items: the sum of the line quantities. */
+export const selectQuantity = (snapshot: CartSnapshot): number => cartQuantity(snapshot.context.items);
+
+/** The total, exact to the cent. */
+export const selectTotal = (snapshot: CartSnapshot): number => cartTotal(snapshot.context.items);
+
+/** The shipping method chosen. */
+export const selectShippingMethod = (snapshot: CartSnapshot): ShippingMethod => snapshot.context.shippingMethod;
+
+/** The order id, when a host page set one. */
+export const selectOrderId = (snapshot: CartSnapshot): string | null => snapshot.context.orderId;
+
+/** The most items a line may hold. */
+export const selectMaxQuantity = (snapshot: CartSnapshot): number => snapshot.context.maxQuantity;
+
+/** Whether the cart lives in this page only, because storage refuses it. */
+export const selectInMemoryOnly = (snapshot: CartSnapshot): boolean => snapshot.matches({ storage: 'inMemory' });
