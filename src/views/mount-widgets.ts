@@ -5,7 +5,7 @@ import type { WidgetModule } from './widget';
 // One chunk a widget: a page loads only the code of the widgets it hosts.
 const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   home: () => import('./home/home-widget'),
-  agenda: () => import('./coming/coming-widget'),
+  agenda: () => import('./agenda/agenda-widget'),
   directory: () => import('./directory/directory-widget'),
   news: () => import('./coming/coming-widget'),
   shop: () => import('./coming/coming-widget'),

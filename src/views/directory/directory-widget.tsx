@@ -8,6 +8,7 @@ import { apiBaseOf } from '../../services/http';
 import { WidgetRoot } from '../shared/widget-root';
 import type { MountWidget } from '../widget';
 import { DirectoryView } from './directory-view';
+import '../shared/widgets.css';
 import './directory.css';
 
 /** The directory machine with the real services of a container: its API base and the page history. */

@@ -1,0 +1,57 @@
+import type { AgendaEvent } from './agenda';
+import { dateParts } from './wire';
+
+/** The events of one month (1–12) of a year. */
+export interface AgendaMonth {
+  readonly month: number;
+  readonly events: readonly AgendaEvent[];
+}
+
+/** The events of one year (four digits), month by month. */
+export interface AgendaYear {
+  readonly year: number;
+  readonly months: readonly AgendaMonth[];
+}
+
+/** The agenda as SPEC §3 keeps it: events grouped by year, then by month number. */
+export type GroupedAgenda = readonly AgendaYear[];
+
+/** The events without repeated ids, keeping the first of each (SPEC §5, plain fetch). */
+export const dedupeById = <T extends { readonly id: string }>(items: readonly T[]): T[] => {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+};
+
+// Sort key: the date, then the time (an event without a time comes first in its day), stable otherwise.
+const sortKey = (event: AgendaEvent): string => `${event.bel_date.slice(0, 10)}T${event.start_time ?? ''}`;
+
+/**
+ * The events grouped by year, then month, from `bel_date`, in date order: every event in
+ * exactly one bucket, none lost. Events whose `bel_date` the codec let through are always
+ * valid dates, so none is dropped here.
+ */
+export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda => {
+  const sorted = events
+    .map((event, index) => ({ event, index, key: sortKey(event) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  const years: { year: number; months: { month: number; events: AgendaEvent[] }[] }[] = [];
+  for (const { event } of sorted) {
+    const parts = dateParts(event.bel_date)!;
+    let year = years.at(-1);
+    if (!year || year.year !== parts.year) {
+      year = { year: parts.year, months: [] };
+      years.push(year);
+    }
+    let month = year.months.at(-1);
+    if (!month || month.month !== parts.month) {
+      month = { month: parts.month, events: [] };
+      year.months.push(month);
+    }
+    month.events.push(event);
+  }
+  return years;
+};
+
+/** Every event of a grouped agenda, in display order. */
+export const agendaEvents = (agenda: GroupedAgenda): AgendaEvent[] =>
+  agenda.flatMap((year) => year.months.flatMap((month) => month.events));

@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import type { AgendaEvent } from '../../domain/agenda';
+import { safeWebsite } from '../../domain/directory';
+import { formatLongDate, formatTime } from '../../i18n/dates';
+import { RichText } from '../shared/rich-text';
+import { useLocale } from '../shared/widget-root';
+import { CalendarLink } from './calendar-link';
+
+/** One event of the list: date and time, title, place, categories, details and its calendar file. */
+export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event: AgendaEvent }) {
+  const { language, t } = useLocale();
+  const link = safeWebsite(event.link);
+  const start = event.start_time ? formatTime(event.start_time, language) : null;
+  const end = event.end_time ? formatTime(event.end_time, language) : null;
+  return (
+    <article className="agenda-event">
+      <p className="agenda-event__when">
+        <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
+          {formatLongDate(event.bel_date, language)}
+          {start ? `, ${end ? t('agenda.timeRange', { start, end }) : start}` : ''}
+        </time>
+      </p>
+      <h4 className="agenda-event__title">{event.title}</h4>
+      {event.place ? (
+        <p className="agenda-event__place">
+          <span className="visually-hidden">{t('agenda.place')} : </span>
+          {event.place}
+        </p>
+      ) : null}
+      {event.categories && event.categories.length > 0 ? (
+        <ul className="tags" aria-label={t('agenda.categories')}>
+          {event.categories.map((category, index) => (
+            <li key={`${index}:${category.id}`} className="tag">
+              {category.title}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {event.description || link ? (
+        <details className="agenda-event__details">
+          <summary>
+            {t('agenda.details')}
+            <span className="visually-hidden"> – {event.title}</span>
+          </summary>
+          {event.description ? <RichText html={event.description} className="rich-text" /> : null}
+          {link ? (
+            <p>
+              <a href={link} target="_blank" rel="noopener noreferrer">
+                {t('agenda.link')} <span className="visually-hidden">{t('common.newTab')}</span>
+              </a>
+            </p>
+          ) : null}
+        </details>
+      ) : null}
+      <p className="agenda-event__calendar">
+        <CalendarLink events={[event]} fileTitle={event.title} label={t('agenda.addToCalendar')} hiddenContext={event.title} />
+      </p>
+    </article>
+  );
+});

@@ -1,0 +1,87 @@
+import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { monthName } from '../../i18n/months';
+import { selectAgendaStatus, selectShownAgenda, selectShownEvents, type agendaMachine } from '../../machines/agenda-machine';
+import { RetryMessage } from '../shared/retry-message';
+import { useLocale } from '../shared/widget-root';
+import { AgendaEventItem } from './agenda-event';
+import { AgendaFilterBar } from './agenda-filter-bar';
+import { CalendarLink } from './calendar-link';
+
+const PLACEHOLDERS = [0, 1, 2, 3];
+
+/** The agenda screen: filters, then the events by year and month, read from the machine. */
+export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine> }) => {
+  const { language, t } = useLocale();
+  const status = useSelector(actor, selectAgendaStatus);
+  const agenda = useSelector(actor, selectShownAgenda);
+  const events = useSelector(actor, selectShownEvents);
+  const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
+  const firstLoad = status === 'loading' && agenda.length === 0;
+
+  return (
+    <div className="agenda">
+      <AgendaFilterBar actor={actor} />
+      <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
+        <div className="agenda__summary">
+          <p className="agenda__count" role="status">
+            {firstLoad ? t('agenda.loading') : status === 'failed' ? '' : t('agenda.count', { count: events.length })}
+          </p>
+          {events.length > 0 ? (
+            <CalendarLink className="button" events={events} fileTitle="agenda" label={t('agenda.export')} />
+          ) : null}
+        </div>
+        {status === 'failed' || categoriesFailed ? (
+          <RetryMessage
+            message={t(status === 'failed' ? 'agenda.failed' : 'agenda.categoriesFailed')}
+            retryLabel={t('common.retry')}
+            onRetry={() => actor.send({ type: 'RETRY' })}
+          />
+        ) : null}
+        {status === 'empty' ? (
+          <div className="notice">
+            <p>{t('agenda.empty')}</p>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'RESET' })}>
+              {t('agenda.empty.reset')}
+            </button>
+          </div>
+        ) : null}
+        {firstLoad ? (
+          <div aria-hidden="true">
+            {PLACEHOLDERS.map((key) => (
+              <div key={key} className="agenda-event agenda-event--placeholder">
+                <div className="placeholder placeholder--line placeholder--short" />
+                <div className="placeholder placeholder--title" />
+                <div className="placeholder placeholder--line" />
+              </div>
+            ))}
+          </div>
+        ) : (
+          <div className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
+            {agenda.map((year) => (
+              <section key={year.year} className="agenda-year" aria-labelledby={`agenda-year-${year.year}`}>
+                <h2 id={`agenda-year-${year.year}`} className="agenda-year__title">
+                  {year.year}
+                </h2>
+                {year.months.map((month) => (
+                  <section key={month.month} className="agenda-month">
+                    <h3 className="agenda-month__title">
+                      {monthName(month.month, language)} {year.year}
+                    </h3>
+                    <ul className="agenda-month__events">
+                      {month.events.map((event, index) => (
+                        <li key={`${event.id}:${index}`}>
+                          <AgendaEventItem event={event} />
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </section>
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+};

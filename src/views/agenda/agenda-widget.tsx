@@ -1,0 +1,46 @@
+import { createRoot } from 'react-dom/client';
+import { createActor } from 'xstate';
+import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
+import { agendaMachine, filtersOf } from '../../machines/agenda-machine';
+import { agendaActor, agendaCategoriesActor } from '../../services/agenda-service';
+import { historyActor, writeSearch } from '../../services/history-service';
+import { apiBaseOf } from '../../services/http';
+import { WidgetRoot } from '../shared/widget-root';
+import type { MountWidget } from '../widget';
+import { AgendaView } from './agenda-view';
+import '../shared/widgets.css';
+import './agenda.css';
+
+/** The agenda machine with the real services of a container: its API base and the page history. */
+export const liveAgendaMachine = (container: Element) => {
+  const base = apiBaseOf(container);
+  return agendaMachine.provide({
+    actors: {
+      loadAgenda: agendaActor(base),
+      loadCategories: agendaCategoriesActor(base),
+      watchHistory: historyActor('RESTORE_FILTERS'),
+    },
+    actions: {
+      writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))),
+    },
+  });
+};
+
+/** Mounts the agenda of the container's `data-agenda-id`, with the filters of the page address. */
+export const mountWidget: MountWidget = (container) => {
+  const agendaId = container.dataset.agendaId ?? '1';
+  const actor = createActor(liveAgendaMachine(container), {
+    input: { agendaId, filters: agendaFiltersFromSearch(window.location.search) },
+  });
+  actor.start();
+  const root = createRoot(container);
+  root.render(
+    <WidgetRoot container={container}>
+      <AgendaView actor={actor} />
+    </WidgetRoot>,
+  );
+  return () => {
+    root.unmount();
+    actor.stop();
+  };
+};
