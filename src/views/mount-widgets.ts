@@ -7,7 +7,7 @@ const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   home: () => import('./home/home-widget'),
   agenda: () => import('./agenda/agenda-widget'),
   directory: () => import('./directory/directory-widget'),
-  news: () => import('./coming/coming-widget'),
+  news: () => import('./news/news-widget'),
   shop: () => import('./coming/coming-widget'),
   cart: () => import('./coming/coming-widget'),
 };

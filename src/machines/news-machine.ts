@@ -1,0 +1,231 @@
+import { assign, fromCallback, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { throwError } from 'rxjs';
+import type { NewsCategory, NewsItem } from '../domain/news';
+import {
+  NO_SELECTION,
+  addCategory,
+  appendPage,
+  removeCategory,
+  replaceCategories,
+  sameSelection,
+  selectionFromSearch,
+  type CategorySelection,
+} from '../domain/news-list';
+import type { HistoryMode } from '../services/history-service';
+import type { HttpFailure } from '../services/http';
+import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../services/news-service';
+
+/** What the news list holds (SPEC §3, "News state"): news, categories, selected categories, and paging. */
+export interface NewsContext {
+  readonly items: readonly NewsItem[];
+  readonly categories: readonly NewsCategory[];
+  readonly selected: CategorySelection;
+  /** The path of the further page of the filtered answer, if there is one. */
+  readonly next: string | null;
+  /** How many items the whole answer holds (the filtered answer's `count`). */
+  readonly total: number;
+  readonly error: HttpFailure | null;
+  /** The index of the first item of the latest appended page, where focus goes; `null` after a new list. */
+  readonly appendedFrom: number | null;
+}
+
+/** Visitor intents (imperative) and service answers (past tense). */
+export type NewsMachineEvent =
+  | { readonly type: 'ADD_CATEGORY'; readonly id: string }
+  | { readonly type: 'REMOVE_CATEGORY'; readonly id: string }
+  | { readonly type: 'REPLACE_CATEGORIES'; readonly ids: readonly string[] }
+  | { readonly type: 'RESTORE_SELECTION'; readonly search: string }
+  | { readonly type: 'LOAD_MORE' }
+  | { readonly type: 'RETRY' }
+  | NewsEvent
+  | MoreNewsEvent
+  | NewsCategoriesEvent;
+
+const unprovided = (name: string) => () =>
+  throwError(() => new Error(`The news machine needs the actor "${name}": give it with machine.provide().`));
+
+/** The selection an event asks for, or the current one for any other event. */
+const requestedSelection = (selected: CategorySelection, event: NewsMachineEvent): CategorySelection => {
+  switch (event.type) {
+    case 'ADD_CATEGORY':
+      return addCategory(selected, event.id);
+    case 'REMOVE_CATEGORY':
+      return removeCategory(selected, event.id);
+    case 'REPLACE_CATEGORIES':
+      return replaceCategories(event.ids);
+    case 'RESTORE_SELECTION':
+      return selectionFromSearch(event.search);
+    default:
+      return selected;
+  }
+};
+
+const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
+
+/** The news list (SPEC §4, "News"): the list with its paging, and the category list, side by side. */
+export const newsMachine = setup({
+  types: {
+    context: {} as NewsContext,
+    events: {} as NewsMachineEvent,
+    input: {} as { selected?: CategorySelection },
+  },
+  actors: {
+    loadNews: fromEventObservable<NewsEvent, CategorySelection>(unprovided('loadNews')),
+    loadMore: fromEventObservable<MoreNewsEvent, string>(unprovided('loadMore')),
+    loadCategories: fromEventObservable<NewsCategoriesEvent, void>(unprovided('loadCategories')),
+    // A widget without URL sync (a host page that owns its address) keeps this silent default.
+    watchHistory: fromCallback(() => undefined),
+  },
+  actions: {
+    select: assign({ selected: ({ context, event }) => requestedSelection(context.selected, event) }),
+    storeNews: assign(({ context, event }) =>
+      event.type === 'NEWS_LOADED'
+        ? { items: event.items, next: event.next, total: event.total, error: null, appendedFrom: null }
+        : context,
+    ),
+    appendNews: assign(({ context, event }) =>
+      event.type === 'MORE_NEWS_LOADED'
+        ? { items: appendPage(context.items, event.items), next: event.next, error: null, appendedFrom: context.items.length }
+        : context,
+    ),
+    storeError: assign({
+      error: ({ context, event }) =>
+        event.type === 'NEWS_FAILED' || event.type === 'MORE_NEWS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
+    }),
+    storeCategories: assign({
+      categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
+    }),
+    // Given by the widget: writes the selection to the address bar.
+    writeHistory: (_, _params: { mode: HistoryMode }) => undefined,
+  },
+  guards: {
+    // Adding a category already selected, or removing one that is not, changes nothing and asks nothing.
+    changesSelection: ({ context, event }) => !sameSelection(context.selected, requestedSelection(context.selected, event)),
+    hasItems: ({ event }) => event.type === 'NEWS_LOADED' && event.items.length > 0,
+    hasNextPage: ({ context }) => context.next !== null,
+  },
+}).createMachine({
+  id: 'news',
+  type: 'parallel',
+  context: ({ input }) => ({
+    items: [],
+    categories: [],
+    selected: replaceCategories(input.selected ?? NO_SELECTION),
+    next: null,
+    total: 0,
+    error: null,
+    appendedFrom: null,
+  }),
+  invoke: { src: 'watchHistory' },
+  states: {
+    list: {
+      initial: 'loading',
+      // Re-entering `loading` stops the running request (and any further page): only the latest selection is shown.
+      on: {
+        ADD_CATEGORY: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
+        REMOVE_CATEGORY: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
+        REPLACE_CATEGORIES: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
+        RESTORE_SELECTION: { guard: 'changesSelection', target: '.loading', reenter: true, actions: 'select' },
+      },
+      states: {
+        loading: {
+          invoke: { src: 'loadNews', input: ({ context }) => context.selected },
+          on: {
+            NEWS_LOADED: [
+              { guard: 'hasItems', target: 'ready', actions: 'storeNews' },
+              { target: 'empty', actions: 'storeNews' },
+            ],
+            NEWS_FAILED: { target: 'failed', actions: 'storeError' },
+          },
+        },
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: { on: { LOAD_MORE: { guard: 'hasNextPage', target: 'loadingMore' } } },
+            loadingMore: {
+              invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
+              on: {
+                MORE_NEWS_LOADED: { target: 'idle', actions: 'appendNews' },
+                MORE_NEWS_FAILED: { target: 'moreFailed', actions: 'storeError' },
+              },
+            },
+            // The "more" button stays where it was and tries again.
+            moreFailed: { on: { LOAD_MORE: { target: 'loadingMore' } } },
+          },
+        },
+        empty: {},
+        failed: { on: { RETRY: 'loading' } },
+      },
+    },
+    categories: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: { src: 'loadCategories' },
+          on: {
+            CATEGORIES_LOADED: { target: 'ready', actions: 'storeCategories' },
+            CATEGORIES_FAILED: { target: 'failed', actions: 'storeError' },
+          },
+        },
+        ready: {},
+        failed: { on: { RETRY: 'loading' } },
+      },
+    },
+  },
+});
+
+/** A snapshot of the news machine. */
+export type NewsSnapshot = SnapshotFrom<typeof newsMachine>;
+
+/** What the list area shows. */
+export type NewsStatus = 'loading' | 'ready' | 'empty' | 'failed';
+
+/** The state of the list area. */
+export const selectStatus = (snapshot: NewsSnapshot): NewsStatus => {
+  const { list } = snapshot.value as { list: NewsStatus | { ready: string } };
+  return typeof list === 'string' ? list : 'ready';
+};
+
+/**
+ * The news to show. While a newer selection loads, the previous list stays in place
+ * (marked busy by the view) rather than flashing placeholders at every click.
+ */
+export const selectVisibleNews = (snapshot: NewsSnapshot): readonly NewsItem[] => {
+  const status = selectStatus(snapshot);
+  return status === 'ready' || status === 'loading' ? snapshot.context.items : [];
+};
+
+/** Whether any category is selected. */
+export const selectHasSelection = (snapshot: NewsSnapshot): boolean => snapshot.context.selected.length > 0;
+
+/** The selected category ids. */
+export const selectSelected = (snapshot: NewsSnapshot): CategorySelection => snapshot.context.selected;
+
+/** The categories offered as filters. */
+export const selectCategories = (snapshot: NewsSnapshot): readonly NewsCategory[] => snapshot.context.categories;
+
+/**
+ * The selected categories with their titles. A category chosen by a shared link is listed
+ * before (or without) the category list, with a `null` title for the view to name.
+ */
+export const selectSelectedCategories = (snapshot: NewsSnapshot): readonly { readonly id: string; readonly title: string | null }[] =>
+  snapshot.context.selected.map((id) => ({ id, title: snapshot.context.categories.find((category) => category.id === id)?.title ?? null }));
+
+/** How many items are shown, and how many the whole answer holds. */
+export const selectCount = (snapshot: NewsSnapshot): { readonly shown: number; readonly total: number } => {
+  const shown = selectVisibleNews(snapshot).length;
+  return { shown, total: Math.max(shown, snapshot.context.total) };
+};
+
+/** Whether a further page can be asked for: shown while one exists, also while it loads or after it failed. */
+export const selectHasMore = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null;
+
+/** Whether a further page is on its way. */
+export const selectLoadingMore = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'loadingMore' } });
+
+/** Whether the latest further page failed. */
+export const selectMoreFailed = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'moreFailed' } });
+
+/** The index of the first item of the latest appended page, or `null`. */
+export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null =>
+  snapshot.matches({ list: 'ready' }) ? snapshot.context.appendedFrom : null;

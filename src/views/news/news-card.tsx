@@ -1,0 +1,82 @@
+import { memo, useId } from 'react';
+import { safeWebsite } from '../../domain/directory';
+import type { NewsItem } from '../../domain/news';
+import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
+import type { Language } from '../../i18n/language';
+import { useLocale } from '../shared/widget-root';
+
+// The demo images are 480 px squares shown at 160 px; width and height keep the space before they load.
+const IMAGE_SIZE = 160;
+
+// English dates in the British order the agenda uses too ("1 March 2026"), as a Swiss institution writes them.
+const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', en: 'en-GB' };
+
+/** The date of an item in the page language, as the day the newsroom wrote, whatever the visitor's time zone. */
+const NewsDate = ({ date }: { date: string | null | undefined }) => {
+  const { language } = useLocale();
+  const day = calendarDay(date);
+  if (!date || !day) return null;
+  return (
+    <p className="news-card__date">
+      <time dateTime={isoDay(date)}>{new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(day)}</time>
+    </p>
+  );
+};
+
+/**
+ * One news item: an article named by its title, the title a link to the full text, then
+ * the date, the lead, the categories and the image. The image's alt text is `image_alt`,
+ * or empty when there is none, since the title stands next to it.
+ */
+export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
+  const { t } = useLocale();
+  const titleId = useId();
+  const title = item.title?.trim() || t('news.untitled');
+  const link = safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+  const categories = categoryTitles(item);
+  return (
+    // Focusable by script only, so focus can land on an item without a link.
+    <article className="news-card" aria-labelledby={titleId} tabIndex={-1} data-news-id={item.id}>
+      <div className="news-card__body">
+        <h3 id={titleId} className="news-card__title">
+          {link ? <a href={link}>{title}</a> : title}
+        </h3>
+        <NewsDate date={item.date} />
+        {item.lead ? <p className="news-card__lead">{item.lead}</p> : null}
+        {categories.length > 0 ? (
+          <ul className="tags" aria-label={t('news.categories')}>
+            {categories.map((category, index) => (
+              <li key={`${index}:${category}`} className="tag">
+                {category}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {item.image ? (
+        <img
+          className="news-card__image"
+          src={item.image}
+          alt={item.image_alt?.trim() ?? ''}
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+    </article>
+  );
+});
+
+/** A card-sized grey block shown while the first answer is on its way, so nothing jumps. */
+export const PlaceholderNewsCard = () => (
+  <div className="news-card news-card--placeholder" aria-hidden="true">
+    <div className="news-card__body">
+      <div className="placeholder placeholder--title" />
+      <div className="placeholder placeholder--line placeholder--short" />
+      <div className="placeholder placeholder--line" />
+      <div className="placeholder placeholder--line" />
+    </div>
+    <div className="placeholder news-card__image" />
+  </div>
+);

@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import {
+  selectAppendedFrom,
+  selectCount,
+  selectHasMore,
+  selectHasSelection,
+  selectLoadingMore,
+  selectMoreFailed,
+  selectStatus,
+  selectVisibleNews,
+  type newsMachine,
+} from '../../machines/news-machine';
+import { RetryMessage } from '../shared/retry-message';
+import { useLocale } from '../shared/widget-root';
+import { CategoryFilters } from './category-filters';
+import { NewsCard, PlaceholderNewsCard } from './news-card';
+
+const PLACEHOLDERS = [0, 1, 2, 3];
+
+/** After a further page, focus goes to the first new item's link, so keyboard reading goes on from there. */
+const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, appendedFrom: number | null): void => {
+  useEffect(() => {
+    if (appendedFrom === null || !list.current) return;
+    const articles = list.current.querySelectorAll<HTMLElement>('article');
+    // A page made only of items already listed adds none: the last item stands in.
+    const target = articles[appendedFrom] ?? articles[articles.length - 1];
+    if (target) (target.querySelector<HTMLElement>('h3 a') ?? target).focus();
+  }, [list, appendedFrom]);
+};
+
+/** The news screen: category filters, the count, the list of news and the "more" button, all read from the machine. */
+export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> }) => {
+  const { t } = useLocale();
+  const status = useSelector(actor, selectStatus);
+  const items = useSelector(actor, selectVisibleNews);
+  const { shown, total } = useSelector(actor, selectCount, (a, b) => a.shown === b.shown && a.total === b.total);
+  const hasMore = useSelector(actor, selectHasMore);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const moreFailed = useSelector(actor, selectMoreFailed);
+  const appendedFrom = useSelector(actor, selectAppendedFrom);
+  const hasSelection = useSelector(actor, selectHasSelection);
+  const list = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  useFocusOnAppended(list, appendedFrom);
+  const firstLoad = status === 'loading' && items.length === 0;
+
+  const countText = firstLoad
+    ? t('news.loading')
+    : status === 'failed'
+      ? ''
+      : total > shown
+        ? t('news.countOf', { count: shown, total })
+        : t('news.count', { count: shown });
+
+  return (
+    <div className="news">
+      <CategoryFilters actor={actor} />
+      <section className="news__results" aria-labelledby={headingId} aria-busy={status === 'loading'}>
+        <h2 id={headingId} className="visually-hidden">
+          {t('news.results')}
+        </h2>
+        <p className="news__count" role="status">
+          {countText}
+        </p>
+        {status === 'failed' ? (
+          <RetryMessage message={t('news.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
+        ) : null}
+        {status === 'empty' ? (
+          <div className="notice">
+            <p>{t(hasSelection ? 'news.empty' : 'news.empty.none')}</p>
+            {hasSelection ? (
+              <button type="button" className="button" onClick={() => actor.send({ type: 'REPLACE_CATEGORIES', ids: [] })}>
+                {t('news.empty.reset')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
+          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.map((item) => <NewsCard key={item.id} item={item} />)}
+        </div>
+        {moreFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t('news.moreFailed')}
+          </p>
+        ) : null}
+        {hasMore ? (
+          <p className="news__more">
+            <button
+              type="button"
+              className="button"
+              aria-busy={loadingMore}
+              onClick={() => actor.send({ type: 'LOAD_MORE' })}
+            >
+              {t('news.more')}
+            </button>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+};
