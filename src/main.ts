@@ -1,14 +1,10 @@
 import { mountWidgets } from './views/mount-widgets';
 import { startShell } from './views/shell/shell';
 
-const storageOrNull = (): Storage | null => {
-  try {
-    return window.localStorage;
-  } catch {
-    // Some browsers throw on access when storage is disabled.
-    return null;
-  }
-};
-
-startShell(document, storageOrNull());
+// One cart a page: the header count and the shop or cart widget share this actor. It comes
+// in its own chunk, so the entry stays small; the header shows the count once it is there.
+startShell(
+  document,
+  import('./views/cart/page-cart').then((module) => module.pageCartCount()),
+);
 mountWidgets(document);

@@ -48,3 +48,12 @@ export const Cart = t.exact(
   ]),
 );
 export type Cart = t.TypeOf<typeof Cart>;
+
+/** The currency of prices when the container does not name one: Swiss francs. */
+export const DEFAULT_CURRENCY = 'CHF';
+
+/** The ISO 4217 code of a container's `data-currency` (`chf` gives `CHF`); anything else gives CHF. */
+export const currencyOrDefault = (value: string | null | undefined): string => {
+  const code = (value ?? '').trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY;
+};

@@ -8,8 +8,8 @@ const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   agenda: () => import('./agenda/agenda-widget'),
   directory: () => import('./directory/directory-widget'),
   news: () => import('./news/news-widget'),
-  shop: () => import('./coming/coming-widget'),
-  cart: () => import('./coming/coming-widget'),
+  shop: () => import('./shop/shop-widget'),
+  cart: () => import('./cart/cart-widget'),
 };
 
 const showFailure = (container: HTMLElement): void => {

@@ -1,7 +1,5 @@
-import { cartQuantity } from '../../domain/cart-arithmetic';
 import { intlFor } from '../../i18n/intl';
 import { resolveLanguage, readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
-import { CART_ITEMS_KEY, readStoredCart } from '../../services/cart-storage';
 import { translateStatic } from './static-text';
 
 /**
@@ -19,8 +17,17 @@ const showCartCount = (doc: Document, count: number): void => {
   for (const element of doc.querySelectorAll<HTMLElement>('[data-cart-count]')) element.dataset.cartCount = String(count);
 };
 
-/** Starts the site header: language switch, translated static text, current page and cart count. */
-export const startShell = (doc: Document, storage: Pick<Storage, 'getItem'> | null): void => {
+/** What the header needs of the page's cart: its item count, now and at every change. */
+export interface CartCount {
+  readonly current: () => number;
+  readonly subscribe: (listener: (count: number) => void) => void;
+}
+
+/**
+ * Starts the site header: language switch, translated static text, current page, and the
+ * count of the page's one cart (the same actor the shop and cart widgets change).
+ */
+export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>): void => {
   const source = doc.querySelector('main [data-widget]') ?? doc.documentElement;
   const page = doc.documentElement.dataset.page;
   for (const link of doc.querySelectorAll<HTMLElement>('[data-nav]')) {
@@ -39,8 +46,11 @@ export const startShell = (doc: Document, storage: Pick<Storage, 'getItem'> | nu
     }
   };
 
-  const refreshCount = (): void => {
-    showCartCount(doc, storage ? cartQuantity(readStoredCart(storage).items) : 0);
+  let shownCount: number | null = null;
+  const showCount = (count: number): void => {
+    if (count === shownCount) return;
+    shownCount = count;
+    showCartCount(doc, count);
     render();
   };
 
@@ -48,9 +58,13 @@ export const startShell = (doc: Document, storage: Pick<Storage, 'getItem'> | nu
     button.addEventListener('click', () => setPageLanguage(doc, resolveLanguage(button.dataset.setLang)));
   }
   subscribeLanguage(source, render);
-  // Another tab changed the cart: its count must show here too.
-  doc.defaultView?.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === CART_ITEMS_KEY) refreshCount();
-  });
-  refreshCount();
+  render();
+  // The cart follows other tabs itself (the `storage` event), so the count does too.
+  Promise.resolve(cart)
+    .then((running) => {
+      showCount(running.current());
+      running.subscribe(showCount);
+    })
+    // Without its cart the header keeps the count the page was served with; the cause goes to the console.
+    .catch((error: unknown) => console.error(error));
 };

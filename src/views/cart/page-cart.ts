@@ -1,0 +1,52 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import { cartMachine, selectQuantity } from '../../machines/cart-machine';
+import { hostActor } from '../../services/cart-host';
+import { persistActor, restoreActor, storageWatchActor, type CartStorage } from '../../services/cart-storage';
+
+/** The running cart of a page. */
+export type CartActor = ActorRefFrom<typeof cartMachine>;
+
+const storageOf = (win: Window): CartStorage | null => {
+  try {
+    return win.localStorage;
+  } catch {
+    // Some browsers throw on access when storage is disabled: the cart lives in memory.
+    return null;
+  }
+};
+
+/** The cart machine with the real effects of a page: its `localStorage`, its `storage` events, its host buttons. */
+export const liveCartMachine = (win: Window, storage: CartStorage | null = storageOf(win)) =>
+  cartMachine.provide({
+    actors: {
+      persist: persistActor(storage),
+      restore: restoreActor(storage),
+      watchStorage: storageWatchActor(storage, win),
+      watchHost: hostActor(win.document),
+    },
+  });
+
+let shared: CartActor | null = null;
+
+/**
+ * The one cart of the page, started at first use: the header count and the shop or cart
+ * widget all read and change this same actor.
+ */
+export const pageCart = (win: Window = window): CartActor => {
+  if (shared === null) {
+    shared = createActor(liveCartMachine(win), { input: {} });
+    shared.start();
+  }
+  return shared;
+};
+
+/** The item count of the page's cart, for the header, which stays plain DOM. */
+export const pageCartCount = (win: Window = window): { current: () => number; subscribe: (listener: (count: number) => void) => void } => {
+  const cart = pageCart(win);
+  return {
+    current: () => selectQuantity(cart.getSnapshot()),
+    subscribe: (listener) => {
+      cart.subscribe((snapshot) => listener(selectQuantity(snapshot)));
+    },
+  };
+};

@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { ShopItem } from '../../domain/shop';
+import { selectLine, selectMaxQuantity } from '../../machines/cart-machine';
+import { selectShopItems, selectShopStatus, type shopMachine } from '../../machines/shop-machine';
+import { useMoney } from '../cart/money';
+import type { CartActor } from '../cart/page-cart';
+import { RetryMessage } from '../shared/retry-message';
+import { useLocale } from '../shared/widget-root';
+
+const PLACEHOLDERS = [0, 1, 2, 3];
+
+const ShopItemCard = ({
+  item,
+  cart,
+  money,
+  onAdded,
+}: {
+  item: ShopItem;
+  cart: CartActor;
+  money: (amount: number) => string;
+  onAdded: (message: string) => void;
+}) => {
+  const { t } = useLocale();
+  const titleId = useId();
+  const inCart = useSelector(cart, selectLine(item.variant_id))?.quantity ?? 0;
+  const add = (): void => {
+    const event = { type: 'ADD', item: { variant_id: item.variant_id, title: item.title, price: item.price } } as const;
+    // The cart decides; the shop only says what happened.
+    if (cart.getSnapshot().can(event)) {
+      cart.send(event);
+      onAdded(t('shop.added', { title: item.title, quantity: selectLine(item.variant_id)(cart.getSnapshot())?.quantity ?? 0 }));
+    } else {
+      onAdded(t('shop.maxReached', { title: item.title, max: selectMaxQuantity(cart.getSnapshot()) }));
+    }
+  };
+  return (
+    <li className="shop-item">
+      <article className="shop-item__card" aria-labelledby={titleId}>
+        {item.image ? (
+          <img className="shop-item__image" src={item.image} alt={item.image_alt ?? ''} width={120} height={120} loading="lazy" />
+        ) : null}
+        <div className="shop-item__body">
+          <h2 id={titleId} className="shop-item__title">
+            {item.title}
+          </h2>
+          {item.description ? <p className="shop-item__description">{item.description}</p> : null}
+          <p className="shop-item__price">
+            {money(item.price)}
+          </p>
+          <div className="shop-item__actions">
+            <button type="button" className="button" aria-describedby={titleId} onClick={add}>
+              {t('shop.add')}
+            </button>
+            {inCart > 0 ? <span className="shop-item__in-cart">{t('shop.inCart', { quantity: inCart })}</span> : null}
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+};
+
+/** The shop page: the publications on sale, each with a button that adds it to the page's cart. */
+export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof shopMachine>; cart: CartActor; currency: string }) => {
+  const { t } = useLocale();
+  const money = useMoney(currency);
+  const status = useSelector(actor, selectShopStatus);
+  const items = useSelector(actor, selectShopItems);
+  const [announcement, setAnnouncement] = useState('');
+
+  return (
+    <div className="shop" aria-busy={status === 'loading'}>
+      {/* Present from the start, so screen readers announce each change of its text. */}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {status === 'loading' ? <p className="shop__loading">{t('shop.loading')}</p> : null}
+      {status === 'failed' ? (
+        <RetryMessage message={t('shop.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
+      ) : null}
+      {status === 'ready' && items.length === 0 ? <p className="notice">{t('shop.empty')}</p> : null}
+      <ul className="shop-items" aria-label={t('shop.items')}>
+        {status === 'loading'
+          ? PLACEHOLDERS.map((key) => (
+              <li key={key} className="shop-item shop-item--placeholder" aria-hidden="true">
+                <div className="shop-item__card">
+                  <div className="placeholder shop-item__image" />
+                  <div className="shop-item__body">
+                    <div className="placeholder placeholder--title" />
+                    <div className="placeholder placeholder--line" />
+                  </div>
+                </div>
+              </li>
+            ))
+          : items.map((item) => (
+              <ShopItemCard key={item.variant_id} item={item} cart={cart} money={money} onAdded={setAnnouncement} />
+            ))}
+      </ul>
+    </div>
+  );
+};
