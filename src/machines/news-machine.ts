@@ -62,6 +62,19 @@ const requestedSelection = (selected: CategorySelection, event: NewsMachineEvent
 
 const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
 
+/**
+ * A change of selection, from any state of the list: back to `loading`, which stops the
+ * running request (and any further page), so only the latest selection is ever shown.
+ * Written on each child rather than once on `list`: a re-entering transition on `list`
+ * would have the parallel root as its domain and restart the categories region too.
+ */
+const newSelection = {
+  ADD_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
+  REMOVE_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
+  REPLACE_CATEGORIES: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
+  RESTORE_SELECTION: { guard: 'changesSelection', target: 'loading', reenter: true, actions: 'select' },
+} as const;
+
 /** The news list (SPEC §4, "News"): the list with its paging, and the category list, side by side. */
 export const newsMachine = setup({
   types: {
@@ -120,17 +133,11 @@ export const newsMachine = setup({
   states: {
     list: {
       initial: 'loading',
-      // Re-entering `loading` stops the running request (and any further page): only the latest selection is shown.
-      on: {
-        ADD_CATEGORY: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
-        REMOVE_CATEGORY: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
-        REPLACE_CATEGORIES: { guard: 'changesSelection', target: '.loading', reenter: true, actions: ['select', toHistory] },
-        RESTORE_SELECTION: { guard: 'changesSelection', target: '.loading', reenter: true, actions: 'select' },
-      },
       states: {
         loading: {
           invoke: { src: 'loadNews', input: ({ context }) => context.selected },
           on: {
+            ...newSelection,
             NEWS_LOADED: [
               { guard: 'hasItems', target: 'ready', actions: 'storeNews' },
               { target: 'empty', actions: 'storeNews' },
@@ -139,6 +146,7 @@ export const newsMachine = setup({
           },
         },
         ready: {
+          on: newSelection,
           initial: 'idle',
           states: {
             idle: { on: { LOAD_MORE: { guard: 'hasNextPage', target: 'loadingMore' } } },
@@ -153,8 +161,8 @@ export const newsMachine = setup({
             moreFailed: { on: { LOAD_MORE: { target: 'loadingMore' } } },
           },
         },
-        empty: {},
-        failed: { on: { RETRY: 'loading' } },
+        empty: { on: newSelection },
+        failed: { on: { ...newSelection, RETRY: 'loading' } },
       },
     },
     categories: {

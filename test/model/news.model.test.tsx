@@ -1,0 +1,265 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
+import { selectionFromSearch, selectionToSearch, type CategorySelection } from '../../src/domain/news-list';
+import { newsMachine, type NewsMachineEvent } from '../../src/machines/news-machine';
+import { historyActor, writeSearch } from '../../src/services/history-service';
+import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../../src/services/news-service';
+import { NewsView } from '../../src/views/news/news-view';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE } from '../support/news-fixtures';
+import { coveringPaths, unwalked, type ModelPath } from './coverage';
+import { withoutInvocations } from './without-invocations';
+
+type Snapshot = SnapshotFrom<typeof newsMachine>;
+
+const model = withoutInvocations(newsMachine);
+const FRENCH_DATES: Readonly<Record<string, string>> = {
+  '2026-06-24': '24 juin 2026',
+  '2026-06-20': '20 juin 2026',
+  '2026-05-02': '2 mai 2026',
+  '2026-04-30': '30 avril 2026',
+  '2026-04-12': '12 avril 2026',
+};
+
+/** The events a visitor or a service can cause from a state, as the view offers them. */
+const eventsFrom = (snapshot: Snapshot): NewsMachineEvent[] => {
+  const { selected, categories } = snapshot.context;
+  const events: NewsMachineEvent[] = [{ type: 'RESTORE_SELECTION', search: '?categorie=3' }];
+  if (categories.length > 0) {
+    for (const id of ['1', '2']) if (!selected.includes(id)) events.push({ type: 'ADD_CATEGORY', id });
+  }
+  for (const id of selected) events.push({ type: 'REMOVE_CATEGORY', id });
+  if (selected.length > 0) events.push({ type: 'REPLACE_CATEGORIES', ids: [] });
+  if (snapshot.matches({ list: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
+  if (snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null && !snapshot.matches({ list: { ready: 'loadingMore' } })) {
+    events.push({ type: 'LOAD_MORE' });
+  }
+  if (snapshot.matches({ list: 'loading' })) {
+    events.push(
+      // The plain fetch has no further page; a filtered answer has one.
+      { type: 'NEWS_LOADED', items: NEWS, next: selected.length === 0 ? null : NEXT_PAGE, total: selected.length === 0 ? NEWS.length : 5 },
+      { type: 'NEWS_LOADED', items: [], next: null, total: 0 },
+      { type: 'NEWS_FAILED', error: NEWS_FAILURE },
+    );
+  }
+  if (snapshot.matches({ list: { ready: 'loadingMore' } })) {
+    events.push({ type: 'MORE_NEWS_LOADED', items: MORE_NEWS, next: null }, { type: 'MORE_NEWS_FAILED', error: NEWS_FAILURE });
+  }
+  if (snapshot.matches({ categories: 'loading' })) {
+    events.push({ type: 'CATEGORIES_LOADED', categories: NEWS_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: NEWS_FAILURE });
+  }
+  return events;
+};
+
+// The state as far as the visitor can tell it apart: value, the selection (as a set), how many items, a further page, categories.
+const key = (snapshot: Snapshot): string =>
+  JSON.stringify([
+    snapshot.value,
+    [...snapshot.context.selected].sort(),
+    snapshot.context.items.length,
+    snapshot.context.next !== null,
+    snapshot.context.categories.length > 0,
+  ]);
+
+const paths = coveringPaths(model, { events: eventsFrom, key, input: {} });
+
+/** The real machine with fake services whose answers the test gives, and the real history. */
+const harness = () => {
+  const newsRequests: { selection: CategorySelection; answer: Subject<NewsEvent> }[] = [];
+  const moreRequests: { path: string; answer: Subject<MoreNewsEvent> }[] = [];
+  const categoryRequests: Subject<NewsCategoriesEvent>[] = [];
+  const machine = newsMachine.provide({
+    actors: {
+      loadNews: fromEventObservable<NewsEvent, CategorySelection>(({ input }) => {
+        const answer = new Subject<NewsEvent>();
+        newsRequests.push({ selection: input, answer });
+        return answer;
+      }),
+      loadMore: fromEventObservable<MoreNewsEvent, string>(({ input }) => {
+        const answer = new Subject<MoreNewsEvent>();
+        moreRequests.push({ path: input, answer });
+        return answer;
+      }),
+      loadCategories: fromEventObservable<NewsCategoriesEvent, void>(() => {
+        const answer = new Subject<NewsCategoriesEvent>();
+        categoryRequests.push(answer);
+        return answer;
+      }),
+      watchHistory: historyActor('RESTORE_SELECTION'),
+    },
+    actions: { writeHistory: ({ context }, params) => writeSearch(params.mode, selectionToSearch(context.selected)) },
+  });
+  const actor = createActor(machine, { input: {} });
+  const container = document.createElement('div');
+  container.setAttribute('lang', 'fr');
+  document.body.append(container);
+  actor.start();
+  render(
+    <WidgetRoot container={container}>
+      <NewsView actor={actor} />
+    </WidgetRoot>,
+    { container },
+  );
+  return { actor, newsRequests, moreRequests, categoryRequests };
+};
+
+type Harness = ReturnType<typeof harness>;
+
+const titleOf = (id: string): string => NEWS_CATEGORIES.find((category) => category.id === id)?.title ?? `Catégorie ${id}`;
+const filters = () => screen.getByRole('group', { name: 'Filtrer par catégorie' });
+const resetButton = () => screen.getByRole('button', { name: 'Tout afficher' });
+
+/** Makes the event happen as a visitor or a service would. */
+const perform = (h: Harness, event: NewsMachineEvent): void => {
+  switch (event.type) {
+    case 'ADD_CATEGORY':
+      fireEvent.click(within(filters()).getByRole('button', { name: titleOf(event.id), pressed: false }));
+      return;
+    case 'REMOVE_CATEGORY':
+      // Before the category list, a filter from the address is named by its id.
+      fireEvent.click(
+        screen.getByRole('button', {
+          name: `Retirer le filtre ${h.actor.getSnapshot().context.categories.length > 0 ? titleOf(event.id) : `Catégorie ${event.id}`}`,
+        }),
+      );
+      return;
+    case 'REPLACE_CATEGORIES':
+      fireEvent.click(resetButton());
+      return;
+    case 'RESTORE_SELECTION':
+      window.history.pushState(null, '', `/actualites/${event.search}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      return;
+    case 'RETRY':
+      fireEvent.click(screen.getAllByRole('button', { name: 'Réessayer' })[0]!);
+      return;
+    case 'LOAD_MORE':
+      fireEvent.click(screen.getByRole('button', { name: "Plus d'actualités" }));
+      return;
+    case 'NEWS_LOADED':
+    case 'NEWS_FAILED':
+      h.newsRequests.at(-1)!.answer.next(event);
+      return;
+    case 'MORE_NEWS_LOADED':
+    case 'MORE_NEWS_FAILED':
+      h.moreRequests.at(-1)!.answer.next(event);
+      return;
+    case 'CATEGORIES_LOADED':
+    case 'CATEGORIES_FAILED':
+      h.categoryRequests.at(-1)!.next(event);
+      return;
+  }
+};
+
+const STARTS_REQUEST: ReadonlySet<string> = new Set(['ADD_CATEGORY', 'REMOVE_CATEGORY', 'REPLACE_CATEGORIES', 'RESTORE_SELECTION', 'RETRY']);
+
+/** What the visitor must see in a state of the model. */
+const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | null): void => {
+  expect(h.actor.getSnapshot().value).toEqual(expected.value);
+  const { selected, items, next } = expected.context;
+  const articles = screen.queryAllByRole('article');
+  const status = screen.getByRole('status');
+
+  // The filters: a toggle a category, pressed when selected; a remove button a selected one; the reset.
+  if (expected.matches({ categories: 'ready' })) {
+    const toggles = within(filters()).getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'));
+    expect(toggles.map((button) => [button.textContent?.replace('✓', ''), button.getAttribute('aria-pressed')])).toEqual(
+      NEWS_CATEGORIES.map((category) => [category.title, String(selected.includes(category.id))]),
+    );
+  } else {
+    expect(within(filters()).queryAllByRole('button', { pressed: false })).toHaveLength(0);
+  }
+  // The key holds the selection as a set (its order is the path's): compare as sets.
+  expect(screen.queryAllByRole('button', { name: /^Retirer le filtre / }).map((button) => button.getAttribute('aria-label')).sort()).toEqual(
+    selected.map((id) => `Retirer le filtre ${expected.context.categories.length > 0 ? titleOf(id) : `Catégorie ${id}`}`).sort(),
+  );
+  expect(resetButton()).toHaveAttribute('aria-disabled', String(selected.length === 0));
+  // The selection lives in the address.
+  expect([...selectionFromSearch(window.location.search)].sort()).toEqual([...selected].sort());
+  expect(window.location.search).toBe(selectionToSearch(h.actor.getSnapshot().context.selected));
+
+  if (expected.matches({ list: 'loading' })) {
+    // A request that this step started asks for exactly the selection on screen.
+    if (event === null || STARTS_REQUEST.has(event.type)) expect([...h.newsRequests.at(-1)!.selection].sort()).toEqual([...selected].sort());
+    if (items.length === 0) expect(status).toHaveTextContent('Chargement des actualités…');
+    expect(articles).toHaveLength(items.length);
+  }
+  if (expected.matches({ list: 'ready' })) {
+    expect(articles.map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(items.map((item) => item.title));
+    for (const [index, article] of articles.entries()) {
+      const item = items[index]!;
+      expect(article).toHaveAccessibleName(item.title!);
+      expect(within(article).getByRole('link', { name: item.title! })).toHaveAttribute('href', item.link);
+      const time = article.querySelector('time')!;
+      expect(time).toHaveAttribute('datetime', item.date);
+      expect(time).toHaveTextContent(FRENCH_DATES[item.date!]!);
+      expect(article.querySelector('img')).toHaveAttribute('alt', item.image_alt ?? '');
+      expect(within(within(article).getByRole('list', { name: 'Catégories' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+        item.categories!.map((category) => category.title),
+      );
+    }
+    expect(new Set(articles.map((article) => article.getAttribute('data-news-id'))).size).toBe(articles.length);
+    const total = Math.max(items.length, expected.context.total);
+    expect(status).toHaveTextContent(total > items.length ? `${items.length} actualités affichées sur ${total}` : `${items.length} actualités`);
+  }
+  const more = screen.queryByRole('button', { name: "Plus d'actualités" });
+  expect(more !== null).toBe(expected.matches({ list: 'ready' }) && next !== null);
+  if (expected.matches({ list: { ready: 'loadingMore' } })) {
+    expect(more).toHaveAttribute('aria-busy', 'true');
+    expect(h.moreRequests.at(-1)!.path).toBe(NEXT_PAGE);
+  }
+  if (event?.type === 'MORE_NEWS_LOADED') {
+    // Focus goes to the first item of the page just added.
+    expect(document.activeElement).toBe(within(articles[expected.context.appendedFrom!]!).getByRole('link'));
+  }
+  if (expected.matches({ list: 'empty' })) {
+    expect(articles).toHaveLength(0);
+    expect(
+      screen.getByText(selected.length > 0 ? 'Aucune actualité ne correspond à ces catégories.' : 'Aucune actualité pour le moment.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Afficher toutes les actualités' }) !== null).toBe(selected.length > 0);
+  } else {
+    expect(screen.queryByText(/^Aucune actualité/)).toBeNull();
+  }
+  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
+  const expectedAlerts = [
+    ...(expected.matches({ categories: 'failed' }) ? ["Les catégories n'ont pas pu être chargées.Réessayer"] : []),
+    ...(expected.matches({ list: 'failed' }) ? ["Les actualités n'ont pas pu être chargées.Réessayer"] : []),
+    ...(expected.matches({ list: { ready: 'moreFailed' } })
+      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Plus d'actualités »."]
+      : []),
+  ];
+  expect(alerts).toEqual(expectedAlerts);
+  if (expected.matches({ list: 'failed' })) {
+    expect(articles).toHaveLength(0);
+    expect(status).toHaveTextContent('');
+  }
+};
+
+const walk = (path: ModelPath<NewsMachineEvent>): void => {
+  window.history.replaceState(null, '', '/actualites/');
+  const h = harness();
+  try {
+    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
+    let categoryCalls = 1;
+    for (const [index, step] of path.steps.slice(1).entries()) {
+      act(() => perform(h, step.event));
+      expectScreen(h, step.snapshot as Snapshot, step.event);
+      // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.
+      if (step.event.type === 'RETRY' && (path.steps[index]!.snapshot as Snapshot).matches({ categories: 'failed' })) categoryCalls += 1;
+      expect(h.categoryRequests).toHaveLength(categoryCalls);
+    }
+  } finally {
+    h.actor.stop();
+    cleanup();
+  }
+};
+
+describe('the news list, walked through its statechart', () => {
+  it('walks every state and every transition of the machine', () => {
+    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
+});
