@@ -1,0 +1,265 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createActor, fromCallback, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import type { CartItem } from '../../src/domain/cart';
+import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
+import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
+import {
+  CART_ITEMS_KEY,
+  SHIPPING_METHOD_KEY,
+  persistActor,
+  readStoredCart,
+  storageWatchActor,
+  writeStoredCart,
+} from '../../src/services/cart-storage';
+import { CartView } from '../../src/views/cart/cart-view';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
+import { MemoryStorage } from '../support/memory-storage';
+import { coveringPaths, unwalked, type ModelPath } from './coverage';
+import { withoutInvocations } from './without-invocations';
+
+type Snapshot = SnapshotFrom<typeof cartMachine>;
+
+// The model: the machine without its effects (persistence) and without its invocations.
+const model = withoutInvocations(cartMachine.provide({ actions: { persist: () => undefined, forget: () => undefined } }));
+
+const ORDER_ID = 'A-2026-0042';
+
+// toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
+const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
+
+/**
+ * The events a visitor, the host page, another tab or storage can cause from a state.
+ * Product A is only ever added again (one more on its line), product C new or again, so
+ * the lines stay few; quantities and the order id are left out of the key below.
+ */
+const eventsFrom = (snapshot: Snapshot): CartEvent[] => {
+  const { items, shippingMethod } = snapshot.context;
+  if (snapshot.matches({ lines: 'restoring' })) {
+    return [
+      { type: 'CART_RESTORED', items: STORED_LINES, shippingMethod: 'counter' },
+      { type: 'CART_RESTORED', items: [], shippingMethod: null },
+    ];
+  }
+  const events: CartEvent[] = [
+    { type: 'ADD', item: PRODUCT_C },
+    { type: 'STORED_CART_CHANGED', items: STORED_LINES, shippingMethod: 'counter' },
+    { type: 'SET_ORDER_ID', orderId: ORDER_ID },
+    { type: 'SET_ORDER_ID', orderId: null },
+    snapshot.matches({ storage: 'persisted' }) ? { type: 'STORAGE_FAILED' } : { type: 'STORAGE_RECOVERED' },
+  ];
+  if (snapshot.matches({ lines: 'filled' })) {
+    const first = items[0]!;
+    if (items.some((line) => line.variant_id === PRODUCT_A.variant_id)) events.push({ type: 'ADD', item: PRODUCT_A });
+    events.push(
+      { type: 'REMOVE', variantId: first.variant_id },
+      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity + 1 },
+      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity - 1 },
+      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: 7 },
+      { type: 'EMPTY' },
+      { type: 'SET_SHIPPING', method: shippingMethod === 'post' ? 'counter' : 'post' },
+      { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
+    );
+  }
+  return events;
+};
+
+// The state, which lines in which order, and the shipping method: what the offered events depend on.
+const key = (snapshot: Snapshot): string =>
+  JSON.stringify([snapshot.value, snapshot.context.items.map((line) => line.variant_id), snapshot.context.shippingMethod]);
+
+/**
+ * The graph keeps one snapshot a key, so a path's snapshots may carry another path's
+ * quantities or order id. Replaying the path's events on the model gives the exact ones.
+ */
+const replay = (path: ModelPath<CartEvent>): ModelPath<CartEvent> => {
+  let snapshot = getInitialSnapshot(model, {});
+  return {
+    description: path.description,
+    steps: path.steps.map((step, index) => {
+      if (index > 0) snapshot = getNextSnapshot(model, snapshot, step.event);
+      return { event: step.event, snapshot };
+    }),
+  };
+};
+
+const paths = coveringPaths(model, { events: eventsFrom, key, input: {} }).map(replay);
+
+/** The real machine with the real effects on an in-memory storage, the real host buttons and `storage` events. */
+const harness = () => {
+  const storage = new MemoryStorage();
+  const h = { storage, restore: (): void => undefined };
+  const machine = cartMachine.provide({
+    actors: {
+      persist: persistActor(storage),
+      // Start-up reads storage when the test says so, so that the state before it can be seen.
+      restore: fromCallback(({ sendBack }) => {
+        h.restore = () => sendBack({ type: 'CART_RESTORED', ...readStoredCart(storage) });
+      }),
+      watchStorage: storageWatchActor(storage, window),
+      watchHost: hostActor(document),
+    },
+  });
+  const actor = createActor(machine, { input: {} });
+  const host = document.createElement('div');
+  for (const product of [PRODUCT_A, PRODUCT_C]) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = `Commander ${product.title}`;
+    Object.assign(button.dataset, { addToCart: '', variantId: product.variant_id, title: product.title, price: String(product.price) });
+    host.append(button);
+  }
+  const container = document.createElement('div');
+  container.setAttribute('lang', 'fr');
+  document.body.append(host, container);
+  actor.start();
+  render(
+    <WidgetRoot container={container}>
+      <CartView actor={actor} currency="CHF" shopUrl="/boutique/" />
+    </WidgetRoot>,
+    { container },
+  );
+  return { ...h, get restoreNow() { return h.restore; }, actor, host };
+};
+
+type Harness = ReturnType<typeof harness>;
+
+const row = (title: string) => screen.getByRole('rowheader', { name: title }).closest('tr')!;
+const titleOf = (variantId: string): string => STORED_LINES.concat([{ ...PRODUCT_C, quantity: 1 } as CartItem]).find((line) => line.variant_id === variantId)!.title!;
+
+/** Another tab writes the stored cart; this tab hears of it through the `storage` event. */
+const otherTabWrites = (h: Harness, items: readonly CartItem[], shippingMethod: 'post' | 'counter' | null): void => {
+  // The other tab's storage works even while this tab's writes fail: it writes around them.
+  const failing = h.storage.failing;
+  h.storage.failing = false;
+  if (items.length === 0) h.storage.entries.clear();
+  else writeStoredCart(h.storage, { items, shippingMethod });
+  h.storage.failing = failing;
+  window.dispatchEvent(new StorageEvent('storage', { key: CART_ITEMS_KEY }));
+};
+
+/** Makes the event happen as a visitor, the host page, another tab or storage would. */
+const perform = (h: Harness, event: CartEvent): void => {
+  switch (event.type) {
+    case 'CART_RESTORED':
+      if (event.items.length > 0) writeStoredCart(h.storage, { items: event.items, shippingMethod: event.shippingMethod });
+      h.restoreNow();
+      return;
+    case 'STORED_CART_CHANGED':
+      otherTabWrites(h, event.items, event.shippingMethod);
+      return;
+    case 'ADD':
+      fireEvent.click(within(h.host).getByRole('button', { name: `Commander ${event.item.title}` }));
+      return;
+    case 'REMOVE':
+      fireEvent.click(screen.getByRole('button', { name: `Retirer ${titleOf(event.variantId)}` }));
+      return;
+    case 'UPDATE_QUANTITY': {
+      const title = titleOf(event.variantId);
+      const current = Number((screen.getByRole('spinbutton', { name: `Quantité de ${title}` }) as HTMLInputElement).value);
+      if (event.quantity === current + 1) fireEvent.click(screen.getByRole('button', { name: `Augmenter la quantité de ${title}` }));
+      else if (event.quantity === current - 1) fireEvent.click(screen.getByRole('button', { name: `Diminuer la quantité de ${title}` }));
+      else fireEvent.change(screen.getByRole('spinbutton', { name: `Quantité de ${title}` }), { target: { value: String(event.quantity) } });
+      return;
+    }
+    case 'EMPTY':
+      fireEvent.click(screen.getByRole('button', { name: 'Vider le panier' }));
+      return;
+    case 'SET_SHIPPING':
+      fireEvent.change(screen.getByRole('combobox', { name: "Mode d'envoi" }), { target: { value: event.method } });
+      return;
+    case 'SET_ORDER_ID':
+      document.dispatchEvent(new CustomEvent(SET_ORDER_ID_EVENT, { detail: { order_id: event.orderId } }));
+      return;
+    case 'STORAGE_FAILED':
+    case 'STORAGE_RECOVERED': {
+      // Storage starts or stops throwing; the persistence actor finds out at its next write.
+      h.storage.failing = event.type === 'STORAGE_FAILED';
+      const { context, children } = h.actor.getSnapshot();
+      children.persist!.send({ type: 'WRITE', items: context.items, shippingMethod: context.shippingMethod });
+      return;
+    }
+  }
+};
+
+const CHANGES: ReadonlySet<string> = new Set(['ADD', 'REMOVE', 'UPDATE_QUANTITY', 'SET_SHIPPING']);
+
+/** What the visitor must see, and storage must hold, in a state of the model. */
+const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, storedBefore: Record<string, string>): void => {
+  expect(h.actor.getSnapshot().value).toEqual(expected.value);
+  const { items, shippingMethod, orderId } = expected.context;
+
+  if (expected.matches({ lines: 'restoring' })) expect(screen.getByText('Chargement du panier…')).toBeVisible();
+  else expect(screen.queryByText('Chargement du panier…')).toBeNull();
+
+  if (expected.matches({ lines: 'empty' })) {
+    expect(screen.getByText('Votre panier est vide.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Voir les publications de la boutique' })).toHaveAttribute('href', '/boutique/');
+    expect(screen.queryByRole('table')).toBeNull();
+  } else {
+    expect(screen.queryByText('Votre panier est vide.')).toBeNull();
+  }
+
+  if (expected.matches({ lines: 'filled' })) {
+    const rows = within(screen.getByRole('table', { name: 'Contenu du panier' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(items.map((line) => line.title));
+    for (const line of items) {
+      const cells = within(row(line.title!)).getAllByRole('cell');
+      expect(cells[0]).toHaveTextContent(chf(line.price));
+      expect(within(cells[1]!).getByRole('spinbutton', { name: `Quantité de ${line.title}` })).toHaveValue(line.quantity);
+      expect(within(cells[1]!).getByRole('button', { name: `Diminuer la quantité de ${line.title}` })).toHaveProperty('disabled', line.quantity === 1);
+      expect(cells[2]).toHaveTextContent(chf((line.quantity * Math.round(line.price * 100)) / 100));
+      expect(within(cells[3]!).getByRole('button', { name: `Retirer ${line.title}` })).toBeVisible();
+    }
+    const count = items.reduce((sum, line) => sum + line.quantity, 0);
+    const total = items.reduce((sum, line) => sum + line.quantity * Math.round(line.price * 100), 0) / 100;
+    const summary = screen.getByRole('region', { name: 'Récapitulatif' });
+    expect(within(summary).getByText('Articles').nextSibling).toHaveTextContent(`${count} article${count > 1 ? 's' : ''}`);
+    expect(within(summary).getByText('Total').nextSibling).toHaveTextContent(chf(total));
+    expect(within(summary).getByRole('combobox', { name: "Mode d'envoi" })).toHaveValue(shippingMethod);
+    if (orderId === null) expect(within(summary).queryByText('Numéro de commande')).toBeNull();
+    else expect(within(summary).getByText('Numéro de commande').nextSibling).toHaveTextContent(orderId);
+  } else {
+    expect(screen.queryByRole('table')).toBeNull();
+  }
+
+  const inMemory = screen.queryByText("Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.");
+  expect(inMemory !== null).toBe(expected.matches({ storage: 'inMemory' }));
+
+  // Storage holds what the cart wrote, nothing once emptied, and is left alone by everything else.
+  const stored = h.storage.toObject();
+  const persisted = expected.matches({ storage: 'persisted' });
+  if (event === null || event.type === 'CART_RESTORED' || event.type === 'STORED_CART_CHANGED') return;
+  if (persisted && (CHANGES.has(event.type) || event.type === 'STORAGE_RECOVERED')) {
+    expect(Object.keys(stored).sort()).toEqual([CART_ITEMS_KEY, SHIPPING_METHOD_KEY]);
+    expect(readStoredCart(h.storage)).toEqual({ items, shippingMethod });
+  } else if (persisted && event.type === 'EMPTY') {
+    expect(stored).toEqual({});
+  } else {
+    expect(stored).toEqual(storedBefore);
+  }
+};
+
+const walk = (path: ModelPath<CartEvent>): void => {
+  const h = harness();
+  try {
+    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null, {});
+    for (const step of path.steps.slice(1)) {
+      const before = h.storage.toObject();
+      act(() => perform(h, step.event));
+      expectScreen(h, step.snapshot as Snapshot, step.event, before);
+    }
+  } finally {
+    h.actor.stop();
+    cleanup();
+    document.body.replaceChildren();
+  }
+};
+
+describe('the cart, walked through its statechart', () => {
+  it('walks every state and every transition of the machine', () => {
+    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
+});
