@@ -34,6 +34,11 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
             </button>
           );
         })}
+        {filters.categories.length > 0 ? (
+          <button type="button" className="toggle toggle--all" onClick={() => actor.send({ type: 'SET_CATEGORIES', categories: [] })}>
+            {t('agenda.categories.all')}
+          </button>
+        ) : null}
       </div>
       <div className="filter-bar__fields">
         <div className="field">

@@ -1,0 +1,194 @@
+import fc from 'fast-check';
+import ICAL from 'ical.js';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable } from 'xstate';
+import { AgendaEvent } from '../../src/domain/agenda';
+import {
+  addCategory,
+  agendaFiltersFromSearch,
+  agendaFiltersToSearch,
+  agendaRequest,
+  type AgendaFilters,
+} from '../../src/domain/agenda-filters';
+import { agendaEvents, dedupeById, groupByYearMonth } from '../../src/domain/agenda-grouping';
+import { toIcs } from '../../src/domain/ics';
+import { dateParts } from '../../src/domain/wire';
+import { agendaMachine } from '../../src/machines/agenda-machine';
+import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../../src/services/agenda-service';
+import { decodedArbitrary } from '../support/arbitrary-from-codec';
+
+const event = decodedArbitrary(AgendaEvent);
+// Few ids, so that repeated ids are common.
+const eventWithSmallId = fc.tuple(event, fc.integer({ min: 1, max: 8 })).map(([e, id]) => ({ ...e, id: String(id) }));
+const categoryId = fc.constantFrom('1', '2', '3', '4', '5');
+const filters: fc.Arbitrary<AgendaFilters> = fc.record({
+  categories: fc.uniqueArray(categoryId, { maxLength: 4 }),
+  month: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
+  title: fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }), { nil: null }),
+});
+
+const sortKey = (e: AgendaEvent): string => `${e.bel_date.slice(0, 10)}T${e.start_time ?? ''}`;
+
+describe('grouping by year and month', () => {
+  it('puts every event in exactly one bucket matching its bel_date, in date order, losing nothing', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 60 }), (events) => {
+        const grouped = groupByYearMonth(events);
+        for (const year of grouped) {
+          expect(String(year.year)).toMatch(/^\d{4}$/);
+          for (const month of year.months) {
+            expect(month.month).toBeGreaterThanOrEqual(1);
+            expect(month.month).toBeLessThanOrEqual(12);
+            for (const e of month.events) expect(dateParts(e.bel_date)).toMatchObject({ year: year.year, month: month.month });
+          }
+        }
+        const flat = agendaEvents(grouped);
+        expect(flat).toHaveLength(events.length);
+        expect(new Set(flat)).toEqual(new Set(events));
+        for (let i = 1; i < flat.length; i += 1) expect(sortKey(flat[i - 1]!) <= sortKey(flat[i]!)).toBe(true);
+        // One bucket a year and a month: no bucket repeats.
+        const keys = grouped.flatMap((y) => y.months.map((m) => `${y.year}-${m.month}`));
+        expect(new Set(keys).size).toBe(keys.length);
+      }),
+    );
+  });
+});
+
+describe('de-duplication by id', () => {
+  it('keeps the first event of each id, in order, and changes nothing a second time', () => {
+    fc.assert(
+      fc.property(fc.array(eventWithSmallId, { maxLength: 30 }), (events) => {
+        const once = dedupeById(events);
+        expect(once.map((e) => e.id)).toEqual([...new Set(events.map((e) => e.id))]);
+        for (const kept of once) expect(kept).toBe(events.find((e) => e.id === kept.id));
+        expect(dedupeById(once)).toEqual(once);
+      }),
+    );
+  });
+});
+
+describe('the agenda request', () => {
+  it('asks for the plain agenda when nothing is set, else for exactly the set filters', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{1,3}$/), filters, (agendaId, f) => {
+        const request = agendaRequest(agendaId, f);
+        const monthSet = f.month !== null;
+        const titleSet = f.title !== null && f.title !== '';
+        if (f.categories.length === 0 && !monthSet && !titleSet) {
+          expect(request).toEqual({ path: `/api/agenda/${agendaId}/`, plain: true });
+          return;
+        }
+        expect(request.plain).toBe(false);
+        const [path, query = ''] = request.path.split('?');
+        expect(path).toBe('/api/agenda/');
+        const params = new URLSearchParams(query);
+        expect(params.getAll('categories')).toEqual(f.categories);
+        expect(params.getAll('month')).toEqual(monthSet ? [String(f.month)] : []);
+        expect(params.getAll('title')).toEqual(titleSet ? [f.title] : []);
+        expect([...new Set(params.keys())].every((key) => ['categories', 'month', 'title'].includes(key))).toBe(true);
+      }),
+    );
+  });
+
+  it('keeps the filters in the page address and reads them back', () => {
+    fc.assert(
+      fc.property(filters, (f) => {
+        const back = agendaFiltersFromSearch(agendaFiltersToSearch(f));
+        expect(back).toEqual({ ...f, title: f.title === '' ? null : f.title });
+      }),
+    );
+  });
+
+  it('leaves one copy of a category added twice', () => {
+    fc.assert(fc.property(fc.uniqueArray(categoryId), categoryId, (selected, id) => expect(addCategory(addCategory(selected, id), id).filter((c) => c === id)).toHaveLength(1)));
+  });
+});
+
+describe('the agenda machine', () => {
+  const harness = (initial: AgendaFilters) => {
+    const requests: AgendaQuery[] = [];
+    const answers: Subject<AgendaEventsEvent>[] = [];
+    const machine = agendaMachine.provide({
+      actors: {
+        loadAgenda: fromEventObservable<AgendaEventsEvent, AgendaQuery>(({ input }) => {
+          requests.push(input);
+          const answer = new Subject<AgendaEventsEvent>();
+          answers.push(answer);
+          return answer;
+        }),
+        loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(() => new Subject<AgendaCategoriesEvent>()),
+      },
+    });
+    const actor = createActor(machine, { input: { agendaId: '1', filters: initial } });
+    actor.start();
+    return { actor, requests, answers };
+  };
+
+  it('does nothing on a search with a null or empty title: no request, no change of state', () => {
+    fc.assert(
+      fc.property(filters, fc.constantFrom(null, ''), fc.boolean(), (initial, title, answered) => {
+        const { actor, requests, answers } = harness({ ...initial, title });
+        if (answered) answers.at(-1)!.next({ type: 'AGENDA_LOADED', events: [], plain: false });
+        const before = actor.getSnapshot();
+        const count = requests.length;
+        actor.send({ type: 'SEARCH' });
+        expect(requests).toHaveLength(count);
+        expect(actor.getSnapshot().value).toEqual(before.value);
+        expect(actor.getSnapshot().context).toBe(before.context);
+        actor.stop();
+      }),
+    );
+  });
+
+  it('asks for the title only on a search with a title', () => {
+    fc.assert(
+      fc.property(filters, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }), (initial, title) => {
+        const { actor, requests } = harness(initial);
+        actor.send({ type: 'TYPE_TITLE', title });
+        actor.send({ type: 'SEARCH' });
+        expect(requests.at(-1)!.filters).toEqual({ categories: [], month: null, title });
+        actor.stop();
+      }),
+    );
+  });
+
+  it('never asks twice for a category added twice', () => {
+    fc.assert(
+      fc.property(categoryId, (id) => {
+        const { actor, requests } = harness({ categories: [], month: null, title: null });
+        actor.send({ type: 'ADD_CATEGORY', id });
+        actor.send({ type: 'ADD_CATEGORY', id });
+        expect(requests).toHaveLength(2);
+        expect(actor.getSnapshot().context.currentCategories).toEqual([id]);
+        actor.stop();
+      }),
+    );
+  });
+});
+
+describe('the calendar export', () => {
+  it('parses back, with a well-kept parser, to the same events at the same times', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 8 }), (events) => {
+        const calendar = new ICAL.Component(ICAL.parse(toIcs(events, 'valmont.example')) as unknown[]);
+        const vevents = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+        expect(vevents).toHaveLength(events.length);
+        vevents.forEach((parsed, index) => {
+          const original = events[index]!;
+          expect(parsed.uid).toBe(`${original.id}@valmont.example`);
+          expect(parsed.summary).toBe(original.title);
+          expect(parsed.location ?? null).toBe(original.place ? original.place : null);
+          const start = parsed.startDate;
+          expect([start.year, start.month, start.day]).toEqual(Object.values(dateParts(original.bel_date)!));
+          if (original.start_time) {
+            expect([start.hour, start.minute]).toEqual([Number(original.start_time.slice(0, 2)), Number(original.start_time.slice(3, 5))]);
+            expect(parsed.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Europe/Zurich');
+          } else {
+            expect(start.isDate).toBe(true);
+          }
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
