@@ -102,7 +102,7 @@ const harness = () => {
   });
   const actor = createActor(machine, { input: {} });
   const host = document.createElement('div');
-  for (const product of [PRODUCT_A, PRODUCT_C]) {
+  for (const product of [PRODUCT_A]) {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = `Commander ${product.title}`;
@@ -149,7 +149,12 @@ const perform = (h: Harness, event: CartEvent): void => {
       otherTabWrites(h, event.items, event.shippingMethod);
       return;
     case 'ADD':
-      fireEvent.click(within(h.host).getByRole('button', { name: `Commander ${event.item.title}` }));
+      // The host page adds product A with a marked button, product C with the documented event.
+      if (event.item.variant_id === PRODUCT_A.variant_id) {
+        fireEvent.click(within(h.host).getByRole('button', { name: `Commander ${event.item.title}` }));
+      } else {
+        document.dispatchEvent(new CustomEvent(ADD_TO_CART_EVENT, { detail: event.item }));
+      }
       return;
     case 'REMOVE':
       fireEvent.click(screen.getByRole('button', { name: `Retirer ${titleOf(event.variantId)}` }));
