@@ -1,5 +1,4 @@
 import type { AgendaEvent } from './agenda';
-import { dateParts } from './wire';
 
 /** The events of one month (1–12) of a year. */
 export interface AgendaMonth {
@@ -35,16 +34,18 @@ export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda 
     .map((event, index) => ({ event, index, key: sortKey(event) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
   const years: { year: number; months: { month: number; events: AgendaEvent[] }[] }[] = [];
-  for (const { event } of sorted) {
-    const parts = dateParts(event.bel_date)!;
+  for (const { event, key } of sorted) {
+    // The codec let only valid ISO dates through: the key starts with `YYYY-MM`.
+    const yearNumber = Number(key.slice(0, 4));
+    const monthNumber = Number(key.slice(5, 7));
     let year = years.at(-1);
-    if (!year || year.year !== parts.year) {
-      year = { year: parts.year, months: [] };
+    if (!year || year.year !== yearNumber) {
+      year = { year: yearNumber, months: [] };
       years.push(year);
     }
     let month = year.months.at(-1);
-    if (!month || month.month !== parts.month) {
-      month = { month: parts.month, events: [] };
+    if (!month || month.month !== monthNumber) {
+      month = { month: monthNumber, events: [] };
       year.months.push(month);
     }
     month.events.push(event);
