@@ -126,6 +126,9 @@ export const cartMachine = setup({
     lines: {
       initial: 'restoring',
       on: {
+        // Emptying removes the stored cart rather than storing an empty one (SPEC §4); an empty
+        // cart can be emptied too, which forgets a shipping method chosen before any line.
+        EMPTY: { target: '.empty', actions: ['emptyCart', 'forget'] },
         // Another tab changed the stored cart: this tab takes it as it is, without writing it back.
         STORED_CART_CHANGED: [
           { guard: 'storedHasLines', target: '.filled', actions: 'restore' },
@@ -152,8 +155,6 @@ export const cartMachine = setup({
               { guard: 'hasLine', actions: ['removeItem', 'persist'] },
             ],
             UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'persist'] },
-            // Emptying removes the stored cart rather than storing an empty one (SPEC §4).
-            EMPTY: { target: 'empty', actions: ['emptyCart', 'forget'] },
           },
         },
       },
