@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { demo, expectedNews } from '../support/demo-expectations';
+import { startSite, type RunningSite } from '../support/site';
+
+jest.setTimeout(60_000);
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const PAGE_SIZE = 10;
+const categoryTitle = (id: number): string => demo.news_categories.find((category) => category.id === id)!.title;
+const plainCount = expectedNews({ scope: 'actualites' }).length;
+
+const openNews = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
+  const watched = await watchedPage(browser);
+  await watched.page.goto(`${site.url}/actualites/${query}`);
+  await watched.page.locator('.news__results[aria-busy="false"]').waitFor();
+  await watched.page.locator('.news-filters [aria-pressed]').first().waitFor();
+  return watched;
+};
+
+const filters = (page: Page) => page.getByRole('group', { name: 'Filtrer par catégorie' });
+const toggle = (page: Page, id: number) => filters(page).getByRole('button', { name: categoryTitle(id) });
+const status = (page: Page) => page.getByRole('status');
+const newsIds = (page: Page): Promise<number[]> =>
+  page.getByRole('article').evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-news-id'))));
+
+/** Waits until the list shows the first page of the news of `categories` (the plain news when none). */
+const showsFirstPageOf = async (page: Page, categories: number[]): Promise<number[]> => {
+  const expected = categories.length === 0 ? expectedNews({ scope: 'actualites' }) : expectedNews({ categories });
+  const shown = categories.length === 0 ? expected.length : Math.min(PAGE_SIZE, expected.length);
+  await page.locator('.news__results[aria-busy="false"]').waitFor();
+  await page.waitForFunction(
+    (text) => document.querySelector('[role="status"].news__count')?.textContent === text,
+    shown < expected.length ? `${shown} actualités affichées sur ${expected.length}` : `${shown} actualités`,
+  );
+  await expect(newsIds(page)).resolves.toEqual(expected.slice(0, shown));
+  return expected;
+};
+
+describe('the news page', () => {
+  it('lists the news of its scope with their date, lead, image and categories; no console error, no axe violation', async () => {
+    const { page, errors } = await openNews();
+    await showsFirstPageOf(page, []);
+    await expect(status(page).textContent()).resolves.toBe(`${plainCount} actualités`);
+    const toggles = filters(page).locator('[aria-pressed]');
+    await expect(toggles.evaluateAll((buttons) => buttons.map((b) => [b.textContent?.replace('✓', ''), b.getAttribute('aria-pressed')]))).resolves.toEqual(
+      [1, 2, 3, 4].map((id) => [categoryTitle(id), 'false']),
+    );
+    await expect(page.getByRole('button', { name: 'Tout afficher' }).getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: "Plus d'actualités" }).count()).resolves.toBe(0);
+
+    const first = page.getByRole('article').first();
+    const firstId = Number(await first.getAttribute('data-news-id'));
+    const item = demo.news.find((news) => news.id === firstId)!;
+    await expect(first.getByRole('heading', { level: 3 }).getByRole('link', { name: item.title }).getAttribute('href')).resolves.toBe(item.link);
+    await expect(first.locator('time').getAttribute('datetime')).resolves.toBe(item.date);
+    await expect(first.locator('time').textContent()).resolves.toMatch(/^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/);
+    await expect(first.getByRole('img').getAttribute('alt')).resolves.toBe(item.image_alt);
+    await expect(first.getByRole('img').getAttribute('loading')).resolves.toBe('lazy');
+    await expect(first.getByRole('list', { name: 'Catégories' }).getByRole('listitem').allTextContents()).resolves.toEqual(item.categories.map(categoryTitle));
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('filters, combines, removes and resets categories, keeping them in the address', async () => {
+    const { page, errors } = await openNews();
+    await toggle(page, 1).click();
+    await page.waitForURL(/\?categorie=1$/);
+    await expect(toggle(page, 1).getAttribute('aria-pressed')).resolves.toBe('true');
+    const politique = await showsFirstPageOf(page, [1]);
+    expect(politique.length).toBeGreaterThan(PAGE_SIZE);
+    for (const card of await page.getByRole('article').all()) {
+      await expect(card.getByRole('list', { name: 'Catégories' }).getByText(categoryTitle(1), { exact: true }).count()).resolves.toBe(1);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    await toggle(page, 2).click();
+    await page.waitForURL(/\?categorie=1&categorie=2$/);
+    await showsFirstPageOf(page, [1, 2]);
+    await expect(page.getByRole('button', { name: /^Retirer le filtre / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).resolves.toEqual([
+      `Retirer le filtre ${categoryTitle(1)}`,
+      `Retirer le filtre ${categoryTitle(2)}`,
+    ]);
+
+    await page.getByRole('button', { name: `Retirer le filtre ${categoryTitle(1)}` }).click();
+    await page.waitForURL(/\?categorie=2$/);
+    await showsFirstPageOf(page, [2]);
+    await expect(toggle(page, 1).getAttribute('aria-pressed')).resolves.toBe('false');
+    // The remove button went away with its filter: focus is on the category's toggle.
+    await expect(toggle(page, 1).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+
+    // A pressed toggle removes its filter too.
+    await toggle(page, 3).click();
+    await page.waitForURL(/\?categorie=2&categorie=3$/);
+    await showsFirstPageOf(page, [2, 3]);
+    await toggle(page, 3).click();
+    await page.waitForURL(/\?categorie=2$/);
+    await showsFirstPageOf(page, [2]);
+
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await showsFirstPageOf(page, []);
+    await expect(page.getByRole('button', { name: 'Tout afficher' }).getAttribute('aria-disabled')).resolves.toBe('true');
+
+    // Back and Forward move between the selections; a reload keeps the one in the address.
+    await page.goBack();
+    await page.waitForURL(/\?categorie=2$/);
+    await showsFirstPageOf(page, [2]);
+    await page.goBack();
+    await page.waitForURL(/\?categorie=2&categorie=3$/);
+    await showsFirstPageOf(page, [2, 3]);
+    await page.reload();
+    await showsFirstPageOf(page, [2, 3]);
+    await expect(toggle(page, 3).getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('loads further pages with "Plus d\'actualités", never listing an item twice, and moves focus to the first new item', async () => {
+    const { page, errors } = await openNews('?categorie=1');
+    const expected = await showsFirstPageOf(page, [1]);
+    const more = page.getByRole('button', { name: "Plus d'actualités" });
+    let shown = PAGE_SIZE;
+    while (shown < expected.length) {
+      await more.click();
+      const next = Math.min(shown + PAGE_SIZE, expected.length);
+      await page.waitForFunction((count) => document.querySelectorAll('article').length === count, next);
+      const focused = page.getByRole('article').nth(shown).getByRole('link');
+      await expect(focused.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+      shown = next;
+    }
+    await expect(newsIds(page)).resolves.toEqual(expected);
+    await expect(more.count()).resolves.toBe(0);
+    await expect(status(page).textContent()).resolves.toBe(`${expected.length} actualités`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says when the news cannot be loaded, and recovers with the retry button', async () => {
+    const { page } = await watchedPage(browser);
+    await page.route('**/api/news/**', (route) => route.abort());
+    await page.goto(`${site.url}/actualites/`);
+    await page.getByRole('alert').getByText("Les actualités n'ont pas pu être chargées.").waitFor();
+    await page.unroute('**/api/news/**');
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await showsFirstPageOf(page, []);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('writes dates and controls in English after the language switch', async () => {
+    const { page, errors } = await openNews('?categorie=1');
+    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('button', { name: 'More news' }).waitFor();
+    await expect(page.getByRole('article').first().locator('time').textContent()).resolves.toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await expect(page.getByRole('button', { name: `Remove the filter ${categoryTitle(1)}` }).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
