@@ -81,6 +81,11 @@ export const persistCart =
   (storage: CartStorage | null) =>
   ({ receive, sendBack }: { receive: (listener: (command: PersistCommand) => void) => void; sendBack: (event: StorageStatusEvent) => void }) => {
     let failing = false;
+    if (storage === null) {
+      // Storage could not even be reached: say so at once rather than at the first change.
+      failing = true;
+      sendBack({ type: 'STORAGE_FAILED' });
+    }
     receive((command) => {
       let worked: boolean;
       try {

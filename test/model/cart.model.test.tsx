@@ -75,7 +75,7 @@ const key = (snapshot: Snapshot): string =>
 const replay = (path: ModelPath<CartEvent>): ModelPath<CartEvent> => {
   let snapshot = getInitialSnapshot(model, {});
   return {
-    description: path.description,
+    ...path,
     steps: path.steps.map((step, index) => {
       if (index > 0) snapshot = getNextSnapshot(model, snapshot, step.event);
       return { event: step.event, snapshot };

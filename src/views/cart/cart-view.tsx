@@ -22,6 +22,16 @@ const SHIPPING_LABELS: Readonly<Record<ShippingMethod, MessageId>> = {
   counter: 'cart.shipping.counter',
 };
 
+/** Said while storage refuses the cart, wherever the visitor can change it. */
+export const InMemoryNotice = ({ actor }: { actor: CartActor }) => {
+  const { t } = useLocale();
+  return useSelector(actor, selectInMemoryOnly) ? (
+    <p className="notice" role="status">
+      {t('cart.inMemory')}
+    </p>
+  ) : null;
+};
+
 /** The name of a line: its title, or its variant id when the host gave none. */
 export const useLineTitle = (): ((line: Pick<CartItem, 'variant_id' | 'title'>) => string) => {
   const { t } = useLocale();
@@ -111,15 +121,10 @@ export const CartView = ({ actor, currency, shopUrl }: { actor: CartActor; curre
   const money = useMoney(currency);
   const status = useSelector(actor, selectStatus);
   const lines = useSelector(actor, selectLines);
-  const inMemoryOnly = useSelector(actor, selectInMemoryOnly);
 
   return (
     <div className="cart">
-      {inMemoryOnly ? (
-        <p className="notice" role="status">
-          {t('cart.inMemory')}
-        </p>
-      ) : null}
+      <InMemoryNotice actor={actor} />
       {status === 'restoring' ? <p className="cart__loading">{t('cart.loading')}</p> : null}
       {status === 'empty' ? (
         <div className="notice">

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ShopItem } from '../../domain/shop';
 import { selectLine, selectMaxQuantity } from '../../machines/cart-machine';
 import { selectShopItems, selectShopStatus, type shopMachine } from '../../machines/shop-machine';
+import { InMemoryNotice } from '../cart/cart-view';
 import { useMoney } from '../cart/money';
 import type { CartActor } from '../cart/page-cart';
 import { RetryMessage } from '../shared/retry-message';
@@ -75,6 +76,7 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      <InMemoryNotice actor={cart} />
       {status === 'loading' ? <p className="shop__loading">{t('shop.loading')}</p> : null}
       {status === 'failed' ? (
         <RetryMessage message={t('shop.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />

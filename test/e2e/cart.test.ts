@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { startSite, type RunningSite } from '../support/site';
+
+jest.setTimeout(60_000);
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(amount);
+
+const storedKeys = (page: Page): Promise<string[]> => page.evaluate(() => Object.keys(localStorage).sort());
+const stored = (page: Page): Promise<unknown> =>
+  page.evaluate(() => ({ items: JSON.parse(localStorage.getItem('cartItems') ?? 'null') as unknown, shipping: JSON.parse(localStorage.getItem('shippingMethod') ?? 'null') as unknown }));
+
+const headerCart = (page: Page, count: string) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
+
+const openShop = async (page: Page): Promise<void> => {
+  await page.goto(`${site.url}/boutique/`);
+  await page.getByRole('article').first().waitFor();
+};
+
+const openCart = async (page: Page): Promise<void> => {
+  await page.goto(`${site.url}/panier/`);
+  await page.locator('[data-widget="cart"] > *').first().waitFor();
+};
+
+const addFromShop = async (page: Page, title: string): Promise<void> => {
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Ajouter au panier' }).click();
+};
+
+const row = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const quantityOf = (page: Page, title: string) => page.getByRole('spinbutton', { name: `Quantité de ${title}` });
+
+const CHATEAU = 'Histoire du Château';
+const CONSTITUTION = 'Constitution cantonale (brochure)';
+
+describe('the shop and the cart', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ page, errors } = await watchedPage(browser));
+    context = page.context();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('lists the publications and adds from the shop, announced, with the header count following', async () => {
+    await openShop(page);
+    await expect(page.getByRole('article').count()).resolves.toBe(8);
+    await expect(page.getByRole('article', { name: CHATEAU }).textContent()).resolves.toContain(chf(12.5));
+    await headerCart(page, 'aucun article').waitFor();
+    await addFromShop(page, CHATEAU);
+    await expect(page.getByRole('status').first().textContent()).resolves.toBe(`« ${CHATEAU} » ajouté au panier (1 exemplaire).`);
+    await addFromShop(page, CHATEAU);
+    await addFromShop(page, CONSTITUTION);
+    await headerCart(page, '3 articles').waitFor();
+    await expect(page.getByRole('status').first().textContent()).resolves.toBe(`« ${CONSTITUTION} » ajouté au panier (1 exemplaire).`);
+    await expect(storedKeys(page)).resolves.toEqual(['cartItems', 'shippingMethod']);
+    await expect(stored(page)).resolves.toEqual({
+      items: [
+        { variant_id: '3', quantity: 2, price: 12.5, title: CHATEAU },
+        { variant_id: '1', quantity: 1, price: 0.9, title: CONSTITUTION },
+      ],
+      shipping: 'post',
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the lines on the cart page and changes quantities with the stepper and by typing', async () => {
+    await openCart(page);
+    await expect(row(page, CHATEAU).getByRole('cell').allTextContents()).resolves.toEqual([chf(12.5), '−+', chf(25), 'Retirer']);
+    await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('2');
+    await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain(chf(25.9));
+    await expect(page.getByRole('button', { name: `Diminuer la quantité de ${CONSTITUTION}` }).isDisabled()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: `Augmenter la quantité de ${CHATEAU}` }).click();
+    await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('3');
+    await headerCart(page, '4 articles').waitFor();
+    await page.getByRole('button', { name: `Diminuer la quantité de ${CHATEAU}` }).click();
+    await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('2');
+
+    await quantityOf(page, CONSTITUTION).fill('12');
+    await headerCart(page, '14 articles').waitFor();
+    await expect(row(page, CONSTITUTION).getByRole('cell').nth(2).textContent()).resolves.toBe(chf(10.8));
+    // A quantity the cart refuses changes nothing, and the box shows the cart's again on leaving it.
+    await quantityOf(page, CONSTITUTION).fill('0');
+    await quantityOf(page, CONSTITUTION).blur();
+    await expect(quantityOf(page, CONSTITUTION).inputValue()).resolves.toBe('12');
+    await quantityOf(page, CONSTITUTION).fill('100');
+    await quantityOf(page, CONSTITUTION).blur();
+    await expect(quantityOf(page, CONSTITUTION).inputValue()).resolves.toBe('12');
+    await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain(chf(35.8));
+
+    await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
+    await expect(stored(page)).resolves.toMatchObject({ shipping: 'counter' });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the cart across a reload', async () => {
+    await page.reload();
+    await row(page, CHATEAU).waitFor();
+    await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('2');
+    await expect(quantityOf(page, CONSTITUTION).inputValue()).resolves.toBe('12');
+    await expect(page.getByRole('combobox', { name: "Mode d'envoi" }).inputValue()).resolves.toBe('counter');
+    await headerCart(page, '14 articles').waitFor();
+  });
+
+  it('shows in a second tab the change made in the first', async () => {
+    const other = await context.newPage();
+    await openCart(other);
+    await quantityOf(other, CHATEAU).waitFor();
+    await page.getByRole('button', { name: `Augmenter la quantité de ${CHATEAU}` }).click();
+    await headerCart(other, '15 articles').waitFor();
+    await expect(quantityOf(other, CHATEAU).inputValue()).resolves.toBe('3');
+    await other.getByRole('button', { name: `Retirer ${CONSTITUTION}` }).click();
+    await headerCart(page, '3 articles').waitFor();
+    await expect(row(page, CONSTITUTION).count()).resolves.toBe(0);
+    await other.close();
+  });
+
+  it('takes the order id and added items from the host page', async () => {
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Commander le guide';
+      Object.assign(button.dataset, { addToCart: '', variantId: '7', title: 'Guide des institutions pour les écoles', price: '3.50' });
+      document.querySelector('main')!.append(button);
+    });
+    await page.getByRole('button', { name: 'Commander le guide' }).click();
+    await row(page, 'Guide des institutions pour les écoles').waitFor();
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent('cart:add', { detail: { variant_id: 7, title: 'Guide', price: 3.5 } })));
+    await expect(quantityOf(page, 'Guide des institutions pour les écoles').inputValue()).resolves.toBe('2');
+    await page.evaluate(() => document.dispatchEvent(new CustomEvent('cart:set-order-id', { detail: { order_id: 'A-2026-0042' } })));
+    await page.getByText('Numéro de commande').waitFor();
+    await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain('A-2026-0042');
+    // The order id is not kept: only the lines and the shipping method are.
+    await expect(storedKeys(page)).resolves.toEqual(['cartItems', 'shippingMethod']);
+  });
+
+  it('removes a line, then empties the cart and forgets it', async () => {
+    await page.getByRole('button', { name: `Retirer ${CHATEAU}` }).click();
+    await expect(row(page, CHATEAU).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Vider le panier' }).click();
+    await page.getByText('Votre panier est vide.').waitFor();
+    await expect(page.getByRole('link', { name: 'Voir les publications de la boutique' }).getAttribute('href')).resolves.toBe('/boutique/');
+    await headerCart(page, 'aucun article').waitFor();
+    await expect(storedKeys(page)).resolves.toEqual([]);
+    await page.reload();
+    await page.getByText('Votre panier est vide.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the cart and what storage holds', () => {
+  it('keeps the lines that decode and drops the rest, without an error', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await openCart(page);
+    await page.evaluate(() => {
+      localStorage.setItem(
+        'cartItems',
+        JSON.stringify([{ variant_id: 2, quantity: 1, price: 45 }, { variant_id: 3, quantity: 0, price: 1 }, 'x', { variant_id: 2, quantity: 5, price: 1 }]),
+      );
+      localStorage.setItem('shippingMethod', '{not json');
+    });
+    await page.reload();
+    await row(page, 'Article 2').waitFor();
+    await expect(page.getByRole('row').count()).resolves.toBe(2);
+    await expect(page.getByRole('combobox', { name: "Mode d'envoi" }).inputValue()).resolves.toBe('post');
+    await page.evaluate(() => localStorage.setItem('cartItems', '[{"variant_id": 2, "quant'));
+    await page.reload();
+    await page.getByText('Votre panier est vide.').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works in memory when storage refuses to write, and says so', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await openShop(page);
+    await addFromShop(page, CHATEAU);
+    await headerCart(page, '1 article').waitFor();
+    await page.getByText("Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.").waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the cart in English', () => {
+  it('follows the language switch, prices included', async () => {
+    const { page } = await watchedPage(browser);
+    await openShop(page);
+    await addFromShop(page, CHATEAU);
+    await openCart(page);
+    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('columnheader', { name: 'Unit price' }).waitFor();
+    await expect(row(page, CHATEAU).getByRole('cell').first().textContent()).resolves.toBe(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(12.5),
+    );
+    await expect(page.getByRole('button', { name: `Remove ${CHATEAU}` }).isVisible()).resolves.toBe(true);
+    await headerCart(page, '1 item').or(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cart (1 item)' })).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
