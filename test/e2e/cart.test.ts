@@ -206,6 +206,33 @@ describe('the cart and what storage holds', () => {
   });
 });
 
+describe('the cart on a page without a cart widget', () => {
+  it('counts in the header and takes a host button, with no React loaded', async () => {
+    const { page, errors } = await watchedPage(browser);
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text());
+    });
+    await page.goto(`${site.url}/`);
+    await page.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 5, quantity: 2, price: 25 }])));
+    await page.reload();
+    await headerCart(page, '2 articles').waitFor();
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Commander le rapport';
+      Object.assign(button.dataset, { addToCart: '', variantId: '5', price: '25' });
+      document.querySelector('main')!.append(button);
+    });
+    await page.getByRole('button', { name: 'Commander le rapport' }).click();
+    await headerCart(page, '3 articles').waitFor();
+    await expect(stored(page)).resolves.toEqual({ items: [{ variant_id: '5', quantity: 3, price: 25 }], shipping: 'post' });
+    for (const text of await Promise.all(scripts)) expect(text).not.toContain('react.transitional.element');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the cart in English', () => {
   it('follows the language switch, prices included', async () => {
     const { page } = await watchedPage(browser);
