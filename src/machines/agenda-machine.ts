@@ -56,6 +56,23 @@ const unprovided = (name: string) => () =>
 
 const withFilters = (filters: AgendaFilters) => ({ currentCategories: filters.categories, month: filters.month, title: filters.title });
 
+const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
+
+/**
+ * A change of filters, from any state of the events: back to `loading`, which stops the
+ * running request, so a newer filter cancels the older one. Written on each child rather
+ * than once on `events`: a re-entering transition there would have the parallel root as
+ * its domain and restart the categories too.
+ */
+const newFilters = {
+  SET_CATEGORIES: { target: 'loading', reenter: true, actions: ['setCategories', toHistory] },
+  ADD_CATEGORY: { guard: 'isNewCategory', target: 'loading', reenter: true, actions: ['addCategory', toHistory] },
+  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: 'loading', reenter: true, actions: ['removeCategory', toHistory] },
+  SELECT_MONTH: { target: 'loading', reenter: true, actions: ['setMonth', toHistory] },
+  SEARCH: { guard: 'hasTitle', target: 'loading', reenter: true, actions: ['keepTitleOnly', toHistory] },
+  RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
+} as const;
+
 /** The agenda (SPEC §4, "Agenda"): the events and the category list run side by side. */
 export const agendaMachine = setup({
   types: {
@@ -124,36 +141,12 @@ export const agendaMachine = setup({
   states: {
     events: {
       initial: 'loading',
-      on: {
-        TYPE_TITLE: { actions: 'setTitle' },
-        // Re-entering `loading` stops the running request: a newer filter cancels the older one.
-        SET_CATEGORIES: { target: '.loading', reenter: true, actions: ['setCategories', { type: 'writeHistory', params: { mode: 'push' } }] },
-        ADD_CATEGORY: {
-          guard: 'isNewCategory',
-          target: '.loading',
-          reenter: true,
-          actions: ['addCategory', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        REMOVE_CATEGORY: {
-          guard: 'isSelectedCategory',
-          target: '.loading',
-          reenter: true,
-          actions: ['removeCategory', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        SELECT_MONTH: { target: '.loading', reenter: true, actions: ['setMonth', { type: 'writeHistory', params: { mode: 'push' } }] },
-        SEARCH: {
-          guard: 'hasTitle',
-          target: '.loading',
-          reenter: true,
-          actions: ['keepTitleOnly', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        RESET: { guard: 'hasFilters', target: '.loading', reenter: true, actions: ['resetFilters', { type: 'writeHistory', params: { mode: 'push' } }] },
-        RESTORE_FILTERS: { target: '.loading', reenter: true, actions: 'restoreFilters' },
-      },
+      on: { TYPE_TITLE: { actions: 'setTitle' } },
       states: {
         loading: {
           invoke: { src: 'loadAgenda', input: ({ context }) => ({ agendaId: context.agendaId, filters: filtersOf(context) }) },
           on: {
+            ...newFilters,
             AGENDA_LOADED: [
               { guard: 'hasEvents', target: 'ready', actions: 'storeAgenda' },
               { target: 'empty', actions: 'storeAgenda' },
@@ -161,9 +154,10 @@ export const agendaMachine = setup({
             AGENDA_FAILED: { target: 'failed', actions: 'storeError' },
           },
         },
-        ready: {},
-        empty: {},
-        failed: { on: { RETRY: 'loading' } },
+        ready: { on: newFilters },
+        // Only an empty answer offers to reset every filter at once.
+        empty: { on: { ...newFilters, RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', toHistory] } } },
+        failed: { on: { ...newFilters, RETRY: 'loading' } },
       },
     },
     categories: {

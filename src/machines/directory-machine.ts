@@ -32,6 +32,21 @@ export type DirectoryEvent =
 const unprovided = (name: string) => () =>
   throwError(() => new Error(`The directory machine needs the actor "${name}": give it with machine.provide().`));
 
+const toHistory = (mode: HistoryMode) => ({ type: 'writeHistory', params: { mode } }) as const;
+
+/**
+ * A change of filters, from any state of the contacts: back to `loading`, which stops the
+ * running request, so only the latest answer is ever shown. Written on each child rather
+ * than once on `contacts`: a re-entering transition there would have the parallel root as
+ * its domain and restart the categories too (a categories call at every key release).
+ */
+const newFilters = {
+  SEARCH: { target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
+  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', toHistory('push')] },
+  CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', toHistory('push')] },
+  RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
+} as const;
+
 /** The directory (SPEC §4, "Directory"): contacts, category list and the detail modal run side by side. */
 export const directoryMachine = setup({
   types: {
@@ -98,33 +113,13 @@ export const directoryMachine = setup({
   states: {
     contacts: {
       initial: 'loading',
-      on: {
-        TYPE: { actions: 'setText' },
-        // Re-entering `loading` stops the running request: only the latest answer is ever shown.
-        SEARCH: { target: '.loading', reenter: true, actions: ['setText', { type: 'writeHistory', params: { mode: 'replace' } }] },
-        SELECT_CATEGORY: {
-          target: '.loading',
-          reenter: true,
-          actions: ['setCategory', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        CLEAR: {
-          guard: 'hasText',
-          target: '.loading',
-          reenter: true,
-          actions: ['clearText', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        CLEAR_FILTERS: {
-          guard: 'hasFilters',
-          target: '.loading',
-          reenter: true,
-          actions: ['clearFilters', { type: 'writeHistory', params: { mode: 'push' } }],
-        },
-        RESTORE_FILTERS: { target: '.loading', reenter: true, actions: 'restoreFilters' },
-      },
+      // Typing without a key release only changes the text; the request waits for the release.
+      on: { TYPE: { actions: 'setText' } },
       states: {
         loading: {
           invoke: { src: 'loadContacts', input: ({ context }) => context.filters },
           on: {
+            ...newFilters,
             CONTACTS_LOADED: [
               { guard: 'hasContacts', target: 'ready', actions: 'storeContacts' },
               { target: 'empty', actions: 'storeContacts' },
@@ -132,9 +127,15 @@ export const directoryMachine = setup({
             CONTACTS_FAILED: { target: 'failed', actions: 'storeError' },
           },
         },
-        ready: {},
-        empty: {},
-        failed: { on: { RETRY: 'loading' } },
+        ready: { on: newFilters },
+        // Only an empty answer offers to clear every filter at once.
+        empty: {
+          on: {
+            ...newFilters,
+            CLEAR_FILTERS: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['clearFilters', toHistory('push')] },
+          },
+        },
+        failed: { on: { ...newFilters, RETRY: 'loading' } },
       },
     },
     categories: {

@@ -1,61 +1,22 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
-import { agendaFiltersToSearch, hasAgendaFilters } from '../../src/domain/agenda-filters';
+import { agendaFiltersToSearch } from '../../src/domain/agenda-filters';
 import { agendaEvents } from '../../src/domain/agenda-grouping';
 import { agendaMachine, filtersOf, selectCategoryToggles, type AgendaMachineEvent } from '../../src/machines/agenda-machine';
 import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../../src/services/agenda-service';
 import { historyActor, writeSearch } from '../../src/services/history-service';
 import { AgendaView } from '../../src/views/agenda/agenda-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { AGENDA_CATEGORIES, AGENDA_EVENTS, AGENDA_FAILURE } from '../support/agenda-fixtures';
-import { coveringPaths, unwalked, type ModelPath } from './coverage';
-import { withoutInvocations } from './without-invocations';
+import { AGENDA_CATEGORIES } from '../support/agenda-fixtures';
+import { agendaModel } from './agenda-model';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
-const model = withoutInvocations(agendaMachine);
-
-/** The events a visitor or a service can cause from a state, as the view offers them. */
-const eventsFrom = (snapshot: Snapshot): AgendaMachineEvent[] => {
-  const { currentCategories, month, title } = snapshot.context;
-  const toggles = selectCategoryToggles(snapshot).map((category) => category.id);
-  const events: AgendaMachineEvent[] = [{ type: 'SEARCH' }, { type: 'SELECT_MONTH', month: month === null ? 12 : null }];
-  if (title === null) events.push({ type: 'TYPE_TITLE', title: 'séance' });
-  if (month === null && title === null) events.push({ type: 'RESTORE_FILTERS', search: '?mois=1' });
-  for (const id of toggles.slice(0, 1)) {
-    events.push(currentCategories.includes(id) ? { type: 'REMOVE_CATEGORY', id } : { type: 'ADD_CATEGORY', id });
-  }
-  if (currentCategories.length > 0) events.push({ type: 'SET_CATEGORIES', categories: [] });
-  if (snapshot.matches({ events: 'empty' })) events.push({ type: 'RESET' });
-  if (snapshot.matches({ events: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ events: 'loading' })) {
-    // The service asks for the plain agenda exactly when no filter is set.
-    const plain = !hasAgendaFilters(filtersOf(snapshot.context));
-    events.push(
-      { type: 'AGENDA_LOADED', events: AGENDA_EVENTS, plain },
-      { type: 'AGENDA_LOADED', events: [], plain },
-      { type: 'AGENDA_FAILED', error: AGENDA_FAILURE },
-    );
-  }
-  if (snapshot.matches({ categories: 'loading' })) {
-    events.push({ type: 'CATEGORIES_LOADED', categories: AGENDA_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: AGENDA_FAILURE });
-  }
-  return events;
-};
-
-// Everything the screen shows: the states, the filters, how many events show, whether categories are listed.
-const key = (snapshot: Snapshot): string =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.currentCategories,
-    snapshot.context.month,
-    snapshot.context.title,
-    agendaEvents(snapshot.context.agenda).length,
-    snapshot.context.categories.length > 0,
-  ]);
-
-const paths = coveringPaths(model, { events: eventsFrom, key, input: { agendaId: '1' } });
+const model = agendaModel.model;
+const paths = pathsOf(agendaModel);
 
 /** The real machine with fake services whose answers the path gives, and the real history. */
 const harness = () => {

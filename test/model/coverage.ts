@@ -38,6 +38,8 @@ export const statesActive = (machine: AnyStateMachine, snapshot: Snapshot): stri
 
 /** One walk through a machine: the events in order and the snapshot after each (the first is the start). */
 export interface ModelPath<E extends EventObject> {
+  /** `state`: the shortest path to a state; `transition`: a path that ends by taking a transition the others miss. */
+  readonly kind: 'state' | 'transition';
   readonly description: string;
   readonly steps: readonly { readonly event: E; readonly snapshot: Snapshot }[];
 }
@@ -65,21 +67,29 @@ export const coveringPaths = <E extends EventObject>(model: AnyStateMachine, opt
     input: options.input,
   });
   const shortest = testModel.getShortestPaths();
-  const toModelPath = (steps: readonly { event: EventObject; state: unknown }[]): ModelPath<E> => ({
+  const toModelPath = (steps: readonly { event: EventObject; state: unknown }[], kind: ModelPath<E>['kind']): ModelPath<E> => ({
+    kind,
     description: steps.slice(1).map((step) => eventLabel(step.event)).join(' → ') || '(start)',
     steps: steps.map((step) => ({ event: step.event as E, snapshot: step.state as Snapshot })),
   });
-  const paths = shortest.map((path) => toModelPath(path.steps));
+  const paths = shortest.map((path) => toModelPath(path.steps, 'state'));
   const covered = new Set(paths.flatMap((path) => walked(model, path).transitions));
+  // Shortest paths leave out the ones that are a prefix of another: every prefix is a place to branch from.
+  const branched = new Set<string>();
   for (const path of shortest) {
-    const last = path.steps.at(-1)!.state as Snapshot;
-    for (const event of options.events(last)) {
-      const taken = transitionsTaken(model, last, event);
-      if (taken.length === 0 || taken.every((id) => covered.has(id))) continue;
-      const next = getNextSnapshot(model, last as never, event);
-      paths.push(toModelPath([...path.steps, { event, state: next }]));
-      taken.forEach((id) => covered.add(id));
-    }
+    path.steps.forEach((step, index) => {
+      const state = step.state as Snapshot;
+      const key = options.key(state);
+      if (branched.has(key)) return;
+      branched.add(key);
+      for (const event of options.events(state)) {
+        const taken = transitionsTaken(model, state, event);
+        if (taken.length === 0 || taken.every((id) => covered.has(id))) continue;
+        const next = getNextSnapshot(model, state as never, event);
+        paths.push(toModelPath([...path.steps.slice(0, index + 1), { event, state: next }], 'transition'));
+        taken.forEach((id) => covered.add(id));
+      }
+    });
   }
   return paths;
 };

@@ -7,57 +7,15 @@ import type { CategoriesEvent, ContactsEvent } from '../../src/services/contacts
 import { historyActor, writeSearch } from '../../src/services/history-service';
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { CATEGORIES, CONTACTS, FAILURE } from '../support/directory-fixtures';
-import { coveringPaths, unwalked, type ModelPath } from './coverage';
-import { withoutInvocations } from './without-invocations';
+import { CONTACTS } from '../support/directory-fixtures';
+import { unwalked, type ModelPath } from './coverage';
+import { directoryModel } from './directory-model';
+import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
-const model = withoutInvocations(directoryMachine);
-
-/** The events a visitor or a service can cause from a state, as the view offers them. */
-const eventsFrom = (snapshot: Snapshot): DirectoryEvent[] => {
-  const { filters, categories, contacts } = snapshot.context;
-  const events: DirectoryEvent[] = [
-    { type: 'TYPE', text: 'hel' },
-    { type: 'SEARCH', text: 'hel' },
-    { type: 'RESTORE_FILTERS', search: '?categorie=Communes' },
-  ];
-  if (filters.text !== '') events.push({ type: 'CLEAR' });
-  if (filters.category !== '') events.push({ type: 'SELECT_CATEGORY', category: '' });
-  if (categories.includes('Grand Conseil') && filters.category !== 'Grand Conseil') {
-    events.push({ type: 'SELECT_CATEGORY', category: 'Grand Conseil' });
-  }
-  if (snapshot.matches({ contacts: 'empty' })) events.push({ type: 'CLEAR_FILTERS' });
-  if (snapshot.matches({ contacts: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ contacts: 'loading' })) {
-    events.push(
-      { type: 'CONTACTS_LOADED', contacts: CONTACTS },
-      { type: 'CONTACTS_LOADED', contacts: [] },
-      { type: 'CONTACTS_FAILED', error: FAILURE },
-    );
-  }
-  if (snapshot.matches({ categories: 'loading' })) {
-    events.push({ type: 'CATEGORIES_LOADED', categories: CATEGORIES }, { type: 'CATEGORIES_FAILED', error: FAILURE });
-  }
-  if (snapshot.matches({ details: 'closed' }) && snapshot.matches({ contacts: 'ready' }) && contacts.length > 0) {
-    events.push({ type: 'TOGGLE_MODAL', index: 0 });
-  }
-  if (snapshot.matches({ details: 'open' })) events.push({ type: 'TOGGLE_MODAL' });
-  return events;
-};
-
-// The state as far as the visitor can tell it apart: value, whether each filter is set, whether cards exist.
-const key = (snapshot: Snapshot): string =>
-  JSON.stringify([
-    snapshot.value,
-    snapshot.context.filters.text !== '',
-    snapshot.context.filters.category,
-    snapshot.context.contacts.length > 0,
-    snapshot.context.categories.length > 0,
-  ]);
-
-const paths = coveringPaths(model, { events: eventsFrom, key, input: {} });
+const model = directoryModel.model;
+const paths = pathsOf(directoryModel);
 
 /** The real machine with fake services whose answers the test gives, and the real history. */
 const harness = () => {

@@ -33,10 +33,11 @@ afterEach(() => {
 });
 
 describe('the directory grid under any interleaving of visitor actions and answer delays', () => {
-  it('only ever shows the answer to the latest filters', () => {
+  it('only ever shows the answer to the latest filters, and loads the categories once', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 12 }), fc.infiniteStream(fc.integer({ min: 0, max: 500 })), (commands, delays) => {
         const delay = delays[Symbol.iterator]();
+        let categoryCalls = 0;
         const machine = directoryMachine.provide({
           actors: {
             // Each answer arrives after its own delay, so later requests may answer first.
@@ -46,7 +47,7 @@ describe('the directory grid under any interleaving of visitor actions and answe
               ),
             ),
             loadCategories: fromEventObservable<CategoriesEvent, void>(() =>
-              timer(0).pipe(map((): CategoriesEvent => ({ type: 'CATEGORIES_LOADED', categories: CATEGORIES }))),
+              timer((categoryCalls += 1) && 0).pipe(map((): CategoriesEvent => ({ type: 'CATEGORIES_LOADED', categories: CATEGORIES }))),
             ),
           },
         });
@@ -97,6 +98,8 @@ describe('the directory grid under any interleaving of visitor actions and answe
         const results = screen.getByRole('region', { name: 'Contacts' });
         expect(results).toHaveAttribute('aria-busy', 'false');
         expect(within(results).getAllByRole('heading').map((h) => h.textContent)).toEqual([answerFor(expected)]);
+        // Searching never asks for the category list again.
+        expect(categoryCalls).toBe(1);
         actor.stop();
         cleanup();
       }),

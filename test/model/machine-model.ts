@@ -1,0 +1,57 @@
+import type { AnyStateMachine, EventObject, SnapshotFrom, StateValue } from 'xstate';
+import { coveringPaths, type ModelPath } from './coverage';
+
+/** The language of the human steps of a path. */
+export type StepLanguage = 'fr' | 'en';
+
+type Snapshot = SnapshotFrom<AnyStateMachine>;
+
+/**
+ * What the model-based tests, the coverage gate and `npm run paths` share about a machine:
+ * the walkable copy, the events a visitor or a service can cause in each state, the state
+ * key, and how to say a step and a state in plain words.
+ */
+export interface MachineModel<E extends EventObject> {
+  readonly name: string;
+  /** The machine without its invocations: what `createTestModel` walks. */
+  readonly model: AnyStateMachine;
+  readonly input: unknown;
+  readonly events: (snapshot: Snapshot) => readonly E[];
+  readonly key: (snapshot: Snapshot) => string;
+  readonly describeEvent: (event: E, language: StepLanguage) => string;
+  /** Words for the regions and states of this machine, beside the shared ones. */
+  readonly words?: Readonly<Record<string, readonly [fr: string, en: string]>>;
+  /** A short note on what the screen holds in a state (counts and filters). */
+  readonly describeContext?: (snapshot: Snapshot, language: StepLanguage) => string;
+}
+
+const SHARED_WORDS: Readonly<Record<string, readonly [string, string]>> = {
+  loading: ['en chargement', 'loading'],
+  ready: ['affiché', 'shown'],
+  empty: ['vide', 'empty'],
+  failed: ['en échec', 'failed'],
+  closed: ['fermé', 'closed'],
+  open: ['ouvert', 'open'],
+  categories: ['catégories', 'categories'],
+};
+
+const word = (model: MachineModel<EventObject>, name: string, language: StepLanguage): string =>
+  (model.words?.[name] ?? SHARED_WORDS[name])?.[language === 'fr' ? 0 : 1] ?? name;
+
+const describeValue = (model: MachineModel<EventObject>, value: StateValue, language: StepLanguage): string =>
+  typeof value === 'string'
+    ? word(model, value, language)
+    : Object.entries(value)
+        .map(([region, inner]) => `${word(model, region, language)} : ${describeValue(model, inner as StateValue, language)}`)
+        .join(' · ');
+
+/** The expected state after a step, in plain words. */
+export const describeState = <E extends EventObject>(model: MachineModel<E>, snapshot: Snapshot, language: StepLanguage): string => {
+  const value = describeValue(model as unknown as MachineModel<EventObject>, snapshot.value, language);
+  const context = model.describeContext?.(snapshot, language);
+  return context ? `${value} (${context})` : value;
+};
+
+/** The paths that walk every state and transition of the machine. */
+export const pathsOf = <E extends EventObject>(model: MachineModel<E>): ModelPath<E>[] =>
+  coveringPaths(model.model, { events: model.events, key: model.key, input: model.input });

@@ -1,0 +1,75 @@
+import type { EventObject } from 'xstate';
+import { stateIds, transitionIds, unwalked } from './coverage';
+import { describeState, pathsOf, type MachineModel, type StepLanguage } from './machine-model';
+
+/** The formats `npm run paths` writes. */
+export type PathFormat = 'text' | 'json' | 'md';
+
+interface ReportStep {
+  readonly step: number;
+  readonly action: string;
+  readonly expected: string;
+}
+
+interface ReportPath {
+  readonly path: number;
+  readonly kind: 'state' | 'transition';
+  readonly start: string;
+  readonly steps: readonly ReportStep[];
+}
+
+const LABELS = {
+  fr: { paths: 'chemins', states: 'états', transitions: 'transitions', start: 'Au départ', expected: 'attendu', path: 'Chemin', toState: 'vers un état', toTransition: 'pour une transition', machine: 'Machine', unwalked: 'non parcourus' },
+  en: { paths: 'paths', states: 'states', transitions: 'transitions', start: 'At the start', expected: 'expected', path: 'Path', toState: 'to a state', toTransition: 'for a transition', machine: 'Machine', unwalked: 'not walked' },
+} as const;
+
+/** The paths of a machine as numbered human steps, each with the state expected after it. */
+export const reportPaths = <E extends EventObject>(model: MachineModel<E>, language: StepLanguage): ReportPath[] =>
+  pathsOf(model).map((path, index) => ({
+    path: index + 1,
+    kind: path.kind,
+    start: describeState(model, path.steps[0]!.snapshot, language),
+    steps: path.steps.slice(1).map((step, stepIndex) => ({
+      step: stepIndex + 1,
+      action: model.describeEvent(step.event, language),
+      expected: describeState(model, step.snapshot, language),
+    })),
+  }));
+
+/** The paths of a machine, written out in a format. */
+export const renderPaths = <E extends EventObject>(model: MachineModel<E>, format: PathFormat, language: StepLanguage): string => {
+  const paths = reportPaths(model, language);
+  if (format === 'json') return `${JSON.stringify({ machine: model.name, language, paths }, null, 2)}\n`;
+  const l = LABELS[language];
+  const missing = unwalked(model.model, pathsOf(model));
+  const summary = `${l.machine} « ${model.name} » : ${paths.length} ${l.paths}, ${stateIds(model.model).length} ${l.states}, ${transitionIds(model.model).length} ${l.transitions}; ${l.unwalked} : ${missing.states.length + missing.transitions.length}`;
+  const kind = (path: ReportPath): string => (path.kind === 'state' ? l.toState : l.toTransition);
+  if (format === 'md') {
+    return [
+      `# ${summary}`,
+      '',
+      language === 'fr'
+        ? 'Écrit par `npm run paths -- --all` depuis les machines ; un test échoue quand ce fichier diffère de ce qu’elles donnent.'
+        : 'Written by `npm run paths -- --all` from the machines; a test fails when this file differs from what they give.',
+      '',
+      ...paths.flatMap((path) => [
+        `## ${l.path} ${path.path} (${kind(path)})`,
+        '',
+        `${l.start} : ${path.start}`,
+        '',
+        ...path.steps.map((step) => `${step.step}. ${step.action} — ${l.expected} : ${step.expected}`),
+        '',
+      ]),
+    ].join('\n');
+  }
+  return [
+    summary,
+    '',
+    ...paths.flatMap((path) => [
+      `${l.path} ${path.path} (${kind(path)})`,
+      `   ${l.start} : ${path.start}`,
+      ...path.steps.map((step) => `   ${step.step}. ${step.action}\n      → ${l.expected} : ${step.expected}`),
+      '',
+    ]),
+  ].join('\n');
+};
