@@ -112,7 +112,7 @@ describe('the shop, walked through its statechart', () => {
 });
 
 describe('adding from the shop', () => {
-  it('adds to the cart and announces each addition, then that the line is full', () => {
+  it('adds to the cart and announces each addition, then, each time, that the line is full', () => {
     const h = harness();
     act(() => h.requests[0]!.next({ type: 'SHOP_ITEMS_LOADED', items: SHOP_ITEMS }));
     const status = screen.getAllByRole('status')[0]!;
@@ -125,6 +125,11 @@ describe('adding from the shop', () => {
     act(() => fireEvent.click(add));
     expect(status).toHaveTextContent('« Histoire du Château » ajouté au panier (2 exemplaires).');
     act(() => fireEvent.click(add));
+    expect(status).toHaveTextContent('« Histoire du Château » : le panier en contient déjà le maximum (2).');
+    // Said again, the same sentence still changes the region's text, so it is read again.
+    const said = status.textContent;
+    act(() => fireEvent.click(add));
+    expect(status.textContent).not.toBe(said);
     expect(status).toHaveTextContent('« Histoire du Château » : le panier en contient déjà le maximum (2).');
     expect(h.cart.getSnapshot().context.items).toEqual([{ variant_id: '3', quantity: 2, price: 12.5, title: 'Histoire du Château' }]);
     h.actor.stop();

@@ -69,6 +69,8 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
   const status = useSelector(actor, selectShopStatus);
   const items = useSelector(actor, selectShopItems);
   const [announcement, setAnnouncement] = useState('');
+  // The same sentence twice (the line already full) must change the text, or it is not read again.
+  const announce = (message: string): void => setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
 
   return (
     <div className="shop" aria-busy={status === 'loading'}>
@@ -96,7 +98,7 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
               </li>
             ))
           : items.map((item) => (
-              <ShopItemCard key={item.variant_id} item={item} cart={cart} money={money} onAdded={setAnnouncement} />
+              <ShopItemCard key={item.variant_id} item={item} cart={cart} money={money} onAdded={announce} />
             ))}
       </ul>
     </div>
