@@ -1,6 +1,6 @@
 import { intlFor } from '../i18n/intl';
 import { readLanguage } from '../i18n/language';
-import type { WidgetModule } from './widget';
+import { NO_TOOLS, type WidgetModule, type WidgetTools } from './widget';
 
 // One chunk a widget: a page loads only the code of the widgets it hosts.
 const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
@@ -20,7 +20,7 @@ const showFailure = (container: HTMLElement): void => {
 };
 
 /** Mounts every `data-widget` container of the page with its widget. */
-export const mountWidgets = (doc: Document): void => {
+export const mountWidgets = (doc: Document, tools: WidgetTools = NO_TOOLS): void => {
   for (const container of doc.querySelectorAll<HTMLElement>('[data-widget]')) {
     const load = loaders[container.dataset.widget ?? ''];
     if (!load) {
@@ -28,7 +28,7 @@ export const mountWidgets = (doc: Document): void => {
       continue;
     }
     load()
-      .then((module) => module.mountWidget(container))
+      .then((module) => module.mountWidget(container, tools))
       .catch((error: unknown) => {
         // The visitor gets a sentence; the web team gets the cause in the console.
         console.error(error);

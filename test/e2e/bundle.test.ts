@@ -32,6 +32,11 @@ describe('the production build', () => {
     expect(withParser).toEqual([]);
   });
 
+  it('ships no inspector: the XState inspector exists in the development build only', () => {
+    const withInspector = scripts.filter((name) => /stately\.ai|partysocket|createBrowserInspector|createWebSocketInspector/.test(readFileSync(join(DIST, name), 'utf8')));
+    expect(withInspector).toEqual([]);
+  });
+
   it('loads only the shell on the home page: no React there', () => {
     // Parcel names the entry bundle after the checkout's folder: read it from the page.
     const entry = /src="?\/([\w-]+\.[0-9a-f]{8}\.js)/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))![1]!;

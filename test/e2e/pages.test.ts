@@ -59,7 +59,8 @@ describe('the language of the page', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     await expect(page.getByRole('link', { name: 'Canton of Valmont' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
-    await expect(page.locator('[data-widget]').textContent()).resolves.toBe('This section is coming soon.');
+    await expect(page.locator('[data-widget]').getByRole('heading', { level: 2, name: 'Filters' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-widget]').getByRole('combobox', { name: 'Month' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'EN – English' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     await expect(page.title()).resolves.toBe('Events – Canton of Valmont');

@@ -61,7 +61,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
   describeEvent: (event, language) => {
     switch (event.type) {
       case 'TYPE':
-        return say(language, `Taper « ${event.text} » dans la recherche sans relâcher de touche (coller)`, `Paste “${event.text}” into the search box`);
+        return say(language, `Coller « ${event.text} » dans la recherche, sans frappe au clavier`, `Paste “${event.text}” into the search box, without a key press`);
       case 'SEARCH':
         return say(language, `Taper « ${event.text} » dans la recherche`, `Type “${event.text}” in the search box`);
       case 'SELECT_CATEGORY':

@@ -8,6 +8,10 @@ import type { Database } from '../../server/db';
 import { CONTACT_CATEGORIES } from '../../server/demo-content';
 import { decodeOrThrow, demo, expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
+
+// Each property makes dozens of calls to a PGlite database that answers one at a time; the
+// whole suite shares two cores, so a property may take longer than Jest's 5 s default.
+jest.setTimeout(60_000);
 import { openTestDatabase } from '../support/test-database';
 
 let db: Database;

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-// Imports run one way: views → machines → services → domain; the server reads the domain only.
+// Imports run one way: views → machines → services → domain (i18n may read the domain); the server reads the domain only.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['src/domain'],
-  'src/i18n': ['src/i18n'],
+  'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],

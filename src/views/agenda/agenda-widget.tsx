@@ -27,11 +27,9 @@ export const liveAgendaMachine = (container: Element) => {
 };
 
 /** Mounts the agenda of the container's `data-agenda-id`, with the filters of the page address. */
-export const mountWidget: MountWidget = (container) => {
-  const agendaId = container.dataset.agendaId ?? '1';
-  const actor = createActor(liveAgendaMachine(container), {
-    input: { agendaId, filters: agendaFiltersFromSearch(window.location.search) },
-  });
+export const mountWidget: MountWidget = (container, tools) => {
+  const input = { agendaId: container.dataset.agendaId ?? '1', filters: agendaFiltersFromSearch(window.location.search) };
+  const actor = createActor(liveAgendaMachine(container), { input, inspect: tools.observe('agenda', input) });
   actor.start();
   const root = createRoot(container);
   root.render(

@@ -27,8 +27,9 @@ export const liveDirectoryMachine = (container: Element) => {
 };
 
 /** Mounts the directory into its container, with the filters of the page address. */
-export const mountWidget: MountWidget = (container) => {
-  const actor = createActor(liveDirectoryMachine(container), { input: { filters: filtersFromSearch(window.location.search) } });
+export const mountWidget: MountWidget = (container, tools) => {
+  const input = { filters: filtersFromSearch(window.location.search) };
+  const actor = createActor(liveDirectoryMachine(container), { input, inspect: tools.observe('directory', input) });
   actor.start();
   const root = createRoot(container);
   root.render(
