@@ -69,4 +69,42 @@ describe('a journal recorded in the browser (?journal)', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('replays a news session to identical states', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${site.url}/actualites/?journal`);
+    await page.getByRole('article').first().waitFor();
+    const filters = page.getByRole('group', { name: 'Filtrer par catégorie' });
+    await filters.getByRole('button').first().click();
+    await page.locator('[aria-busy="false"]').first().waitFor();
+    await filters.getByRole('button').nth(1).click();
+    await page.locator('[aria-busy="false"]').first().waitFor();
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+    await page.getByRole('article').first().waitFor();
+    expectSameReplay(await downloadJournal(page), 'news', 4);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('replays a shop and cart session to identical states, the page cart included', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${site.url}/boutique/?journal`);
+    await page.getByRole('article').first().waitFor();
+    await page.getByRole('article').first().getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByRole('article').first().getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByRole('article').nth(1).getByRole('button', { name: 'Ajouter au panier' }).click();
+    const journal = await downloadJournal(page);
+    expectSameReplay(journal, 'cart', 3);
+    expectSameReplay(journal, 'shop', 0);
+
+    await page.goto(`${site.url}/panier/?journal`);
+    await page.getByRole('table').waitFor();
+    await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
+    await page.getByRole('button', { name: /^Augmenter la quantité de / }).first().click();
+    await page.getByRole('button', { name: /^Retirer / }).first().click();
+    await page.getByRole('button', { name: 'Vider le panier' }).click();
+    expectSameReplay(await downloadJournal(page), 'cart', 3);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

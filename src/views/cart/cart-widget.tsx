@@ -11,11 +11,11 @@ import './cart.css';
 const shopUrlOf = (container: Element): string => container.getAttribute('data-shop-url')?.trim() || '/boutique/';
 
 /** Mounts the cart page into its container, on the page's one cart. */
-export const mountWidget: MountWidget = (container) => {
+export const mountWidget: MountWidget = (container, tools) => {
   const root = createRoot(container);
   root.render(
     <WidgetRoot container={container}>
-      <CartView actor={pageCart()} currency={currencyOrDefault(container.getAttribute('data-currency'))} shopUrl={shopUrlOf(container)} />
+      <CartView actor={pageCart(window, tools)} currency={currencyOrDefault(container.getAttribute('data-currency'))} shopUrl={shopUrlOf(container)} />
     </WidgetRoot>,
   );
   // The cart outlives the widget: the header still counts it.

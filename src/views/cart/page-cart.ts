@@ -2,6 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { cartMachine, selectQuantity } from '../../machines/cart-machine';
 import { hostActor } from '../../services/cart-host';
 import { persistActor, restoreActor, storageWatchActor, type CartStorage } from '../../services/cart-storage';
+import { NO_TOOLS, type WidgetTools } from '../widget';
 
 /** The running cart of a page. */
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -32,17 +33,20 @@ let shared: CartActor | null = null;
  * The one cart of the page, started at first use: the header count and the shop or cart
  * widget all read and change this same actor.
  */
-export const pageCart = (win: Window = window): CartActor => {
+export const pageCart = (win: Window = window, tools: WidgetTools = NO_TOOLS): CartActor => {
   if (shared === null) {
-    shared = createActor(liveCartMachine(win), { input: {} });
+    shared = createActor(liveCartMachine(win), { input: {}, inspect: tools.observe('cart', {}) });
     shared.start();
   }
   return shared;
 };
 
 /** The item count of the page's cart, for the header, which stays plain DOM. */
-export const pageCartCount = (win: Window = window): { current: () => number; subscribe: (listener: (count: number) => void) => void } => {
-  const cart = pageCart(win);
+export const pageCartCount = (
+  win: Window = window,
+  tools: WidgetTools = NO_TOOLS,
+): { current: () => number; subscribe: (listener: (count: number) => void) => void } => {
+  const cart = pageCart(win, tools);
   return {
     current: () => selectQuantity(cart.getSnapshot()),
     subscribe: (listener) => {

@@ -36,8 +36,9 @@ export const liveNewsMachine = (container: Element) => {
 };
 
 /** Mounts the news list into its container, with the categories of the page address. */
-export const mountWidget: MountWidget = (container) => {
-  const actor = createActor(liveNewsMachine(container), { input: { selected: selectionFromSearch(window.location.search) } });
+export const mountWidget: MountWidget = (container, tools) => {
+  const input = { selected: selectionFromSearch(window.location.search) };
+  const actor = createActor(liveNewsMachine(container), { input, inspect: tools.observe('news', input) });
   actor.start();
   const root = createRoot(container);
   root.render(

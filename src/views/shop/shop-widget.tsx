@@ -16,13 +16,13 @@ export const liveShopMachine = (container: Element) =>
   shopMachine.provide({ actors: { loadItems: shopItemsActor(apiBaseOf(container)) } });
 
 /** Mounts the shop into its container; its buttons add to the page's one cart. */
-export const mountWidget: MountWidget = (container) => {
-  const actor = createActor(liveShopMachine(container));
+export const mountWidget: MountWidget = (container, tools) => {
+  const actor = createActor(liveShopMachine(container), { inspect: tools.observe('shop', undefined) });
   actor.start();
   const root = createRoot(container);
   root.render(
     <WidgetRoot container={container}>
-      <ShopView actor={actor} cart={pageCart()} currency={currencyOrDefault(container.getAttribute('data-currency'))} />
+      <ShopView actor={actor} cart={pageCart(window, tools)} currency={currencyOrDefault(container.getAttribute('data-currency'))} />
     </WidgetRoot>,
   );
   return () => {
