@@ -7,13 +7,16 @@ import { historyActor, writeSearch } from '../../src/services/history-service';
 import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../../src/services/news-service';
 import { NewsView } from '../../src/views/news/news-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE } from '../support/news-fixtures';
-import { coveringPaths, unwalked, type ModelPath } from './coverage';
-import { withoutInvocations } from './without-invocations';
+import { NEWS_CATEGORIES, NEXT_PAGE } from '../support/news-fixtures';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
+import { newsModel } from './news-model';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
 
-const model = withoutInvocations(newsMachine);
+const model = newsModel.model;
+const paths = pathsOf(newsModel);
+
 const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-06-24': '24 juin 2026',
   '2026-06-20': '20 juin 2026',
@@ -22,47 +25,6 @@ const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-04-12': '12 avril 2026',
 };
 
-/** The events a visitor or a service can cause from a state, as the view offers them. */
-const eventsFrom = (snapshot: Snapshot): NewsMachineEvent[] => {
-  const { selected, categories } = snapshot.context;
-  const events: NewsMachineEvent[] = [{ type: 'RESTORE_SELECTION', search: '?categorie=3' }];
-  if (categories.length > 0) {
-    for (const id of ['1', '2']) if (!selected.includes(id)) events.push({ type: 'ADD_CATEGORY', id });
-  }
-  for (const id of selected) events.push({ type: 'REMOVE_CATEGORY', id });
-  if (selected.length > 0) events.push({ type: 'REPLACE_CATEGORIES', ids: [] });
-  if (snapshot.matches({ list: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-  if (snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null && !snapshot.matches({ list: { ready: 'loadingMore' } })) {
-    events.push({ type: 'LOAD_MORE' });
-  }
-  if (snapshot.matches({ list: 'loading' })) {
-    events.push(
-      // The plain fetch has no further page; a filtered answer has one.
-      { type: 'NEWS_LOADED', items: NEWS, next: selected.length === 0 ? null : NEXT_PAGE, total: selected.length === 0 ? NEWS.length : 5 },
-      { type: 'NEWS_LOADED', items: [], next: null, total: 0 },
-      { type: 'NEWS_FAILED', error: NEWS_FAILURE },
-    );
-  }
-  if (snapshot.matches({ list: { ready: 'loadingMore' } })) {
-    events.push({ type: 'MORE_NEWS_LOADED', items: MORE_NEWS, next: null }, { type: 'MORE_NEWS_FAILED', error: NEWS_FAILURE });
-  }
-  if (snapshot.matches({ categories: 'loading' })) {
-    events.push({ type: 'CATEGORIES_LOADED', categories: NEWS_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: NEWS_FAILURE });
-  }
-  return events;
-};
-
-// The state as far as the visitor can tell it apart: value, the selection (as a set), how many items, a further page, categories.
-const key = (snapshot: Snapshot): string =>
-  JSON.stringify([
-    snapshot.value,
-    [...snapshot.context.selected].sort(),
-    snapshot.context.items.length,
-    snapshot.context.next !== null,
-    snapshot.context.categories.length > 0,
-  ]);
-
-const paths = coveringPaths(model, { events: eventsFrom, key, input: {} });
 
 /** The real machine with fake services whose answers the test gives, and the real history. */
 const harness = () => {

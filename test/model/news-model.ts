@@ -1,0 +1,117 @@
+import type { SnapshotFrom } from 'xstate';
+import { newsMachine, selectCount, selectHasMore, type NewsMachineEvent } from '../../src/machines/news-machine';
+import { MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE } from '../support/news-fixtures';
+import type { MachineModel } from './machine-model';
+import { withoutInvocations } from './without-invocations';
+
+type Snapshot = SnapshotFrom<typeof newsMachine>;
+
+const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
+const categoryTitle = (id: string): string => NEWS_CATEGORIES.find((category) => category.id === id)?.title ?? id;
+
+/** The news machine as the model-based tests and `npm run paths` walk it. */
+export const newsModel: MachineModel<NewsMachineEvent> = {
+  name: 'news',
+  model: withoutInvocations(newsMachine),
+  input: {},
+  // The events a visitor or a service can cause from a state, as the view offers them.
+  events: (state) => {
+    const snapshot = state as Snapshot;
+    const { selected, categories } = snapshot.context;
+    const events: NewsMachineEvent[] = [{ type: 'RESTORE_SELECTION', search: '?categorie=3' }];
+    if (categories.length > 0) {
+      for (const id of ['1', '2']) if (!selected.includes(id)) events.push({ type: 'ADD_CATEGORY', id });
+    }
+    for (const id of selected) events.push({ type: 'REMOVE_CATEGORY', id });
+    if (selected.length > 0) events.push({ type: 'REPLACE_CATEGORIES', ids: [] });
+    if (snapshot.matches({ list: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
+    if (snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null && !snapshot.matches({ list: { ready: 'loadingMore' } })) {
+      events.push({ type: 'LOAD_MORE' });
+    }
+    if (snapshot.matches({ list: 'loading' })) {
+      events.push(
+        // The plain fetch has no further page; a filtered answer has one.
+        { type: 'NEWS_LOADED', items: NEWS, next: selected.length === 0 ? null : NEXT_PAGE, total: selected.length === 0 ? NEWS.length : 5 },
+        { type: 'NEWS_LOADED', items: [], next: null, total: 0 },
+        { type: 'NEWS_FAILED', error: NEWS_FAILURE },
+      );
+    }
+    if (snapshot.matches({ list: { ready: 'loadingMore' } })) {
+      events.push({ type: 'MORE_NEWS_LOADED', items: MORE_NEWS, next: null }, { type: 'MORE_NEWS_FAILED', error: NEWS_FAILURE });
+    }
+    if (snapshot.matches({ categories: 'loading' })) {
+      events.push({ type: 'CATEGORIES_LOADED', categories: NEWS_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: NEWS_FAILURE });
+    }
+    return events;
+  },
+  // The state as far as the visitor can tell it apart: value, the selection (as a set), how many items, a further page, categories.
+  key: (state) => {
+    const snapshot = state as Snapshot;
+    return JSON.stringify([
+      snapshot.value,
+      [...snapshot.context.selected].sort(),
+      snapshot.context.items.length,
+      snapshot.context.next !== null,
+      snapshot.context.categories.length > 0,
+    ]);
+  },
+  describeEvent: (event, language) => {
+    switch (event.type) {
+      case 'ADD_CATEGORY':
+        return say(language, `Activer la catégorie « ${categoryTitle(event.id)} »`, `Turn on the category “${categoryTitle(event.id)}”`);
+      case 'REMOVE_CATEGORY':
+        return say(language, `Cliquer sur « Retirer le filtre ${categoryTitle(event.id)} »`, `Click “Remove the filter ${categoryTitle(event.id)}”`);
+      case 'REPLACE_CATEGORIES':
+        return event.ids.length === 0
+          ? say(language, 'Cliquer sur « Tout afficher »', 'Click “Show all”')
+          : say(language, `Choisir les catégories ${event.ids.map(categoryTitle).join(', ')}`, `Choose the categories ${event.ids.map(categoryTitle).join(', ')}`);
+      case 'RESTORE_SELECTION':
+        return say(language, `Revenir en arrière vers l’adresse « ${event.search} »`, `Go back to the address “${event.search}”`);
+      case 'LOAD_MORE':
+        return say(language, 'Cliquer sur « Plus d’actualités »', 'Click “More news”');
+      case 'RETRY':
+        return say(language, 'Cliquer sur « Réessayer »', 'Click “Try again”');
+      case 'NEWS_LOADED':
+        return event.next === null
+          ? say(language, `Le serveur répond avec ${event.items.length} actualité(s)`, `The server answers with ${event.items.length} news item(s)`)
+          : say(
+              language,
+              `Le serveur répond avec ${event.items.length} actualité(s) sur ${event.total}, et une page suivante`,
+              `The server answers with ${event.items.length} of ${event.total} news items, and a further page`,
+            );
+      case 'NEWS_FAILED':
+        return say(language, 'L’appel des actualités échoue', 'The news call fails');
+      case 'MORE_NEWS_LOADED':
+        return say(
+          language,
+          `Le serveur répond avec la page suivante : ${event.items.length} actualité(s)${event.next === null ? ', la dernière' : ''}`,
+          `The server answers with the further page: ${event.items.length} news item(s)${event.next === null ? ', the last one' : ''}`,
+        );
+      case 'MORE_NEWS_FAILED':
+        return say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
+      case 'CATEGORIES_LOADED':
+        return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
+      case 'CATEGORIES_FAILED':
+        return say(language, 'L’appel des catégories échoue', 'The categories call fails');
+    }
+  },
+  words: {
+    list: ['actualités', 'news'],
+    idle: ['au repos', 'idle'],
+    loadingMore: ['page suivante en chargement', 'loading the further page'],
+    moreFailed: ['page suivante en échec', 'further page failed'],
+  },
+  // What the screen shows: the items in view (none once the list failed or is empty), the selection, the "more" button.
+  describeContext: (state, language) => {
+    const snapshot = state as Snapshot;
+    const { shown, total } = selectCount(snapshot);
+    const { selected } = snapshot.context;
+    return [
+      shown > 0 && total > shown
+        ? say(language, `${shown} actualité(s) sur ${total}`, `${shown} of ${total} news items`)
+        : say(language, `${shown} actualité(s)`, `${shown} news item(s)`),
+      ...(selected.length ? [say(language, `catégories ${selected.map(categoryTitle).join(', ')}`, `categories ${selected.map(categoryTitle).join(', ')}`)] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Plus d’actualités »', '“More news” button')] : []),
+    ].join(', ');
+  },
+};
