@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createActor, fromCallback, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../../src/domain/cart';
 import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
 import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
@@ -13,77 +13,21 @@ import {
 } from '../../src/services/cart-storage';
 import { CartView } from '../../src/views/cart/cart-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
+import { PRODUCT_A, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
-import { coveringPaths, unwalked, type ModelPath } from './coverage';
-import { withoutInvocations } from './without-invocations';
+import { cartModel, titleOf } from './cart-model';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 
-// The model: the machine without its effects (persistence) and without its invocations.
-const model = withoutInvocations(cartMachine.provide({ actions: { persist: () => undefined, forget: () => undefined } }));
-
-const ORDER_ID = 'A-2026-0042';
+const model = cartModel.model;
+// The paths' snapshots are replayed from their events (cartModel.replay): quantities and the order id are exact.
+const paths = pathsOf(cartModel);
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
 
-/**
- * The events a visitor, the host page, another tab or storage can cause from a state.
- * Product A is only ever added again (one more on its line), product C new or again, so
- * the lines stay few; quantities and the order id are left out of the key below.
- */
-const eventsFrom = (snapshot: Snapshot): CartEvent[] => {
-  const { items, shippingMethod } = snapshot.context;
-  if (snapshot.matches({ lines: 'restoring' })) {
-    return [
-      { type: 'CART_RESTORED', items: STORED_LINES, shippingMethod: 'counter' },
-      { type: 'CART_RESTORED', items: [], shippingMethod: null },
-    ];
-  }
-  const events: CartEvent[] = [
-    { type: 'ADD', item: PRODUCT_C },
-    { type: 'STORED_CART_CHANGED', items: STORED_LINES, shippingMethod: 'counter' },
-    { type: 'SET_ORDER_ID', orderId: ORDER_ID },
-    { type: 'SET_ORDER_ID', orderId: null },
-    snapshot.matches({ storage: 'persisted' }) ? { type: 'STORAGE_FAILED' } : { type: 'STORAGE_RECOVERED' },
-  ];
-  if (snapshot.matches({ lines: 'filled' })) {
-    const first = items[0]!;
-    if (items.some((line) => line.variant_id === PRODUCT_A.variant_id)) events.push({ type: 'ADD', item: PRODUCT_A });
-    events.push(
-      { type: 'REMOVE', variantId: first.variant_id },
-      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity + 1 },
-      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity - 1 },
-      { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: 7 },
-      { type: 'EMPTY' },
-      { type: 'SET_SHIPPING', method: shippingMethod === 'post' ? 'counter' : 'post' },
-      { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
-    );
-  }
-  return events;
-};
-
-// The state, which lines in which order, and the shipping method: what the offered events depend on.
-const key = (snapshot: Snapshot): string =>
-  JSON.stringify([snapshot.value, snapshot.context.items.map((line) => line.variant_id), snapshot.context.shippingMethod]);
-
-/**
- * The graph keeps one snapshot a key, so a path's snapshots may carry another path's
- * quantities or order id. Replaying the path's events on the model gives the exact ones.
- */
-const replay = (path: ModelPath<CartEvent>): ModelPath<CartEvent> => {
-  let snapshot = getInitialSnapshot(model, {});
-  return {
-    ...path,
-    steps: path.steps.map((step, index) => {
-      if (index > 0) snapshot = getNextSnapshot(model, snapshot, step.event);
-      return { event: step.event, snapshot };
-    }),
-  };
-};
-
-const paths = coveringPaths(model, { events: eventsFrom, key, input: {} }).map(replay);
 
 /** The real machine with the real effects on an in-memory storage, the real host buttons and `storage` events. */
 const harness = () => {
@@ -125,7 +69,6 @@ const harness = () => {
 type Harness = ReturnType<typeof harness>;
 
 const row = (title: string) => screen.getByRole('rowheader', { name: title }).closest('tr')!;
-const titleOf = (variantId: string): string => STORED_LINES.concat([{ ...PRODUCT_C, quantity: 1 } as CartItem]).find((line) => line.variant_id === variantId)!.title!;
 
 /** Another tab writes the stored cart; this tab hears of it through the `storage` event. */
 const otherTabWrites = (h: Harness, items: readonly CartItem[], shippingMethod: 'post' | 'counter' | null): void => {

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventObject, SnapshotFrom, StateValue } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { coveringPaths, type ModelPath } from './coverage';
 
 /** The language of the human steps of a path. */
@@ -23,6 +23,12 @@ export interface MachineModel<E extends EventObject> {
   readonly words?: Readonly<Record<string, readonly [fr: string, en: string]>>;
   /** A short note on what the screen holds in a state (counts and filters). */
   readonly describeContext?: (snapshot: Snapshot, language: StepLanguage) => string;
+  /**
+   * Replay each path's events from the start for its snapshots. The graph keeps one snapshot
+   * a key, so a path's snapshots may carry another path's context beyond the key (the cart's
+   * quantities and order id); replayed, they are exactly what the path's events give.
+   */
+  readonly replay?: boolean;
 }
 
 const SHARED_WORDS: Readonly<Record<string, readonly [string, string]>> = {
@@ -53,5 +59,17 @@ export const describeState = <E extends EventObject>(model: MachineModel<E>, sna
 };
 
 /** The paths that walk every state and transition of the machine. */
-export const pathsOf = <E extends EventObject>(model: MachineModel<E>): ModelPath<E>[] =>
-  coveringPaths(model.model, { events: model.events, key: model.key, input: model.input });
+export const pathsOf = <E extends EventObject>(model: MachineModel<E>): ModelPath<E>[] => {
+  const paths = coveringPaths(model.model, { events: model.events, key: model.key, input: model.input });
+  if (!model.replay) return paths;
+  return paths.map((path) => {
+    let snapshot: Snapshot = getInitialSnapshot(model.model, model.input);
+    return {
+      ...path,
+      steps: path.steps.map((step, index) => {
+        if (index > 0) snapshot = getNextSnapshot(model.model, snapshot, step.event);
+        return { event: step.event, snapshot };
+      }),
+    };
+  });
+};

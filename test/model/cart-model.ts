@@ -1,0 +1,134 @@
+import type { SnapshotFrom } from 'xstate';
+import type { CartItem } from '../../src/domain/cart';
+import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
+import { PRODUCT_A, PRODUCT_C, STORED_LINES } from '../support/cart-fixtures';
+import type { MachineModel } from './machine-model';
+import { withoutInvocations } from './without-invocations';
+
+type Snapshot = SnapshotFrom<typeof cartMachine>;
+
+/** The order id the host page gives. */
+export const ORDER_ID = 'A-2026-0042';
+
+const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
+const LINES: readonly CartItem[] = [...STORED_LINES, { ...PRODUCT_C, quantity: 1 }];
+/** The title of a line, as the cart shows it. */
+export const titleOf = (variantId: string): string => LINES.find((line) => line.variant_id === variantId)?.title ?? variantId;
+const SHIPPING: Readonly<Record<string, readonly [string, string]>> = {
+  post: ['Envoi postal', 'Postal delivery'],
+  counter: ['Retrait au guichet', 'Collection at the counter'],
+};
+const shipping = (method: string, language: 'fr' | 'en'): string => SHIPPING[method]?.[language === 'fr' ? 0 : 1] ?? method;
+
+/**
+ * The cart machine as the model-based tests and `npm run paths` walk it: without its effects
+ * (persistence) and without its invocations.
+ */
+export const cartModel: MachineModel<CartEvent> = {
+  name: 'cart',
+  model: withoutInvocations(cartMachine.provide({ actions: { persist: () => undefined, forget: () => undefined } })),
+  input: {},
+  /**
+   * The events a visitor, the host page, another tab or storage can cause from a state.
+   * Product A is only ever added again (one more on its line), product C new or again, so
+   * the lines stay few; quantities and the order id are left out of the key below.
+   */
+  events: (state) => {
+    const snapshot = state as Snapshot;
+    const { items, shippingMethod } = snapshot.context;
+    if (snapshot.matches({ lines: 'restoring' })) {
+      return [
+        { type: 'CART_RESTORED', items: STORED_LINES, shippingMethod: 'counter' },
+        { type: 'CART_RESTORED', items: [], shippingMethod: null },
+      ];
+    }
+    const events: CartEvent[] = [
+      { type: 'ADD', item: PRODUCT_C },
+      { type: 'STORED_CART_CHANGED', items: STORED_LINES, shippingMethod: 'counter' },
+      { type: 'SET_ORDER_ID', orderId: ORDER_ID },
+      { type: 'SET_ORDER_ID', orderId: null },
+      snapshot.matches({ storage: 'persisted' }) ? { type: 'STORAGE_FAILED' } : { type: 'STORAGE_RECOVERED' },
+    ];
+    if (snapshot.matches({ lines: 'filled' })) {
+      const first = items[0]!;
+      if (items.some((line) => line.variant_id === PRODUCT_A.variant_id)) events.push({ type: 'ADD', item: PRODUCT_A });
+      events.push(
+        { type: 'REMOVE', variantId: first.variant_id },
+        { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity + 1 },
+        { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity - 1 },
+        { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: 7 },
+        { type: 'EMPTY' },
+        { type: 'SET_SHIPPING', method: shippingMethod === 'post' ? 'counter' : 'post' },
+        { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
+      );
+    }
+    return events;
+  },
+  // The state, which lines in which order, and the shipping method: what the offered events depend on.
+  key: (state) => {
+    const snapshot = state as Snapshot;
+    return JSON.stringify([snapshot.value, snapshot.context.items.map((line) => line.variant_id), snapshot.context.shippingMethod]);
+  },
+  // Quantities and the order id are not in the key: the paths' snapshots are replayed to be exact.
+  replay: true,
+  describeEvent: (event, language) => {
+    switch (event.type) {
+      case 'CART_RESTORED':
+        return event.items.length === 0
+          ? say(language, 'Au démarrage, le navigateur n’a aucun panier enregistré', 'At start, the browser holds no stored cart')
+          : say(
+              language,
+              `Au démarrage, le navigateur rend le panier enregistré : ${event.items.length} ligne(s)`,
+              `At start, the browser gives back the stored cart: ${event.items.length} line(s)`,
+            );
+      case 'STORED_CART_CHANGED':
+        return event.items.length === 0
+          ? say(language, 'Un autre onglet vide le panier', 'Another tab empties the cart')
+          : say(
+              language,
+              `Un autre onglet enregistre un panier de ${event.items.length} ligne(s), mode d’envoi « ${shipping(event.shippingMethod ?? 'post', 'fr')} »`,
+              `Another tab stores a cart of ${event.items.length} line(s), shipping “${shipping(event.shippingMethod ?? 'post', 'en')}”`,
+            );
+      case 'ADD':
+        return say(language, `Ajouter « ${event.item.title} » au panier depuis la page`, `Add “${event.item.title}” to the cart from the page`);
+      case 'REMOVE':
+        return say(language, `Cliquer sur « Retirer ${titleOf(event.variantId)} »`, `Click “Remove ${titleOf(event.variantId)}”`);
+      case 'UPDATE_QUANTITY':
+        return say(
+          language,
+          `Mettre la quantité de « ${titleOf(event.variantId)} » à ${event.quantity}`,
+          `Set the quantity of “${titleOf(event.variantId)}” to ${event.quantity}`,
+        );
+      case 'EMPTY':
+        return say(language, 'Cliquer sur « Vider le panier »', 'Click “Empty the cart”');
+      case 'SET_SHIPPING':
+        return say(language, `Choisir le mode d’envoi « ${shipping(event.method, 'fr')} »`, `Choose the shipping method “${shipping(event.method, 'en')}”`);
+      case 'SET_ORDER_ID':
+        return event.orderId === null
+          ? say(language, 'La page retire le numéro de commande', 'The page takes the order number away')
+          : say(language, `La page donne le numéro de commande « ${event.orderId} »`, `The page gives the order number “${event.orderId}”`);
+      case 'STORAGE_FAILED':
+        return say(language, 'Le stockage du navigateur refuse l’écriture (désactivé ou plein)', 'The browser’s storage refuses the write (disabled or full)');
+      case 'STORAGE_RECOVERED':
+        return say(language, 'Le stockage du navigateur accepte de nouveau l’écriture', 'The browser’s storage takes the write again');
+    }
+  },
+  words: {
+    lines: ['lignes', 'lines'],
+    restoring: ['en lecture', 'being read'],
+    filled: ['remplies', 'filled'],
+    storage: ['stockage', 'storage'],
+    persisted: ['enregistré', 'stored'],
+    inMemory: ['en mémoire seulement', 'in memory only'],
+  },
+  describeContext: (state, language) => {
+    const { items, shippingMethod, orderId } = (state as Snapshot).context;
+    return [
+      items.length === 0
+        ? say(language, 'aucune ligne', 'no line')
+        : items.map((line) => `${line.title ?? line.variant_id} × ${line.quantity}`).join(', '),
+      shipping(shippingMethod, language),
+      ...(orderId !== null ? [say(language, `commande ${orderId}`, `order ${orderId}`)] : []),
+    ].join(', ');
+  },
+};
