@@ -7,29 +7,14 @@ import type { ShopItemsEvent } from '../../src/services/shop-service';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { ShopView } from '../../src/views/shop/shop-view';
 import { SHOP_ITEMS, chf } from '../support/cart-fixtures';
-import { FAILURE } from '../support/directory-fixtures';
-import { coveringPaths, unwalked, type ModelPath } from './coverage';
-import { withoutInvocations } from './without-invocations';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
+import { shopModel } from './shop-model';
 
 type Snapshot = SnapshotFrom<typeof shopMachine>;
 
-const model = withoutInvocations(shopMachine);
-
-const eventsFrom = (snapshot: Snapshot): ShopEvent[] => {
-  if (snapshot.matches('loading')) {
-    return [
-      { type: 'SHOP_ITEMS_LOADED', items: SHOP_ITEMS },
-      { type: 'SHOP_ITEMS_LOADED', items: [] },
-      { type: 'SHOP_ITEMS_FAILED', error: FAILURE },
-    ];
-  }
-  return snapshot.matches('failed') ? [{ type: 'RETRY' }] : [];
-};
-
-const paths = coveringPaths(model, {
-  events: eventsFrom,
-  key: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.items.length]),
-});
+const model = shopModel.model;
+const paths = pathsOf(shopModel);
 
 const text = (value: string): string => value.replace(/\s+/g, ' ');
 
