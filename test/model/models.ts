@@ -1,10 +1,16 @@
 import type { EventObject } from 'xstate';
 import { agendaModel } from './agenda-model';
+import { cartModel } from './cart-model';
 import { directoryModel } from './directory-model';
 import type { MachineModel } from './machine-model';
+import { newsModel } from './news-model';
+import { shopModel } from './shop-model';
 
 /** Every machine of the product, as its model-based tests walk it. */
 export const MODELS: readonly MachineModel<EventObject>[] = [
   directoryModel as unknown as MachineModel<EventObject>,
   agendaModel as unknown as MachineModel<EventObject>,
+  newsModel as unknown as MachineModel<EventObject>,
+  cartModel as unknown as MachineModel<EventObject>,
+  shopModel as unknown as MachineModel<EventObject>,
 ];
