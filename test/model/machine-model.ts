@@ -48,7 +48,7 @@ const describeValue = (model: MachineModel<EventObject>, value: StateValue, lang
   typeof value === 'string'
     ? word(model, value, language)
     : Object.entries(value)
-        .map(([region, inner]) => `${word(model, region, language)} : ${describeValue(model, inner as StateValue, language)}`)
+        .map(([region, inner]) => `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner as StateValue, language)}`)
         .join(' · ');
 
 /** The expected state after a step, in plain words. */

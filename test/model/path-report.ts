@@ -19,8 +19,8 @@ interface ReportPath {
 }
 
 const LABELS = {
-  fr: { paths: 'chemins', states: 'états', transitions: 'transitions', start: 'Au départ', expected: 'attendu', path: 'Chemin', toState: 'vers un état', toTransition: 'pour une transition', machine: 'Machine', unwalked: 'non parcourus' },
-  en: { paths: 'paths', states: 'states', transitions: 'transitions', start: 'At the start', expected: 'expected', path: 'Path', toState: 'to a state', toTransition: 'for a transition', machine: 'Machine', unwalked: 'not walked' },
+  fr: { quote: (text: string) => `« ${text} »`, colon: ' :', paths: 'chemins', states: 'états', transitions: 'transitions', start: 'Au départ', expected: 'attendu', path: 'Chemin', toState: 'vers un état', toTransition: 'pour une transition', machine: 'Machine', unwalked: 'non parcourus' },
+  en: { quote: (text: string) => `“${text}”`, colon: ':', paths: 'paths', states: 'states', transitions: 'transitions', start: 'At the start', expected: 'expected', path: 'Path', toState: 'to a state', toTransition: 'for a transition', machine: 'Machine', unwalked: 'not walked' },
 } as const;
 
 /** The paths of a machine as numbered human steps, each with the state expected after it. */
@@ -42,7 +42,7 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
   if (format === 'json') return `${JSON.stringify({ machine: model.name, language, paths }, null, 2)}\n`;
   const l = LABELS[language];
   const missing = unwalked(model.model, pathsOf(model));
-  const summary = `${l.machine} « ${model.name} » : ${paths.length} ${l.paths}, ${stateIds(model.model).length} ${l.states}, ${transitionIds(model.model).length} ${l.transitions}; ${l.unwalked} : ${missing.states.length + missing.transitions.length}`;
+  const summary = `${l.machine} ${l.quote(model.name)}${l.colon} ${paths.length} ${l.paths}, ${stateIds(model.model).length} ${l.states}, ${transitionIds(model.model).length} ${l.transitions}; ${l.unwalked}${l.colon} ${missing.states.length + missing.transitions.length}`;
   const kind = (path: ReportPath): string => (path.kind === 'state' ? l.toState : l.toTransition);
   if (format === 'md') {
     return [
@@ -55,9 +55,9 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
       ...paths.flatMap((path) => [
         `## ${l.path} ${path.path} (${kind(path)})`,
         '',
-        `${l.start} : ${path.start}`,
+        `${l.start}${l.colon} ${path.start}`,
         '',
-        ...path.steps.map((step) => `${step.step}. ${step.action} — ${l.expected} : ${step.expected}`),
+        ...path.steps.map((step) => `${step.step}. ${step.action} — ${l.expected}${l.colon} ${step.expected}`),
         '',
       ]),
     ].join('\n');
@@ -67,8 +67,8 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
     '',
     ...paths.flatMap((path) => [
       `${l.path} ${path.path} (${kind(path)})`,
-      `   ${l.start} : ${path.start}`,
-      ...path.steps.map((step) => `   ${step.step}. ${step.action}\n      → ${l.expected} : ${step.expected}`),
+      `   ${l.start}${l.colon} ${path.start}`,
+      ...path.steps.map((step) => `   ${step.step}. ${step.action}\n      → ${l.expected}${l.colon} ${step.expected}`),
       '',
     ]),
   ].join('\n');
