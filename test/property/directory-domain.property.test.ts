@@ -51,8 +51,9 @@ describe('the vCard of a contact', () => {
       fc.property(decodedArbitrary(Contact), (contact) => {
         const card = new ICAL.Component(ICAL.parse(toVCard(contact)) as unknown as unknown[]);
         expect(card.getFirstPropertyValue('version')).toBe('3.0');
-        expect(card.getFirstPropertyValue('fn')).toBe(contact.title.trim() || 'Contact');
-        if (contact.email) expect(card.getFirstPropertyValue('email')).toBe(contact.email.trim());
+        // RFC 2426 §5 escapes a semicolon in text; ical.js leaves that escape in vCard 3.0 values.
+        expect(String(card.getFirstPropertyValue('fn')).replace(/\\;/g, ';')).toBe(contact.title.trim() || 'Contact');
+        if (contact.email) expect(String(card.getFirstPropertyValue('email')).replace(/\\;/g, ';')).toBe(contact.email.trim());
         expect(vCardFileName(contact)).toMatch(/^[a-z0-9-]+\.vcf$/);
       }),
     );
