@@ -15,6 +15,7 @@ import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '
 import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
+import { CATEGORY_LIST_REGION } from './category-list-region';
 
 /** What the agenda holds (SPEC §3, "Agenda state"), plus the month and title filters. */
 export interface AgendaContext {
@@ -160,20 +161,7 @@ export const agendaMachine = setup({
         failed: { on: { ...newFilters, RETRY: 'loading' } },
       },
     },
-    categories: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: { src: 'loadCategories' },
-          on: {
-            CATEGORIES_LOADED: { target: 'ready', actions: 'storeCategories' },
-            CATEGORIES_FAILED: { target: 'failed', actions: 'storeError' },
-          },
-        },
-        ready: {},
-        failed: { on: { RETRY: 'loading' } },
-      },
-    },
+    categories: CATEGORY_LIST_REGION,
   },
 });
 

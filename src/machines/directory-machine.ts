@@ -5,6 +5,7 @@ import { NO_FILTERS, filtersFromSearch, type DirectoryFilters } from '../domain/
 import type { CategoriesEvent, ContactsEvent } from '../services/contacts-service';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
+import { CATEGORY_LIST_REGION } from './category-list-region';
 
 /** What the directory holds (SPEC §3, "Directory state"): contacts and category titles, plus the filters. */
 export interface DirectoryContext {
@@ -138,20 +139,7 @@ export const directoryMachine = setup({
         failed: { on: { ...newFilters, RETRY: 'loading' } },
       },
     },
-    categories: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: { src: 'loadCategories' },
-          on: {
-            CATEGORIES_LOADED: { target: 'ready', actions: 'storeCategories' },
-            CATEGORIES_FAILED: { target: 'failed', actions: 'storeError' },
-          },
-        },
-        ready: {},
-        failed: { on: { RETRY: 'loading' } },
-      },
-    },
+    categories: CATEGORY_LIST_REGION,
     details: {
       initial: 'closed',
       states: {

@@ -14,6 +14,7 @@ import {
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../services/news-service';
+import { CATEGORY_LIST_REGION } from './category-list-region';
 
 /** What the news list holds (SPEC §3, "News state"): news, categories, selected categories, and paging. */
 export interface NewsContext {
@@ -165,20 +166,7 @@ export const newsMachine = setup({
         failed: { on: { ...newSelection, RETRY: 'loading' } },
       },
     },
-    categories: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: { src: 'loadCategories' },
-          on: {
-            CATEGORIES_LOADED: { target: 'ready', actions: 'storeCategories' },
-            CATEGORIES_FAILED: { target: 'failed', actions: 'storeError' },
-          },
-        },
-        ready: {},
-        failed: { on: { RETRY: 'loading' } },
-      },
-    },
+    categories: CATEGORY_LIST_REGION,
   },
 });
 
