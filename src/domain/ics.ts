@@ -105,13 +105,3 @@ export const toIcs = (events: readonly AgendaEvent[], host: string, now: Date = 
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 };
-
-/** A file name for an export, e.g. `agenda.ics` or `seance-du-grand-conseil.ics`. */
-export const icsFileName = (title: string): string =>
-  `${title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase()
-    .slice(0, 60) || 'agenda'}.ics`;

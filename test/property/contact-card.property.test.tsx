@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { Contact } from '../../src/domain/contact';
 import { ContactCard } from '../../src/views/directory/contact-card';
-import { ContactDetails } from '../../src/views/directory/contact-details';
+import { ContactDetailsContent as ContactDetails } from '../../src/views/directory/contact-details-content';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 

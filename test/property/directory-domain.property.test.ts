@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { Contact } from '../../src/domain/contact';
-import { contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref, toVCard, vCardFileName } from '../../src/domain/directory';
+import { contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref } from '../../src/domain/directory';
+import { icsFileName, vCardFileName } from '../../src/domain/file-names';
+import { toVCard } from '../../src/domain/vcard';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 20 });
@@ -57,5 +59,21 @@ describe('the vCard of a contact', () => {
         expect(vCardFileName(contact)).toMatch(/^[a-z0-9-]+\.vcf$/);
       }),
     );
+  });
+});
+
+describe('the names of downloaded files', () => {
+  it('are lower-case letters, digits and single dashes, whatever the title', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), (title) => {
+        expect(icsFileName(title)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.ics$/);
+        expect(icsFileName(title).length).toBeLessThanOrEqual(64);
+      }),
+    );
+  });
+
+  it('keep the letters of an accented title', () => {
+    expect(icsFileName('Séance du Grand Conseil')).toBe('seance-du-grand-conseil.ics');
+    expect(icsFileName('…')).toBe('agenda.ics');
   });
 });

@@ -1,11 +1,25 @@
 import type { MouseEvent } from 'react';
 import type { AgendaEvent } from '../../domain/agenda';
-import { icsFileName, toIcs } from '../../domain/ics';
+import { icsFileName } from '../../domain/file-names';
 
-/**
- * A link that downloads the events as an .ics file. The file is written when the link is
- * followed, not at each render: the browser reads `href` after the click handler runs.
- */
+// The calendar writer and its time-zone table load on the first export, not with the page.
+const loadIcs = () => import('../../domain/ics');
+
+/** Hands a file to the browser's download, as a followed `download` link would. */
+const saveFile = (contents: string, type: string, fileName: string): void => {
+  const url = URL.createObjectURL(new Blob([contents], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Long enough for the download to start; then the memory goes back.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};
+
+/** A link that downloads the events as an .ics file, written when the link is followed. */
 export const CalendarLink = ({
   events,
   fileTitle,
@@ -20,14 +34,13 @@ export const CalendarLink = ({
   hiddenContext?: string;
   className?: string;
 }) => {
+  const fileName = icsFileName(fileTitle);
   const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
-    const url = URL.createObjectURL(new Blob([toIcs(events, window.location.host)], { type: 'text/calendar;charset=utf-8' }));
-    event.currentTarget.href = url;
-    // Long enough for the download to start; then the memory goes back.
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    event.preventDefault();
+    void loadIcs().then(({ toIcs }) => saveFile(toIcs(events, window.location.host), 'text/calendar;charset=utf-8', fileName));
   };
   return (
-    <a className={className} href="#calendrier" download={icsFileName(fileTitle)} onClick={onClick}>
+    <a className={className} href="#calendrier" download={fileName} onClick={onClick}>
       {label}
       {hiddenContext ? <span className="visually-hidden"> – {hiddenContext}</span> : null}
     </a>

@@ -1,63 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Contact } from '../../domain/contact';
-import { toVCard, vCardFileName } from '../../domain/directory';
-import { Modal } from '../shared/modal';
-import { RichText } from '../shared/rich-text';
-import { useLocale } from '../shared/widget-root';
-import { CategoryTags, ContactFields } from './contact-fields';
-import { ContactPicture } from './contact-picture';
 
-/** The detail modal of a contact (SPEC §2): everything the card shows, and the rest. */
-export const ContactDetails = ({ contact, onClose }: { contact: Contact; onClose: () => void }) => {
-  const { t } = useLocale();
-  const vCard = useMemo(() => `data:text/vcard;charset=utf-8,${encodeURIComponent(toVCard(contact))}`, [contact]);
-  return (
-    <Modal title={contact.title} closeLabel={t('common.close')} onClose={onClose}>
-      <div className="contact-details">
-        <figure className="contact-details__figure">
-          <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} />
-          {contact.copyright ? <figcaption>{t('directory.copyright', { copyright: contact.copyright })}</figcaption> : null}
-        </figure>
-        <div className="contact-details__main">
-          <ContactFields contact={contact} />
-          {contact.parti ? (
-            <dl className="contact-fields">
-              <div>
-                <dt>{t('directory.party')}</dt>
-                <dd>{contact.parti}</dd>
-              </div>
-            </dl>
-          ) : null}
-          {contact.description ? (
-            <section>
-              <h3>{t('directory.description')}</h3>
-              <RichText html={contact.description} className="rich-text" />
-            </section>
-          ) : null}
-          {contact.commissions && contact.commissions.length > 0 ? (
-            <section>
-              <h3>{t('directory.commissions')}</h3>
-              <ul>
-                {contact.commissions.map((commission, index) => (
-                  <li key={`${index}:${commission}`}>{commission}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {contact.registre_interets ? (
-            <section>
-              <h3>{t('directory.interests')}</h3>
-              <RichText html={contact.registre_interets} className="rich-text" />
-            </section>
-          ) : null}
-          <CategoryTags categories={contact.categories} />
-          <p>
-            <a href={vCard} download={vCardFileName(contact)}>
-              {t('directory.vcard')}
-            </a>
-          </p>
-        </div>
-      </div>
-    </Modal>
-  );
-};
+// The modal brings DOMPurify and vcard-creator: a visitor who never opens a contact never loads them.
+const ContactDetailsContent = lazy(() =>
+  import('./contact-details-content').then((module) => ({ default: module.ContactDetailsContent })),
+);
+
+/** The detail modal of a contact, loaded in its own chunk the first time a contact is opened. */
+export const ContactDetails = ({ contact, onClose }: { contact: Contact; onClose: () => void }) => (
+  <Suspense fallback={null}>
+    <ContactDetailsContent contact={contact} onClose={onClose} />
+  </Suspense>
+);

@@ -1,8 +1,45 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { SanitizedHtml as SanitizedHtmlComponent } from './sanitized-html';
 
-/** Rich text from the API, sanitized with DOMPurify before it reaches the page. */
+// DOMPurify is a tenth of a page's script. Rich text in a list (an event's closed details) shows
+// as plain text first, and as sanitized markup once DOMPurify has loaded, when the page is idle.
+let loaded: typeof SanitizedHtmlComponent | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+const whenIdle = (run: () => void): void => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2_000 });
+  else window.setTimeout(run, 50);
+};
+
+const requestSanitizer = (): void => {
+  if (requested) return;
+  requested = true;
+  whenIdle(() => {
+    void import('./sanitized-html').then((module) => {
+      loaded = module.SanitizedHtml;
+      for (const listener of listeners) listener();
+    });
+  });
+};
+
+// Subscribing happens after the first commit, so the chunk is asked for once the list has painted.
+const subscribe = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  requestSanitizer();
+  return () => listeners.delete(listener);
+};
+
+/** The text of an HTML fragment without its markup; DOMParser runs no script and loads nothing. */
+const plainText = (html: string): string => {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const hidden of body.querySelectorAll('script, style, template, noscript')) hidden.remove();
+  return body.textContent ?? '';
+};
+
+/** Rich text from the API: its plain text at first, then sanitized by DOMPurify, loaded when the page is idle. */
 export const RichText = ({ html, className }: { html: string; className?: string }) => {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const SanitizedHtml = useSyncExternalStore(subscribe, () => loaded, () => null);
+  const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
+  return SanitizedHtml ? <SanitizedHtml html={html} className={className} /> : <div className={className}>{text}</div>;
 };
