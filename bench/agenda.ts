@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { AgendaEvent } from '../src/domain/agenda';
 import { dedupeById, groupByYearMonth } from '../src/domain/agenda-grouping';
+import type { Figure } from './figures';
 
-// `npm run bench:agenda`: de-duplicating and grouping 100,000 events, beside a bare loop that
-// only reads each event's date once, in the same run.
+// De-duplicating and grouping 100,000 events, beside a bare loop that only reads each event's
+// date once, in the same run.
 const COUNT = Number(process.env['BENCH_EVENTS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 20);
 
@@ -38,18 +39,20 @@ const time = (run: () => unknown): { median: number; min: number } => {
   return { median: samples[Math.floor(samples.length / 2)]!, min: samples[0]! };
 };
 
-const events = makeEvents(COUNT);
-let sink = 0;
-const grouping = time(() => {
-  sink += groupByYearMonth(dedupeById(events)).length;
-});
-const bareLoop = time(() => {
-  for (const event of events) sink += event.bel_date.charCodeAt(9);
-});
-
-console.log(`\nAgenda: ${COUNT.toLocaleString('en')} events, ${RUNS} runs each (median, min)\n`);
-console.log('| work | median | min |');
-console.log('| --- | ---: | ---: |');
-console.log(`| de-duplicate + group by year and month | ${grouping.median.toFixed(2)} ms | ${grouping.min.toFixed(2)} ms |`);
-console.log(`| bare loop reading each date once (baseline) | ${bareLoop.median.toFixed(2)} ms | ${bareLoop.min.toFixed(2)} ms |`);
-console.log(`\nratio: ${(grouping.median / bareLoop.median).toFixed(1)}× the bare loop (checksum ${sink % 997})`);
+/** De-duplicate and group 100,000 events by year and month, against a bare loop over them. */
+export const agendaGrouping = async (): Promise<Figure[]> => {
+  const events = makeEvents(COUNT);
+  let sink = 0;
+  const grouping = time(() => {
+    sink += groupByYearMonth(dedupeById(events)).length;
+  });
+  const bareLoop = time(() => {
+    for (const event of events) sink += event.bel_date.charCodeAt(9);
+  });
+  const benchmark = `agenda grouping, ${COUNT.toLocaleString('en')} events, ${RUNS} runs (checksum ${sink % 997})`;
+  const baseline = (value: number) => ({ name: 'bare loop reading each date once', value });
+  return [
+    { benchmark, name: 'de-duplicate + group, median', unit: 'ms', value: grouping.median, baseline: baseline(bareLoop.median) },
+    { benchmark, name: 'de-duplicate + group, fastest', unit: 'ms', value: grouping.min, baseline: baseline(bareLoop.min) },
+  ];
+};

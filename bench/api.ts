@@ -1,19 +1,21 @@
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app';
+import type { Figure } from './figures';
 import { openLargeDatabase } from './large-database';
 
-// `npm run bench:api`: the API on a large database against a static JSON route of the same server.
+// The API on the large database against a static JSON route of the same server.
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50);
 
 const TARGETS = [
-  { name: 'static JSON (baseline)', path: '/bench/static' },
+  { name: 'static JSON route', path: '/bench/static' },
   { name: 'contacts ?title=helene', path: '/api/contacts/?title=helene' },
   { name: 'agenda ?month=3', path: '/api/agenda/?month=3' },
   { name: 'agenda ?month=3&title=vernissage', path: '/api/agenda/?month=3&title=vernissage' },
 ];
 
-const main = async (): Promise<void> => {
+/** Requests per second and p99 latency of API calls, against a static route of the same server. */
+export const apiThroughput = async (): Promise<Figure[]> => {
   const { db, mediaDir } = await openLargeDatabase();
   const app = buildApp({ db, mediaDir });
   const fixed = { ok: true, items: [1, 2, 3], message: 'réponse fixe' };
@@ -38,18 +40,11 @@ const main = async (): Promise<void> => {
   await app.close();
   await db.close();
 
-  const baseline = rows[0]?.rps ?? 1;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${db.kind}, Node ${process.version}\n`);
-  console.log('| route | answer size | req/s | p99 latency | req/s vs static | errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${(row.bytes / 1024).toFixed(1)} KB | ${row.rps.toFixed(0)} | ${row.p99} ms | ${(row.rps / baseline).toFixed(3)} | ${row.errors} |`,
-    );
-  }
+  const [fixedRoute, ...routes] = rows;
+  if (!fixedRoute) return [];
+  const benchmark = `API on the large database (${db.kind}), ${CONNECTIONS} connections, ${DURATION} s a route`;
+  return routes.flatMap((row) => [
+    { benchmark, name: `${row.name} (${(row.bytes / 1024).toFixed(1)} KB, ${row.errors} errors), req/s`, unit: 'req/s' as const, value: row.rps, baseline: { name: fixedRoute.name, value: fixedRoute.rps } },
+    { benchmark, name: `${row.name}, p99`, unit: 'ms' as const, value: row.p99, baseline: { name: fixedRoute.name, value: fixedRoute.p99 } },
+  ]);
 };
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -5,10 +5,10 @@ import { addItem, cartQuantity, cartTotal, emptyItems, removeItem, updateQuantit
 import { cartMachine, type CartEvent } from '../src/machines/cart-machine';
 import { persistActor, restoreActor } from '../src/services/cart-storage';
 import { MemoryStorage } from '../test/support/memory-storage';
+import type { Figure } from './figures';
 
-// `npm run bench:cart`: 10,000 random cart events applied through the cart machine (with and
-// without its persistence to an in-memory storage), beside the same events applied by the
-// bare pure functions, in one run. Figures only: no pass or fail.
+// 10,000 random cart events applied through the cart machine (with and without its persistence
+// to an in-memory storage), beside the same events applied by the bare pure functions, in one run.
 const EVENTS = Number(process.env['BENCH_CART_EVENTS'] ?? 10_000);
 const ROUNDS = Number(process.env['BENCH_CART_ROUNDS'] ?? 7);
 
@@ -91,7 +91,8 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const main = (): void => {
+/** Cart events through the machine, with and without its storage, against the pure functions. */
+export const cartEvents = async (): Promise<Figure[]> => {
   const events = randomEvents(EVENTS);
   const runs = {
     pure: [] as Run[],
@@ -113,15 +114,11 @@ const main = (): void => {
     if (JSON.stringify(run.items) !== reference) throw new Error('The machine and the pure functions ended with different lines.');
   }
   const perEvent = (list: readonly Run[]): number => (median(list.map((run) => run.ms)) * 1000) / EVENTS;
-  const pure = perEvent(runs.pure);
-  const machine = perEvent(runs.machine);
-  const stored = perEvent(runs.machineWithStorage);
+  const pure = { name: 'the pure functions', value: perEvent(runs.pure) };
   const finalItems = runs.pure[0]!.items;
-  console.log(`cart benchmark: ${EVENTS} random events, median of ${ROUNDS} rounds after one warm-up (Node ${process.version})`);
-  console.log(`  final cart: ${finalItems.length} lines, ${cartQuantity(finalItems)} items, total ${cartTotal(finalItems).toFixed(2)} (the same through all three)`);
-  console.log(`  pure functions:                      ${pure.toFixed(2)} µs/event`);
-  console.log(`  machine (persistence silent):        ${machine.toFixed(2)} µs/event  (${(machine / pure).toFixed(1)}× the pure functions)`);
-  console.log(`  machine + persistence to a storage:  ${stored.toFixed(2)} µs/event  (${(stored / pure).toFixed(1)}× the pure functions)`);
+  const benchmark = `cart, ${EVENTS.toLocaleString('en')} random events, median of ${ROUNDS} rounds (final cart: ${finalItems.length} lines, ${cartQuantity(finalItems)} items, ${cartTotal(finalItems).toFixed(2)})`;
+  return [
+    { benchmark, name: 'machine, per event', unit: 'µs', value: perEvent(runs.machine), baseline: pure },
+    { benchmark, name: 'machine + storage, per event', unit: 'µs', value: perEvent(runs.machineWithStorage), baseline: pure },
+  ];
 };
-
-main();
