@@ -1,11 +1,24 @@
-// Precompiles the ICU messages of every language to ASTs, so the browser bundle needs no message parser.
+// Precompiles the ICU messages of every language to ASTs, so the browser bundle needs no message
+// parser; then cuts each catalogue in parts, so a widget's chunk carries its own messages only.
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const sources = join(root, 'src/i18n/messages');
+const compiled = join(root, 'src/i18n/compiled');
 const formatjs = join(root, 'node_modules/.bin/formatjs');
+// The widgets whose messages travel with them; every other message is the entry's (shell, cart, shop).
+const WIDGET_PARTS = ['agenda', 'directory', 'news'];
+
+mkdirSync(join(compiled, 'parts'), { recursive: true });
 for (const file of readdirSync(sources).filter((name) => name.endsWith('.json'))) {
-  execFileSync(formatjs, ['compile', join(sources, file), '--ast', '--format', 'simple', '--out-file', join(root, 'src/i18n/compiled', file)], { stdio: 'inherit' });
+  const language = file.replace(/\.json$/, '');
+  execFileSync(formatjs, ['compile', join(sources, file), '--ast', '--format', 'simple', '--out-file', join(compiled, file)], { stdio: 'inherit' });
+  const messages = JSON.parse(readFileSync(join(compiled, file), 'utf8'));
+  const partOf = (key) => WIDGET_PARTS.find((part) => key.startsWith(`${part}.`)) ?? 'entry';
+  for (const part of ['entry', ...WIDGET_PARTS]) {
+    const own = Object.fromEntries(Object.entries(messages).filter(([key]) => partOf(key) === part));
+    writeFileSync(join(compiled, 'parts', `${language}-${part}.json`), `${JSON.stringify(own)}\n`);
+  }
 }

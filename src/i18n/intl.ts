@@ -1,18 +1,27 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import en from './compiled/en.json';
-import fr from './compiled/fr.json';
-import type { Language } from './language';
+import type fr from './compiled/fr.json';
+import enEntry from './compiled/parts/en-entry.json';
+import frEntry from './compiled/parts/fr-entry.json';
+import { LANGUAGES, type Language } from './language';
 
 /** A message key: the French catalogue is the reference every other language must match. */
 export type MessageId = keyof typeof fr;
 
-type Catalogue = Record<MessageId, MessageFormatElement[]>;
+type Catalogue = Partial<Record<MessageId, MessageFormatElement[]>>;
 
-// The compiled JSON is typed loosely by the JSON import; its shape is the formatjs AST.
+// The entry carries the shell's, the cart's and the shop's messages; the agenda, the directory
+// and the news add theirs from their own chunks (`addMessages`). The formatters read these same
+// objects at each call, so messages added later are found. The compiled JSON is typed loosely by
+// the JSON import; its shape is the formatjs AST.
 const catalogues: Record<Language, Catalogue> = {
-  fr: fr as unknown as Catalogue,
-  en: en as unknown as Catalogue,
+  fr: { ...(frEntry as Catalogue) },
+  en: { ...(enEntry as Catalogue) },
+};
+
+/** Adds a widget's messages, in every language, to the page's catalogues: a widget's chunk brings its own. */
+export const addMessages = (messages: Readonly<Record<Language, object>>): void => {
+  for (const language of LANGUAGES) Object.assign(catalogues[language], messages[language]);
 };
 
 const cache = createIntlCache();

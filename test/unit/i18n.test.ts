@@ -62,3 +62,12 @@ describe('month names', () => {
     expect(monthName(1, 'fr')).toBe('janvier');
   });
 });
+
+describe('the catalogue parts', () => {
+  it.each(LANGUAGES)('cut %s in parts that together hold every message once', (language) => {
+    const parts = readdirSync(join(dir, 'compiled', 'parts')).filter((name) => name.startsWith(`${language}-`));
+    const keys = parts.flatMap((name) => Object.keys(JSON.parse(readFileSync(join(dir, 'compiled', 'parts', name), 'utf8')) as object));
+    expect(keys.sort()).toEqual(Object.keys(source(language)).sort());
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

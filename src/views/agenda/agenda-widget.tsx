@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
+import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
+import { addMessages } from '../../i18n/intl';
 import { agendaMachine, filtersOf } from '../../machines/agenda-machine';
 import { agendaActor, agendaCategoriesActor } from '../../services/agenda-service';
 import { historyActor, writeSearch } from '../../services/history-service';
@@ -10,6 +12,9 @@ import type { MountWidget } from '../widget';
 import { AgendaView } from './agenda-view';
 import '../shared/widgets.css';
 import './agenda.css';
+
+// The agenda's messages come with its chunk: other pages never load them.
+addMessages(AGENDA_MESSAGES);
 
 /** The agenda machine with the real services of a container: its API base and the page history. */
 export const liveAgendaMachine = (container: Element) => {

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
+import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
+import { addMessages } from '../../i18n/intl';
 import { directoryMachine } from '../../machines/directory-machine';
 import { contactCategoriesActor, contactsActor } from '../../services/contacts-service';
 import { historyActor, writeSearch } from '../../services/history-service';
@@ -10,6 +12,9 @@ import type { MountWidget } from '../widget';
 import { DirectoryView } from './directory-view';
 import '../shared/widgets.css';
 import './directory.css';
+
+// The directory's messages come with its chunk: other pages never load them.
+addMessages(DIRECTORY_MESSAGES);
 
 /** The directory machine with the real services of a container: its API base and the page history. */
 export const liveDirectoryMachine = (container: Element) => {

@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
+import { NEWS_MESSAGES } from '../../i18n/news-messages';
+import { addMessages } from '../../i18n/intl';
 import { newsMachine } from '../../machines/news-machine';
 import { historyActor, writeSearch } from '../../services/history-service';
 import { apiBaseOf } from '../../services/http';
@@ -10,6 +12,9 @@ import type { MountWidget } from '../widget';
 import { NewsView } from './news-view';
 import '../shared/widgets.css';
 import './news.css';
+
+// The news list's messages come with its chunk: other pages never load them.
+addMessages(NEWS_MESSAGES);
 
 /** The news scope of a container (`data-news-scope`); a container without one is a page error, said in the console. */
 export const newsScopeOf = (container: Element): string => {
