@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { compressAnswers } from './compression';
 import type { Database } from './db';
+import { preloadPageData } from './page-preloads';
 import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
 import { registerNewsRoutes } from './routes/news-routes';
@@ -103,6 +104,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
+    preloadPageData(app);
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -79,6 +79,13 @@ describe('the built site', () => {
     expect(headers['strict-transport-security']).toBeDefined();
   });
 
+  it('preloads the API answers a page fetches first, unless a query asks for others', async () => {
+    const page = await client.get('/annuaire/');
+    expect(page.headers['link']).toBe('</api/contacts/>; rel=preload; as=fetch; crossorigin, </api/categories/contacts/>; rel=preload; as=fetch; crossorigin');
+    expect((await client.get('/annuaire/?title=favre')).headers['link']).toBeUndefined();
+    expect((await client.get('/')).headers['link']).toBeUndefined();
+  });
+
   it('answers 404 JSON for a file that is not there', async () => {
     const answer = await client.get('/nothing.html');
     expect(answer.status).toBe(404);
