@@ -4,7 +4,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { compressAnswers } from './compression';
 import type { Database } from './db';
+import { preloadPageData } from './page-preloads';
 import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
 import { registerNewsRoutes } from './routes/news-routes';
@@ -78,6 +80,8 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
 
   app.register(async (api) => {
     await api.register(fastifyEtag);
+    // After the ETag hook: the tag names the content, whatever encoding carries it.
+    compressAnswers(api);
     api.addHook('onSend', async (_request, reply, payload) => {
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       return payload;
@@ -100,6 +104,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
+    preloadPageData(app);
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -79,10 +79,45 @@ describe('the built site', () => {
     expect(headers['strict-transport-security']).toBeDefined();
   });
 
+  it('preloads the API answers a page fetches first, unless a query asks for others', async () => {
+    const page = await client.get('/annuaire/');
+    expect(page.headers['link']).toBe('</api/contacts/>; rel=preload; as=fetch; crossorigin, </api/categories/contacts/>; rel=preload; as=fetch; crossorigin');
+    expect((await client.get('/annuaire/?title=favre')).headers['link']).toBeUndefined();
+    expect((await client.get('/')).headers['link']).toBeUndefined();
+  });
+
   it('answers 404 JSON for a file that is not there', async () => {
     const answer = await client.get('/nothing.html');
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});
+
+describe('the compressed API answers', () => {
+  it('compresses a long answer with brotli, with the same ETag as the plain one', async () => {
+    const plain = await client.getBytes('/api/contacts/');
+    const answer = await client.getBytes('/api/contacts/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+    expect(answer.headers['etag']).toBe(plain.headers['etag']);
+    expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(answer.body).equals(plain.body)).toBe(true);
+  });
+
+  it('falls back to gzip, and to no encoding for a client that accepts none', async () => {
+    const gzipped = await client.getBytes('/api/contacts/', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await client.getBytes('/api/contacts/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+  });
+
+  it('still answers 304 to a revalidation', async () => {
+    const first = await client.getBytes('/api/contacts/', { 'accept-encoding': 'br' });
+    const again = await client.getBytes('/api/contacts/', { 'accept-encoding': 'br', 'if-none-match': first.headers['etag']! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });
 
