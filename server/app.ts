@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { compressAnswers } from './compression';
 import type { Database } from './db';
 import { preloadPageData } from './page-preloads';
 import { registerAgendaRoutes } from './routes/agenda-routes';
@@ -80,8 +81,15 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
 
   app.register(async (api) => {
     await api.register(fastifyEtag);
-    // After the ETag hook: the tag names the content, whatever encoding carries it.
-    compressAnswers(api);
+    // After the ETag hook: the tag names the content, whatever encoding carries it. The
+    // directory's or the agenda's whole list is 100 KB and more of JSON, a tenth of that
+    // compressed, which on a slow mobile link is most of the wait before the page can show it.
+    // Brotli at quality 5 compresses about as fast as gzip's default and some 15 % smaller.
+    await api.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
     api.addHook('onSend', async (_request, reply, payload) => {
       if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
       return payload;
