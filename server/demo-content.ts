@@ -315,7 +315,8 @@ const SHOP_ITEMS: ContentShopItem[] = [
   { variant_id: 6, title: 'Recueil des lois, mise à jour', price: 8.5, description: 'Feuillets de mise à jour du recueil systématique.' },
   { variant_id: 7, title: 'Guide des institutions pour les écoles', price: 3.5, description: 'Comment fonctionnent le Grand Conseil et le Conseil d’État.' },
   { variant_id: 8, title: 'Affiche « Zoé découvre le Grand Conseil »', price: 15, description: 'Affiche illustrée, format A2.' },
-].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img_2x, image_alt: `Couverture : ${item.title}` }));
+// The shop shows its images at 120 px: the 240 px file is their 2x, the 480 px one would be wasted bytes.
+].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img, image_alt: `Couverture : ${item.title}` }));
 
 /** Builds the demo content; deterministic, so tests compute expected answers from it. */
 export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS): Content => ({

@@ -28,7 +28,7 @@ const NewsDate = ({ date }: { date: string | null | undefined }) => {
  * the date, the lead, the categories and the image. The image's alt text is `image_alt`,
  * or empty when there is none, since the title stands next to it.
  */
-export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
+export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { item: NewsItem; aboveFold?: boolean }) {
   const { t } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
@@ -60,7 +60,9 @@ export const NewsCard = memo(function NewsCard({ item }: { item: NewsItem }) {
           alt={item.image_alt?.trim() ?? ''}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
-          loading="lazy"
+          // The first cards' images are the page's largest paint: they load at once, the rest when near.
+          loading={aboveFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveFold ? 'high' : 'auto'}
           decoding="async"
         />
       ) : null}

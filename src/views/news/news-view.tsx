@@ -17,6 +17,8 @@ import { useLocale } from '../shared/widget-root';
 import { CategoryFilters } from './category-filters';
 import { NewsCard, PlaceholderNewsCard } from './news-card';
 
+// About as many cards as the first screen of a wide window shows.
+const ABOVE_FOLD = 4;
 const PLACEHOLDERS = [0, 1, 2, 3];
 
 /** After a further page, focus goes to the first new item's link, so keyboard reading goes on from there. */
@@ -78,7 +80,7 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
           </div>
         ) : null}
         <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
-          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.map((item) => <NewsCard key={item.id} item={item} />)}
+          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
         </div>
         {moreFailed ? (
           <p className="notice notice--error" role="alert">

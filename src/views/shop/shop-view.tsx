@@ -12,13 +12,18 @@ import { useLocale } from '../shared/widget-root';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
 
+// About as many items as the first screen of a wide window shows.
+const ABOVE_FOLD = 4;
+
 const ShopItemCard = ({
   item,
+  aboveFold,
   cart,
   money,
   onAdded,
 }: {
   item: ShopItem;
+  aboveFold: boolean;
   cart: CartActor;
   money: (amount: number) => string;
   onAdded: (message: string) => void;
@@ -40,7 +45,17 @@ const ShopItemCard = ({
     <li className="shop-item">
       <article className="shop-item__card" aria-labelledby={titleId}>
         {item.image ? (
-          <img className="shop-item__image" src={item.image} alt={item.image_alt ?? ''} width={120} height={120} loading="lazy" />
+          <img
+            className="shop-item__image"
+            src={item.image}
+            alt={item.image_alt ?? ''}
+            width={120}
+            height={120}
+            // The first items' images are the page's largest paint: they load at once, the rest when near.
+            loading={aboveFold ? 'eager' : 'lazy'}
+            fetchPriority={aboveFold ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : null}
         <div className="shop-item__body">
           <h2 id={titleId} className="shop-item__title">
@@ -97,8 +112,8 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
                 </div>
               </li>
             ))
-          : items.map((item) => (
-              <ShopItemCard key={item.variant_id} item={item} cart={cart} money={money} onAdded={announce} />
+          : items.map((item, index) => (
+              <ShopItemCard key={item.variant_id} item={item} aboveFold={index < ABOVE_FOLD} cart={cart} money={money} onAdded={announce} />
             ))}
       </ul>
     </div>
