@@ -5,6 +5,7 @@ import { agendaGrouping } from './agenda';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
 import { ratio, withinBudget, type Figure } from './figures';
+import { lighthouseFigures } from './lighthouse';
 import { pageWeights } from './page-weight';
 
 // `npm run bench [name…]`: runs the benchmarks (all, or those named), prints one table and
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   agenda: agendaGrouping,
   cart: cartEvents,
   'page-weight': pageWeights,
+  lighthouse: lighthouseFigures,
   api: apiThroughput,
 };
 
