@@ -12,6 +12,10 @@ import { openLargeDatabase } from './large-database';
 // So the ratio reads as "how much later than its data the widget shows it".
 const DIST = resolve('dist');
 const RUNS = Number(process.env['BENCH_FIRST_RENDER_RUNS'] ?? 5);
+// A list committed whole can take minutes on the large database: the limit says when to give up.
+const TIMEOUT_MS = Number(process.env['BENCH_FIRST_RENDER_TIMEOUT_MS'] ?? 180_000);
+// A comma-separated choice of page names (`annuaire,agenda`), to measure a few pages only.
+const ONLY = process.env['BENCH_FIRST_RENDER_PAGES']?.split(',') ?? null;
 const BENCHMARK = 'first render (large database)';
 const HEAP_BENCHMARK = 'JS heap after settling (large database)';
 
@@ -107,7 +111,7 @@ const baselineTime = (page: Page, resource: string): Promise<number> =>
   ) as Promise<number>;
 
 /** Waits until the page's DOM has not changed for `quietMs` (the progressive lists have finished). */
-const settle = async (page: Page, quietMs = 1_000, timeoutMs = 120_000): Promise<void> => {
+const settle = async (page: Page, quietMs = 1_000, timeoutMs = TIMEOUT_MS): Promise<void> => {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const { lastMutation } = await readState(page);
@@ -135,8 +139,8 @@ const measureOnce = async (browser: Browser, base: string, target: PageUnderTest
     }
     await page.addInitScript(IN_PAGE_WATCH(target.card));
     await page.goto(`${base}${target.path}`);
-    await page.locator(target.card).first().waitFor({ timeout: 120_000 });
-    await page.waitForFunction('window.__firstRender.painted >= 0');
+    await page.locator(target.card).first().waitFor({ timeout: TIMEOUT_MS });
+    await page.waitForFunction('window.__firstRender.painted >= 0', undefined, { timeout: TIMEOUT_MS });
     // Element Timing entries are queued a little after the paint.
     await page.waitForTimeout(50);
     const state = await readState(page);
@@ -165,15 +169,17 @@ export const firstRender = async (): Promise<Figure[]> => {
   const browser = await launchBrowser();
   try {
     const results = new Map<PageUnderTest, RunResult[]>();
-    for (const target of PAGES) {
+    const chosen = PAGES.filter((target) => ONLY === null || ONLY.some((name) => target.name.startsWith(name)));
+    for (const target of chosen) {
       // One run first, not counted: it warms the database, the server and the browser alike.
       await measureOnce(browser, base, target);
       const runs: RunResult[] = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, base, target));
       results.set(target, runs);
     }
-    const homeHeap = percentile((results.get(PAGES.at(-1)!) ?? []).map((run) => run.heapMB), 50);
-    return PAGES.flatMap((target): Figure[] => {
+    const home = results.get(PAGES.at(-1)!);
+    const homeHeap = home ? percentile(home.map((run) => run.heapMB), 50) : null;
+    return chosen.flatMap((target): Figure[] => {
       const runs = results.get(target) ?? [];
       const heap = percentile(runs.map((run) => run.heapMB), 50);
       return [
@@ -189,7 +195,7 @@ export const firstRender = async (): Promise<Figure[]> => {
           name: `${target.name}, after GC, median of ${RUNS}`,
           unit: 'MB',
           value: round(heap, 2),
-          baseline: target.path === '/' ? null : { name: 'accueil (plain DOM home page)', value: round(homeHeap, 2) },
+          baseline: target.path === '/' || homeHeap === null ? null : { name: 'accueil (plain DOM home page)', value: round(homeHeap, 2) },
         },
       ];
     });
