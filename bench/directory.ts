@@ -3,11 +3,12 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { launchBrowser } from '../test/support/browser';
+import { BUDGETS, percentile, type Figure } from './figures';
 import { openLargeDatabase } from './large-database';
 
-// `npm run bench:directory`: the time from a key release in the directory's search box to
-// the painted grid, on the large database, beside a plain-DOM page that renders the same
-// cards from the same answer, in the same run and browser.
+// The time from a key release in the directory's search box to the painted grid, on the
+// large database, beside a plain-DOM page that renders the same cards from the same answer,
+// in the same run and browser.
 const DIST = resolve('dist');
 const KEYSTROKES = Number(process.env['BENCH_KEYSTROKES'] ?? 50);
 const WORDS = ['helene', 'favre', 'jean', 'rochat', 'python', 'marie', 'luc', 'zoe', 'perrin', 'anne'];
@@ -48,11 +49,6 @@ const IN_PAGE_KEYSTROKE = `(typed) => new Promise((resolveTime) => {
 const keystrokeToPaint = (page: Page, text: string): Promise<number> =>
   page.evaluate(`(${IN_PAGE_KEYSTROKE})(${JSON.stringify(text)})`) as Promise<number>;
 
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
 const measure = async (page: Page, url: string): Promise<number[]> => {
   await page.goto(url);
   await page.locator('[aria-busy="false"]').waitFor({ timeout: 60_000 });
@@ -61,7 +57,8 @@ const measure = async (page: Page, url: string): Promise<number[]> => {
   return times;
 };
 
-const main = async (): Promise<void> => {
+/** Keystroke to painted grid of the directory widget, median and p95, beside the plain-DOM page of the same run. */
+export const directoryKeystroke = async (): Promise<Figure[]> => {
   const { db, mediaDir } = await openLargeDatabase();
   const app = buildApp({ db, distDir: DIST, mediaDir });
   // The page's own style sheet (Parcel names it after the checkout's folder) and the directory's.
@@ -81,25 +78,18 @@ const main = async (): Promise<void> => {
     await measure(page, `${base}/bench/plain/`);
     const plain = await measure(page, `${base}/bench/plain/`);
     const widget = await measure(page, `${base}/annuaire/`);
-    const rows = [
-      { name: 'directory widget (React + XState + RxJS)', times: widget },
-      { name: 'plain DOM page (baseline)', times: plain },
-    ];
-    console.log(`\nKeystroke to painted grid, ${keystrokeTexts().length} key releases, ${(await db.query<{ n: number }>('select count(*)::int as n from contacts'))[0]?.n} contacts\n`);
-    console.log('| page | median | p95 |');
-    console.log('| --- | ---: | ---: |');
-    for (const row of rows) console.log(`| ${row.name} | ${percentile(row.times, 50).toFixed(1)} ms | ${percentile(row.times, 95).toFixed(1)} ms |`);
-    console.log(
-      `\nratio widget / baseline: median ${(percentile(widget, 50) / percentile(plain, 50)).toFixed(2)}×, p95 ${(percentile(widget, 95) / percentile(plain, 95)).toFixed(2)}×`,
-    );
+    const benchmark = `directory keystroke to paint (${keystrokeTexts().length} key releases, large database)`;
+    const figure = (p: number): Figure => ({
+      benchmark,
+      name: p === 50 ? 'median' : `p${p}`,
+      unit: 'ms',
+      value: Number(percentile(widget, p).toFixed(1)),
+      baseline: { name: `plain DOM page, ${p === 50 ? 'median' : `p${p}`}`, value: Number(percentile(plain, p).toFixed(1)) },
+    });
+    return [{ ...figure(50), budget: { on: 'ratio', max: BUDGETS.keystrokeToPaintRatio } }, figure(95)];
   } finally {
     await browser.close();
     await app.close();
     await db.close();
   }
 };
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

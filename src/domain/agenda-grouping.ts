@@ -56,3 +56,24 @@ export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda 
 /** Every event of a grouped agenda, in display order. */
 export const agendaEvents = (agenda: GroupedAgenda): AgendaEvent[] =>
   agenda.flatMap((year) => year.months.flatMap((month) => month.events));
+
+/**
+ * The first `count` events of a grouped agenda, in their years and months: a prefix of the
+ * display order, so a list rendered in steps keeps each heading above its own events.
+ */
+export const firstEvents = (agenda: GroupedAgenda, count: number): GroupedAgenda => {
+  const years: AgendaYear[] = [];
+  let left = count;
+  for (const year of agenda) {
+    if (left <= 0) break;
+    const months: AgendaMonth[] = [];
+    for (const month of year.months) {
+      if (left <= 0) break;
+      // Whole months keep their array, so memoised children see the same props as before.
+      months.push(month.events.length <= left ? month : { month: month.month, events: month.events.slice(0, left) });
+      left -= month.events.length;
+    }
+    years.push(months.length === year.months.length && months.every((month, i) => month === year.months[i]) ? year : { year: year.year, months });
+  }
+  return years;
+};

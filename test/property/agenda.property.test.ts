@@ -10,7 +10,7 @@ import {
   agendaRequest,
   type AgendaFilters,
 } from '../../src/domain/agenda-filters';
-import { agendaEvents, dedupeById, groupByYearMonth } from '../../src/domain/agenda-grouping';
+import { agendaEvents, dedupeById, firstEvents, groupByYearMonth } from '../../src/domain/agenda-grouping';
 import { toIcs } from '../../src/domain/ics';
 import { dateParts } from '../../src/domain/wire';
 import { agendaMachine } from '../../src/machines/agenda-machine';
@@ -49,6 +49,26 @@ describe('grouping by year and month', () => {
         // One bucket a year and a month: no bucket repeats.
         const keys = grouped.flatMap((y) => y.months.map((m) => `${y.year}-${m.month}`));
         expect(new Set(keys).size).toBe(keys.length);
+      }),
+    );
+  });
+});
+
+describe('the first events of a grouped agenda, as a list rendered in steps shows them', () => {
+  it('gives a prefix of the display order under the same year and month headings, and all of it at the end', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 60 }), fc.nat({ max: 70 }), (events, count) => {
+        const grouped = groupByYearMonth(events);
+        const first = firstEvents(grouped, count);
+        expect(agendaEvents(first)).toEqual(agendaEvents(grouped).slice(0, count));
+        for (const year of first) {
+          const whole = grouped.find((candidate) => candidate.year === year.year);
+          for (const month of year.months) {
+            expect(month.events.length).toBeGreaterThan(0);
+            expect(whole?.months.find((candidate) => candidate.month === month.month)?.events.slice(0, month.events.length)).toEqual(month.events);
+          }
+        }
+        expect(firstEvents(grouped, events.length)).toEqual(grouped);
       }),
     );
   });

@@ -1,14 +1,50 @@
+import { memo, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { firstEvents, type AgendaMonth, type AgendaYear } from '../../domain/agenda-grouping';
+import type { Language } from '../../i18n/language';
 import { monthName } from '../../i18n/months';
 import { selectAgendaStatus, selectShownAgenda, selectShownEvents, type agendaMachine } from '../../machines/agenda-machine';
 import { RetryMessage } from '../shared/retry-message';
+import { useProgressiveCount } from '../shared/use-progressive-count';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
 import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
+
+// Memoised, with `firstEvents` keeping whole months and years as they were: a step of a long
+// list re-renders only the month it grows, not the thousands of events before it.
+const AgendaMonthSection = memo(function AgendaMonthSection({ year, month, language }: { year: number; month: AgendaMonth; language: Language }) {
+  return (
+    <section className="agenda-month">
+      <h3 className="agenda-month__title">
+        {monthName(month.month, language)} {year}
+      </h3>
+      <ul className="agenda-month__events">
+        {month.events.map((event, index) => (
+          <li key={`${event.id}:${index}`}>
+            <AgendaEventItem event={event} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+const AgendaYearSection = memo(function AgendaYearSection({ year, language }: { year: AgendaYear; language: Language }) {
+  return (
+    <section className="agenda-year" aria-labelledby={`agenda-year-${year.year}`}>
+      <h2 id={`agenda-year-${year.year}`} className="agenda-year__title">
+        {year.year}
+      </h2>
+      {year.months.map((month) => (
+        <AgendaMonthSection key={month.month} year={year.year} month={month} language={language} />
+      ))}
+    </section>
+  );
+});
 
 /** The agenda screen: filters, then the events by year and month, read from the machine. */
 export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine> }) => {
@@ -18,6 +54,10 @@ export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine
   const events = useSelector(actor, selectShownEvents);
   const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
   const firstLoad = status === 'loading' && agenda.length === 0;
+  // A month can hold thousands of events: the first screen is committed at once, the rest in
+  // later tasks, as a prefix of the display order so each heading stays above its events.
+  const rendered = useProgressiveCount(agenda, events.length);
+  const renderedAgenda = useMemo(() => firstEvents(agenda, rendered), [agenda, rendered]);
 
   return (
     <div className="agenda">
@@ -58,26 +98,8 @@ export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine
           </div>
         ) : (
           <div className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
-            {agenda.map((year) => (
-              <section key={year.year} className="agenda-year" aria-labelledby={`agenda-year-${year.year}`}>
-                <h2 id={`agenda-year-${year.year}`} className="agenda-year__title">
-                  {year.year}
-                </h2>
-                {year.months.map((month) => (
-                  <section key={month.month} className="agenda-month">
-                    <h3 className="agenda-month__title">
-                      {monthName(month.month, language)} {year.year}
-                    </h3>
-                    <ul className="agenda-month__events">
-                      {month.events.map((event, index) => (
-                        <li key={`${event.id}:${index}`}>
-                          <AgendaEventItem event={event} />
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                ))}
-              </section>
+            {renderedAgenda.map((year) => (
+              <AgendaYearSection key={year.year} year={year} language={language} />
             ))}
           </div>
         )}
