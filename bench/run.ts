@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { agendaGrouping } from './agenda';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
+import { directoryKeystroke } from './directory';
 import { ratio, withinBudget, type Figure } from './figures';
+import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
 import { pageWeights } from './page-weight';
 
@@ -14,6 +16,8 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   agenda: agendaGrouping,
   cart: cartEvents,
   'page-weight': pageWeights,
+  directory: directoryKeystroke,
+  'first-render': firstRender,
   lighthouse: lighthouseFigures,
   api: apiThroughput,
 };

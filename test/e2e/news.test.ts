@@ -67,7 +67,10 @@ describe('the news page', () => {
     await expect(first.locator('time').getAttribute('datetime')).resolves.toBe(item.date);
     await expect(first.locator('time').textContent()).resolves.toMatch(/^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/);
     await expect(first.getByRole('img').getAttribute('alt')).resolves.toBe(item.image_alt);
-    await expect(first.getByRole('img').getAttribute('loading')).resolves.toBe('lazy');
+    // The first cards' images are the largest paint: eager and first in line; the others wait until near.
+    await expect(first.getByRole('img').getAttribute('loading')).resolves.toBe('eager');
+    await expect(first.getByRole('img').getAttribute('fetchpriority')).resolves.toBe('high');
+    await expect(page.getByRole('article').nth(5).getByRole('img').getAttribute('loading')).resolves.toBe('lazy');
     await expect(first.getByRole('list', { name: 'Catégories' }).getByRole('listitem').allTextContents()).resolves.toEqual(item.categories.map(categoryTitle));
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
