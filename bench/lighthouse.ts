@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Flags, Result } from 'lighthouse';
 import { ensureChromium } from '../test/support/chromium';
+import { SITE_PAGES } from '../test/support/page-weight';
 import { startSite } from '../test/support/site';
 import { BUDGETS, type Budget, type Figure } from './figures';
 
@@ -15,14 +16,6 @@ const BASELINE_NAME = 'static page, no JS';
 // Lighthouse advises the median of several runs; one keeps the whole benchmark near four minutes.
 const RUNS = Math.max(1, Number(process.env['BENCH_LIGHTHOUSE_RUNS'] ?? 1));
 
-const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'agenda', path: '/agenda/' },
-  { name: 'directory', path: '/annuaire/' },
-  { name: 'news', path: '/actualites/' },
-  { name: 'shop', path: '/boutique/' },
-  { name: 'cart', path: '/panier/' },
-] as const;
 
 type Preset = 'mobile' | 'desktop';
 const PRESETS: readonly Preset[] = ['mobile', 'desktop'];
@@ -110,7 +103,7 @@ export const lighthouseFigures = async (): Promise<Figure[]> => {
   try {
     for (const preset of PRESETS) {
       const baseline = await measure(PLAIN_PATH, preset);
-      for (const page of PAGES) {
+      for (const page of SITE_PAGES) {
         const values = await measure(page.path, preset);
         for (const metric of METRICS) {
           const budget = BUDGET[`${preset} ${metric.name}`];
