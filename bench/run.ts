@@ -40,7 +40,10 @@ const budgetText = (figure: Figure): string => {
 export const table = (figures: readonly Figure[]): string => {
   const lines = ['| benchmark / figure | value | baseline (same run) | ratio | budget |', '| --- | ---: | --- | ---: | --- |'];
   let section = '';
-  for (const figure of figures) {
+  // Figures of one benchmark together, in the order benchmarks first appear.
+  const order = [...new Set(figures.map((figure) => figure.benchmark))];
+  const grouped = [...figures].sort((a, b) => order.indexOf(a.benchmark) - order.indexOf(b.benchmark));
+  for (const figure of grouped) {
     if (figure.benchmark !== section) {
       section = figure.benchmark;
       lines.push(`| **${section}** | | | | |`);
