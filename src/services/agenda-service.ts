@@ -2,7 +2,7 @@ import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { AgendaCategoryList, AgendaEventList, type AgendaCategory, type AgendaEvent } from '../domain/agenda';
 import { agendaRequest, type AgendaFilters } from '../domain/agenda-filters';
-import { getJson, type HttpFailure } from './http';
+import { getJson, type Api, type HttpFailure } from './http';
 
 /** The answers of an agenda call, as events for the agenda machine; `plain` marks `GET /api/agenda/{id}/`. */
 export type AgendaEventsEvent =
@@ -21,7 +21,7 @@ export interface AgendaQuery {
 }
 
 /** The plain agenda when no filter is set, else the filter call with only the set filters (SPEC §4). */
-export const loadAgenda = (base: string, { agendaId, filters }: AgendaQuery): Observable<AgendaEventsEvent> => {
+export const loadAgenda = (base: Api, { agendaId, filters }: AgendaQuery): Observable<AgendaEventsEvent> => {
   const request = agendaRequest(agendaId, filters);
   return getJson(base, request.path, AgendaEventList).pipe(
     map((events): AgendaEventsEvent => ({ type: 'AGENDA_LOADED', events, plain: request.plain })),
@@ -30,16 +30,16 @@ export const loadAgenda = (base: string, { agendaId, filters }: AgendaQuery): Ob
 };
 
 /** The categories of the agenda (`GET /api/categories/agenda/`). */
-export const loadAgendaCategories = (base: string): Observable<AgendaCategoriesEvent> =>
+export const loadAgendaCategories = (base: Api): Observable<AgendaCategoriesEvent> =>
   getJson(base, '/api/categories/agenda/', AgendaCategoryList).pipe(
     map((categories): AgendaCategoriesEvent => ({ type: 'CATEGORIES_LOADED', categories })),
     catchError((error: HttpFailure) => of<AgendaCategoriesEvent>({ type: 'CATEGORIES_FAILED', error })),
   );
 
 /** The agenda call as an actor: stopping it (a newer filter) aborts the request. */
-export const agendaActor = (base: string) =>
+export const agendaActor = (base: Api) =>
   fromEventObservable<AgendaEventsEvent, AgendaQuery>(({ input }) => loadAgenda(base, input));
 
 /** The categories call as an actor. */
-export const agendaCategoriesActor = (base: string) =>
+export const agendaCategoriesActor = (base: Api) =>
   fromEventObservable<AgendaCategoriesEvent, void>(() => loadAgendaCategories(base));

@@ -39,12 +39,31 @@ export const apiBaseOf = (container: Element): string =>
   (container.getAttribute('data-api-base') ?? '').trim().replace(/\/+$/, '');
 
 /**
- * GETs `base + path`, decodes the JSON answer with `codec`, and emits the decoded value
- * once; fails with an `HttpFailure`. Unsubscribing aborts the request.
+ * Where a widget's answers come from, besides fetching `base + path`: answers the page
+ * already holds (embedded by the server that rendered it), or, on the server, the database
+ * or another backend. `answer` gives the raw JSON of a path, or `undefined` to fetch it.
  */
-export const getJson = <A>(base: string, path: string, codec: t.Decoder<unknown, A>): Observable<A> => {
-  const url = `${base}${path}`;
-  return fromFetch(url, {
+export interface AnswerSource {
+  readonly base: string;
+  readonly answer: (path: string) => Observable<unknown> | undefined;
+}
+
+/** An API base URL (the browser's usual case), or a source of answers that falls back on one. */
+export type Api = string | AnswerSource;
+
+/** The base URL of an API, whichever form it comes in. */
+export const baseOf = (api: Api): string => (typeof api === 'string' ? api : api.base);
+
+const asFailure =
+  (url: string) =>
+  (error: unknown): Observable<never> =>
+    throwError((): HttpFailure =>
+      isHttpFailure(error) ? error : { _tag: 'NetworkError', url, message: error instanceof Error ? error.message : String(error) },
+    );
+
+/** GETs a URL and emits its body as parsed JSON, undecoded; fails with an `HttpFailure`. Unsubscribing aborts. */
+export const fetchJson = (url: string): Observable<unknown> =>
+  fromFetch(url, {
     headers: { Accept: 'application/json' },
     // The selector keeps the abort signal live until the body is read.
     selector: (response) =>
@@ -53,14 +72,17 @@ export const getJson = <A>(base: string, path: string, codec: t.Decoder<unknown,
             catchError(() => throwError((): HttpFailure => ({ _tag: 'DecodeError', url, report: ['the answer is not JSON'] }))),
           )
         : throwError((): HttpFailure => ({ _tag: 'HttpError', url, status: response.status })),
-  }).pipe(
-    catchError((error: unknown) =>
-      throwError((): HttpFailure =>
-        isHttpFailure(error)
-          ? error
-          : { _tag: 'NetworkError', url, message: error instanceof Error ? error.message : String(error) },
-      ),
-    ),
+  }).pipe(catchError(asFailure(url)));
+
+/**
+ * GETs `path` from the API, decodes the JSON answer with `codec`, and emits the decoded
+ * value once; fails with an `HttpFailure`. An answer the source already holds is decoded the
+ * same way, without a request. Unsubscribing aborts the request.
+ */
+export const getJson = <A>(api: Api, path: string, codec: t.Decoder<unknown, A>): Observable<A> => {
+  const url = `${baseOf(api)}${path}`;
+  const held = typeof api === 'string' ? undefined : api.answer(path);
+  return (held === undefined ? fetchJson(url) : held.pipe(catchError(asFailure(url)))).pipe(
     switchMap((body) => {
       const decoded = codec.decode(body);
       return isLeft(decoded)

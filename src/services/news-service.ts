@@ -2,7 +2,7 @@ import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { NewsCategoryList, NewsItemList, NewsPage, type NewsCategory, type NewsItem } from '../domain/news';
 import { dedupeById, newsCategoriesPath, newsPath, nextPagePath, type CategorySelection } from '../domain/news-list';
-import { getJson, type HttpFailure } from './http';
+import { getJson, type Api, type HttpFailure } from './http';
 
 /**
  * The answers of the news call, as events for the news machine. `next` is the path of the
@@ -37,7 +37,7 @@ const failed =
  * (de-duplicated by id, keeping the first, SPEC §5), otherwise the first page of
  * `GET /api/news/?categories=…`, whose `results` are read.
  */
-export const loadNews = (base: string, scope: string, selection: CategorySelection): Observable<NewsEvent> => {
+export const loadNews = (base: Api, scope: string, selection: CategorySelection): Observable<NewsEvent> => {
   const path = newsPath(scope, selection);
   const answer: Observable<NewsEvent> =
     selection.length === 0
@@ -57,26 +57,26 @@ export const loadNews = (base: string, scope: string, selection: CategorySelecti
 };
 
 /** A further page of filtered news (the path from `next`), as one event. */
-export const loadMoreNews = (base: string, path: string): Observable<MoreNewsEvent> =>
+export const loadMoreNews = (base: Api, path: string): Observable<MoreNewsEvent> =>
   getJson(base, path, NewsPage).pipe(
     map((page): MoreNewsEvent => ({ type: 'MORE_NEWS_LOADED', items: page.results, next: nextPagePath(page.next) })),
     catchError(failed((error): MoreNewsEvent => ({ type: 'MORE_NEWS_FAILED', error }))),
   );
 
 /** The categories of a scope (`GET /api/categories/{scope}/`), as one event. */
-export const loadNewsCategories = (base: string, scope: string): Observable<NewsCategoriesEvent> =>
+export const loadNewsCategories = (base: Api, scope: string): Observable<NewsCategoriesEvent> =>
   getJson(base, newsCategoriesPath(scope), NewsCategoryList).pipe(
     map((categories): NewsCategoriesEvent => ({ type: 'CATEGORIES_LOADED', categories: dedupeById(categories) })),
     catchError(failed((error): NewsCategoriesEvent => ({ type: 'CATEGORIES_FAILED', error }))),
   );
 
 /** The news call as an actor: stopping it (a newer selection) unsubscribes, which aborts the request. */
-export const newsActor = (base: string, scope: string) =>
+export const newsActor = (base: Api, scope: string) =>
   fromEventObservable(({ input }: { input: CategorySelection }) => loadNews(base, scope, input));
 
 /** The further-page call as an actor; its input is the path of the page. */
-export const moreNewsActor = (base: string) => fromEventObservable(({ input }: { input: string }) => loadMoreNews(base, input));
+export const moreNewsActor = (base: Api) => fromEventObservable(({ input }: { input: string }) => loadMoreNews(base, input));
 
 /** The categories call as an actor. */
-export const newsCategoriesActor = (base: string, scope: string) =>
+export const newsCategoriesActor = (base: Api, scope: string) =>
   fromEventObservable<NewsCategoriesEvent, void>(() => loadNewsCategories(base, scope));

@@ -1,7 +1,7 @@
 import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { ShopItemList, type ShopItem } from '../domain/shop';
-import { getJson, type HttpFailure } from './http';
+import { getJson, type Api, type HttpFailure } from './http';
 
 /** The answers of the shop call, as events for the shop machine. */
 export type ShopItemsEvent =
@@ -9,11 +9,11 @@ export type ShopItemsEvent =
   | { readonly type: 'SHOP_ITEMS_FAILED'; readonly error: HttpFailure };
 
 /** The items of the shop (`GET /api/shop/items/`), as one event. */
-export const loadShopItems = (base: string): Observable<ShopItemsEvent> =>
+export const loadShopItems = (base: Api): Observable<ShopItemsEvent> =>
   getJson(base, '/api/shop/items/', ShopItemList).pipe(
     map((items): ShopItemsEvent => ({ type: 'SHOP_ITEMS_LOADED', items })),
     catchError((error: HttpFailure) => of<ShopItemsEvent>({ type: 'SHOP_ITEMS_FAILED', error })),
   );
 
 /** The shop call as an actor: stopping it aborts the request. */
-export const shopItemsActor = (base: string) => fromEventObservable<ShopItemsEvent, void>(() => loadShopItems(base));
+export const shopItemsActor = (base: Api) => fromEventObservable<ShopItemsEvent, void>(() => loadShopItems(base));

@@ -10,16 +10,26 @@ interface Locale {
 
 const LocaleContext = createContext<Locale>({ language: 'fr', intl: intlFor('fr') });
 
-/** The language of the container, following every change of its `lang` attribute. */
-const useContainerLanguage = (container: Element): Language =>
+const noSubscription = (): (() => void) => () => undefined;
+
+/**
+ * The language of the container, following every change of its `lang` attribute. On the
+ * server there is no container: the language is the one the page is rendered in, and the
+ * browser hydrates with the same, read from the container the server wrote.
+ */
+const useContainerLanguage = (container: Element | undefined, rendered: Language): Language =>
   useSyncExternalStore(
-    (onChange) => subscribeLanguage(container, onChange),
-    () => readLanguage(container),
+    container ? (onChange) => subscribeLanguage(container, onChange) : noSubscription,
+    () => (container ? readLanguage(container) : rendered),
+    () => (container ? readLanguage(container) : rendered),
   );
 
-/** The root of a React widget: strict mode, and the language of its container for every component. */
-export const WidgetRoot = ({ container, children }: { container: Element; children: ReactNode }) => {
-  const language = useContainerLanguage(container);
+/**
+ * The root of a React widget: strict mode, and the language of its container for every
+ * component. The server gives `language` instead of a container.
+ */
+export const WidgetRoot = ({ container, language: rendered = 'fr', children }: { container?: Element; language?: Language; children: ReactNode }) => {
+  const language = useContainerLanguage(container, rendered);
   return (
     <StrictMode>
       <LocaleContext.Provider value={{ language, intl: intlFor(language) }}>{children}</LocaleContext.Provider>

@@ -1,0 +1,12 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { setSanitizerInstance } from '../../src/views/shared/sanitized-html';
+
+// The views sanitize rich text with DOMPurify and read plain text with DOMParser: on the
+// server both work on one jsdom window, which never runs a script of the content.
+const { window } = new JSDOM('<!doctype html><html><body></body></html>');
+setSanitizerInstance(createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]));
+if (typeof globalThis.DOMParser === 'undefined') globalThis.DOMParser = window.DOMParser;
+
+/** The server's DOM window, for parsing page templates. */
+export const serverWindow = window;

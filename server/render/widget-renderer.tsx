@@ -1,0 +1,71 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { Observable } from 'rxjs';
+import type { Language } from '../../src/i18n/language';
+import { trackAnswers } from '../../src/services/answer-tracker';
+import type { WidgetEntry } from '../../src/views/entries/widget-entry';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import './server-dom';
+
+/** Where the renderer takes its answers: the database, or any API that speaks SPEC §7. */
+export type AnswerPath = (path: string) => Observable<unknown>;
+
+/** What a widget needs to be rendered: its language, the page address and the container's attributes. */
+export interface WidgetRequest {
+  readonly language: Language;
+  readonly pathname: string;
+  readonly search: string;
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+/** A rendered widget: its markup, the answers it was built from, and whether the address named something that exists. */
+export interface RenderedWidget {
+  readonly html: string;
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly found: boolean;
+  /** The machine's context once settled, for the page's metadata (title, JSON-LD). */
+  readonly context: unknown;
+}
+
+/** How long a widget may wait for its answers before it is rendered as it stands (its loading state). */
+const SETTLE_LIMIT_MS = 10_000;
+
+const streamText = async (stream: NodeJS.ReadableStream): Promise<string> => {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return text;
+};
+
+/**
+ * Renders a widget's first screen the way the browser builds it: the widget's machine starts
+ * with services answered by `answer`, takes the same answer events, settles, and the same React
+ * view is rendered to HTML. Lazy parts (the contact details) are waited for.
+ */
+export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, answer: AnswerPath): Promise<RenderedWidget> => {
+  const source = trackAnswers('', answer);
+  const created = entry.create({
+    language: request.language,
+    attribute: (name) => request.attributes[name] ?? null,
+    location: { pathname: request.pathname, search: request.search },
+    api: source,
+    side: 'server',
+    observe: () => undefined,
+  });
+  created.actor.start();
+  try {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      source.settled(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SETTLE_LIMIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    const found = created.afterSettle?.() ?? true;
+    const { prelude } = await prerenderToNodeStream(<WidgetRoot language={request.language}>{created.element}</WidgetRoot>);
+    const html = await streamText(prelude);
+    const snapshot = created.actor.getSnapshot() as { context?: unknown };
+    return { html, answers: source.recorded(), found, context: snapshot.context };
+  } finally {
+    created.actor.stop();
+  }
+};

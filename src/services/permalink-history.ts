@@ -1,0 +1,30 @@
+/** What the address bar follows: the permalink of what is open, or the list's path when nothing is. */
+export interface PermalinkState {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly permalink: () => string | null;
+  readonly listPath: string;
+}
+
+// Marks the history entries this page added for an opened item, so closing it can go back.
+const OPENED = 'permalink-opened';
+
+/**
+ * Keeps the address on the permalink of the open item: opening adds a history entry (so a
+ * shared address or a reload opens the same item, and Back closes it); closing goes back to
+ * the entry before it when this page added it, else replaces the address with the list's.
+ * It writes only when the address and the state differ, so following Back writes nothing.
+ */
+export const syncPermalink = (state: PermalinkState, win: Window = window): (() => void) => {
+  const follow = (): void => {
+    const wanted = state.permalink();
+    const path = win.location.pathname;
+    if (wanted !== null && path !== wanted) {
+      win.history.pushState({ [OPENED]: true }, '', `${wanted}${win.location.search}`);
+    } else if (wanted === null && path !== state.listPath) {
+      const opened = (win.history.state as Record<string, unknown> | null)?.[OPENED] === true;
+      if (opened) win.history.back();
+      else win.history.replaceState(null, '', `${state.listPath}${win.location.search}${win.location.hash}`);
+    }
+  };
+  return state.subscribe(follow);
+};

@@ -1,0 +1,58 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { trackAnswers } from '../../services/answer-tracker';
+import { embeddedSource, readEmbeddedAnswers } from '../../services/embedded-answers';
+import { apiBaseOf, fetchJson } from '../../services/http';
+import { readLanguage } from '../../i18n/language';
+import { WidgetRoot } from '../shared/widget-root';
+import type { WidgetTools } from '../widget';
+import type { WidgetEntry } from './widget-entry';
+
+/**
+ * Mounts a widget through its render entry. A container the server rendered carries its
+ * answers: the services hand them to the machine instead of fetching, so the machine reaches
+ * the server's state before React hydrates the server's markup. Any other container mounts
+ * in the browser alone, as in a content system's page against any API.
+ */
+export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: WidgetTools): (() => void) => {
+  const base = apiBaseOf(container);
+  const embedded = readEmbeddedAnswers(container);
+  const held = embedded ? embeddedSource(base, embedded) : null;
+  const source = trackAnswers(base, (path) => held?.answer(path) ?? fetchJson(`${base}${path}`));
+  const location = { pathname: window.location.pathname, search: window.location.search };
+  const created = entry.create({
+    language: readLanguage(container),
+    attribute: (name) => container.getAttribute(name),
+    location,
+    api: source,
+    side: 'browser',
+    observe: (input) => tools.observe(entry.name, input),
+  });
+  created.actor.start();
+  const element = <WidgetRoot container={container}>{created.element}</WidgetRoot>;
+  let detach = (): void => undefined;
+  let stopped = false;
+  if (embedded && container.firstElementChild) {
+    // The embedded answers arrived synchronously: the machine is where the server left it.
+    created.afterSettle?.();
+    const root = hydrateRoot(container, element);
+    detach = created.attach?.() ?? detach;
+    return () => {
+      detach();
+      root.unmount();
+      created.actor.stop();
+    };
+  }
+  const root = createRoot(container);
+  root.render(element);
+  void source.settled().then(() => {
+    if (stopped) return;
+    created.afterSettle?.();
+    detach = created.attach?.() ?? detach;
+  });
+  return () => {
+    stopped = true;
+    detach();
+    root.unmount();
+    created.actor.stop();
+  };
+};

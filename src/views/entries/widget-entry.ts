@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { Language } from '../../i18n/language';
+import type { Api } from '../../services/http';
+
+/** Where a widget runs: what it is given, on the server and in the browser alike. */
+export interface WidgetSetting {
+  /** The language the widget speaks (its container's `lang`). */
+  readonly language: Language;
+  /** An attribute of the container (`data-agenda-id`, `data-news-scope`, …), or `null`. */
+  readonly attribute: (name: string) => string | null;
+  /** The address of the page: the filters and the permalink are read from it. */
+  readonly location: { readonly pathname: string; readonly search: string };
+  /** Where the answers come from. */
+  readonly api: Api;
+  /** `browser` adds what only a browser has: the address bar and its history. */
+  readonly side: 'server' | 'browser';
+  /** The inspection observer of the widget's machine for its input (journal, inspector), if any. */
+  readonly observe: (input: unknown) => ((event: InspectionEvent) => void) | undefined;
+}
+
+/** A widget made for a setting: its actor (not started), its React element, and what to do once its answers are in. */
+export interface CreatedWidget {
+  readonly actor: AnyActorRef;
+  readonly element: ReactElement;
+  /** Events the address implies once the first answers are in (a permalink opens its contact); `false` when the address names nothing. */
+  readonly afterSettle?: () => boolean;
+  /** Extra work in the browser once mounted (permalink history); returns its cleanup. */
+  readonly attach?: () => () => void;
+}
+
+/**
+ * The render entry of a widget, the one place that knows both sides (DESIGN.md, "Rendering"):
+ * it builds the machine's input from the address and the attributes and names the services.
+ * The server's page routes, the fragment endpoint and the browser's mount all go through it.
+ */
+export interface WidgetEntry {
+  readonly name: string;
+  readonly create: (setting: WidgetSetting) => CreatedWidget;
+}
