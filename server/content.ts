@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
+import { isSlug, slugify } from '../src/domain/permalinks';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
 import type { Queryable } from './db';
 import { normalizeSearch } from './search';
@@ -28,6 +29,40 @@ const DateOnly = new t.Type<string, string, unknown>(
 
 const text = nullable(t.string);
 
+/** The last part of a page's address (`/actualites/{slug}/`): lower-case letters, digits and inner dashes. */
+export const Slug = new t.Type<string, string, unknown>(
+  'Slug',
+  (u): u is string => typeof u === 'string' && isSlug(u),
+  (u, c) =>
+    typeof u === 'string' && isSlug(u)
+      ? t.success(u)
+      : t.failure(u, c, 'expected a slug: a-z, 0-9 and inner dashes, at most 120 characters'),
+  t.identity,
+);
+
+/**
+ * The slug of each item, in order: its own when it has one, else its title's, made unique by
+ * `-2`, `-3`… in order of appearance. Own slugs are reserved first, so a title never takes one.
+ */
+export const uniqueSlugs = (items: readonly { readonly title: string; readonly slug?: string | null | undefined }[]): string[] => {
+  const used = new Set(items.flatMap((item) => (item.slug === undefined || item.slug === null ? [] : [item.slug])));
+  // The next suffix to try for each base: a title shared by thousands of rows stays linear.
+  const next = new Map<string, number>();
+  return items.map((item) => {
+    if (item.slug !== undefined && item.slug !== null) return item.slug;
+    const base = slugify(item.title);
+    let candidate = base;
+    let suffix = next.get(base) ?? 2;
+    while (used.has(candidate)) {
+      candidate = `${base}-${suffix}`;
+      suffix += 1;
+    }
+    next.set(base, suffix);
+    used.add(candidate);
+    return candidate;
+  });
+};
+
 /** An event of the import file: the wire fields plus its agenda and its category ids. */
 export const ContentEvent = t.exact(
   t.intersection([
@@ -49,6 +84,7 @@ export const ContentContact = t.exact(
   t.intersection([
     t.type({ id: RowId, title: t.string, categories: t.array(t.string) }),
     t.partial({
+      slug: nullable(Slug),
       type_contact: text,
       fonction: text,
       contact_person: text,
@@ -72,11 +108,14 @@ export const ContentContact = t.exact(
 );
 export type ContentContact = t.TypeOf<typeof ContentContact>;
 
-/** A news item of the import file; `scope` is the slug of its news scope. */
+/**
+ * A news item of the import file; `scope` is the slug of its news scope, `slug` the last part of
+ * its page's address (made from the title when missing) and `body` the article as HTML.
+ */
 export const ContentNews = t.exact(
   t.intersection([
     t.type({ id: RowId, scope: t.string, title: t.string, date: DateOnly, categories: t.array(RowId) }),
-    t.partial({ lead: text, image: text, image_alt: text, link: text }),
+    t.partial({ slug: nullable(Slug), lead: text, body: text, image: text, image_alt: text, link: text }),
   ]),
 );
 export type ContentNews = t.TypeOf<typeof ContentNews>;
@@ -153,6 +192,16 @@ const checkReferences = (content: Content): string[] => {
   const newsCategories = duplicates('news_categories', content.news_categories.map((c) => c.id));
   duplicates('news', content.news.map((n) => n.id));
   duplicates('shop_items', content.shop_items.map((s) => s.variant_id));
+  const duplicateSlugs = (name: string, slugs: readonly (string | null | undefined)[]) => {
+    const seen = new Set<string>();
+    slugs.forEach((slug, index) => {
+      if (slug === undefined || slug === null) return;
+      if (seen.has(slug)) errors.push(`${name}/${index}/slug: duplicate slug "${slug}"`);
+      seen.add(slug);
+    });
+  };
+  duplicateSlugs('contacts', content.contacts.map((c) => c.slug));
+  duplicateSlugs('news', content.news.map((n) => n.slug));
   const scopes = new Set(content.news_scopes.map((s) => s.slug));
   const contactCategories = new Set(content.contact_categories.map((c) => c.title));
   content.events.forEach((event, index) => {
@@ -224,20 +273,22 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     content.events.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
   );
   await insertJson(tx, 'contact_categories', 'id integer, title text', content.contact_categories);
+  const contactSlugs = uniqueSlugs(content.contacts);
   await insertJson(
     tx,
     'contacts',
-    `id integer, title text, search_title text, type_contact text, fonction text, contact_person text,
+    `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
      address text, email text, phone text, fax text, website text, description text,
      registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
      img_wp text, img_wp_2x text, copyright text`,
-    content.contacts.map((c) => ({
+    content.contacts.map((c, index) => ({
       ...c,
+      slug: contactSlugs[index],
       categories: undefined,
       commissions: c.commissions ?? [],
       search_title: normalizeSearch(c.title),
     })),
-    `id, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
+    `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
      description, registre_interets, parti,
      array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright`,
   );
@@ -258,11 +309,18 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     'id integer, scope_id integer, title text, slug text',
     content.news_categories.map((c) => ({ ...c, scope: undefined, scope_id: scopeIds.get(c.scope) })),
   );
+  const newsSlugs = uniqueSlugs(content.news);
   await insertJson(
     tx,
     'news_items',
-    'id integer, scope_id integer, title text, date date, lead text, image text, image_alt text, link text',
-    content.news.map((n) => ({ ...n, categories: undefined, scope: undefined, scope_id: scopeIds.get(n.scope) })),
+    'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text',
+    content.news.map((n, index) => ({
+      ...n,
+      slug: newsSlugs[index],
+      categories: undefined,
+      scope: undefined,
+      scope_id: scopeIds.get(n.scope),
+    })),
   );
   await insertJson(
     tx,

@@ -1,11 +1,26 @@
-import type { Database } from './db';
+import { uniqueSlugs } from './content';
+import type { Database, Queryable } from './db';
 
 /** One step of the schema; `version` only grows and an applied step is never edited. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Runs after `sql`, in the same transaction: for what SQL alone cannot compute (slugs need `slugify`). */
+  data?: (tx: Queryable) => Promise<void>;
 }
+
+// Rows written before slugs existed get them as the seed and the import make them, in id order.
+const backfillSlugs = async (tx: Queryable, table: 'contacts' | 'news_items'): Promise<void> => {
+  const rows = await tx.query<{ id: number; title: string }>(`select id, title from ${table} order by id`);
+  const slugs = uniqueSlugs(rows);
+  await tx.query(
+    `update ${table} t set slug = x.slug from jsonb_to_recordset($1::jsonb) as x(id integer, slug text) where t.id = x.id`,
+    [JSON.stringify(rows.map((row, index) => ({ id: row.id, slug: slugs[index] })))],
+  );
+  await tx.query(`alter table ${table} alter column slug set not null`);
+  await tx.query(`create unique index ${table}_slug on ${table} (slug)`);
+};
 
 /** The schema history, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -126,13 +141,27 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'slugs of contacts and news, article bodies',
+    sql: `
+      alter table contacts add column slug text;
+      alter table news_items add column slug text;
+      -- The article as HTML; the lists do not send it.
+      alter table news_items add column body text
+    `,
+    data: async (tx) => {
+      await backfillSlugs(tx, 'contacts');
+      await backfillSlugs(tx, 'news_items');
+    },
+  },
 ];
 
 /** The version the code expects; a test template built for another version is rebuilt. */
 export const SCHEMA_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
 
-/** Applies the pending migrations, each in its own transaction, and returns their versions. */
-export const migrate = async (db: Database): Promise<number[]> => {
+/** Applies the pending migrations (of `migrations`, a test may stop early), each in its own transaction, and returns their versions. */
+export const migrate = async (db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> => {
   await db.query(
     `create table if not exists schema_migrations (
        version integer primary key,
@@ -141,7 +170,7 @@ export const migrate = async (db: Database): Promise<number[]> => {
      )`,
   );
   const applied: number[] = [];
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {
       // Two servers starting on one PostgreSQL must not both apply a step.
       await tx.query('select pg_advisory_xact_lock(727001)');
@@ -150,6 +179,7 @@ export const migrate = async (db: Database): Promise<number[]> => {
       ]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      if (migration.data !== undefined) await migration.data(tx);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
       return true;
     });

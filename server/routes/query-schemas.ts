@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db';
+
 /** The largest value a PostgreSQL `integer` column holds: a larger id could only fail in SQL. */
 export const MAX_ID = 2147483647;
 
@@ -18,3 +21,62 @@ export const errorBody = (statusCode: number, error: string, message: string) =>
 
 /** The query of a call that takes none: any parameter is an error. */
 export const noQuerySchema = { querystring: { type: 'object', additionalProperties: false } } as const;
+
+/** A slug of a news item, as `src/domain/permalinks.ts` makes them (`SLUG_PATTERN`). */
+export const itemSlugSchema = { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$' } as const;
+
+/** What an API call answers: a status and a JSON body, whoever carries it (Fastify or a page renderer). */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A 200 answer. */
+export const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
+
+/** A 404 answer with the error body of every other error. */
+export const notFound = (message: string): ApiAnswer => ({ status: 404, body: errorBody(404, 'Not Found', message) });
+
+/** A request once its schema has checked and coerced it; `origin` builds absolute links. */
+export interface ApiInput<P, Q> {
+  params: P;
+  query: Q;
+  origin: string;
+}
+
+/** The JSON schemas of a route's parts: Fastify and `answerApiPath` both validate with these. */
+export interface RouteSchema {
+  params?: object;
+  querystring?: object;
+}
+
+/**
+ * One GET route of the API: its path (in Fastify's syntax), its schemas and its answer. The
+ * Fastify plugin and `answerApiPath` both serve this table, so a route is written once.
+ */
+export interface ApiRoute {
+  url: string;
+  schema: RouteSchema;
+  answer(db: Database, input: ApiInput<unknown, unknown>): Promise<ApiAnswer>;
+}
+
+/**
+ * Types a route's answer by what its schema guarantees: both callers validate params and
+ * query against `schema` (coercing them, as Ajv's `coerceTypes: 'array'` does) before `answer` runs.
+ */
+export const defineRoute = <P, Q>(
+  url: string,
+  schema: RouteSchema,
+  answer: (db: Database, input: ApiInput<P, Q>) => Promise<ApiAnswer>,
+): ApiRoute => ({ url, schema, answer: (db, input) => answer(db, input as ApiInput<P, Q>) });
+
+/** Serves `routes` through Fastify: the schemas validate, the answer's status and body are sent. */
+export const registerApiRoutes = (app: FastifyInstance, db: Database, routes: readonly ApiRoute[]): void => {
+  for (const route of routes) {
+    app.get(route.url, { schema: route.schema }, async (request, reply) => {
+      // Links are absolute, as the paging of the legacy backend was, built from the request's host.
+      const answer = await route.answer(db, { params: request.params, query: request.query, origin: `${request.protocol}://${request.host}` });
+      return reply.code(answer.status).send(answer.body);
+    });
+  }
+};

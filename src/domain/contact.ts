@@ -10,6 +10,8 @@ export const Contact = t.exact(
     t.type({ title: t.string }),
     t.partial({
       id: nullable(Id),
+      // The last part of the contact's page address (`/annuaire/{slug}/`); older backends send none.
+      slug: nullable(t.string),
       type_contact: nullable(t.string),
       fonction: nullable(t.string),
       contact_person: nullable(t.string),

@@ -12,6 +12,8 @@ export const NewsItem = t.exact(
   t.intersection([
     t.type({ id: Id }),
     t.partial({
+      // The last part of the item's page address (`/actualites/{slug}/`); older backends send none.
+      slug: nullable(t.string),
       title: nullable(t.string),
       date: nullable(IsoDate),
       lead: nullable(t.string),
@@ -23,6 +25,10 @@ export const NewsItem = t.exact(
   ]),
 );
 export type NewsItem = t.TypeOf<typeof NewsItem>;
+
+/** One news item with its article (`GET /api/news/{scope}/{slug}/`): `body` is HTML, to sanitize before rendering. */
+export const NewsArticle = t.exact(t.intersection([NewsItem.type, t.partial({ body: nullable(t.string) })]));
+export type NewsArticle = t.TypeOf<typeof NewsArticle>;
 
 /** The answer of `GET /api/news/{scope}/`. */
 export const NewsItemList = t.array(NewsItem);
