@@ -4,13 +4,21 @@ import { useSelector } from '@xstate/react';
 import { selectCategoryOptions, selectFilters, type directoryMachine } from '../../machines/directory-machine';
 import { useLocale } from '../shared/widget-root';
 
-/** The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present. */
+/**
+ * The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present.
+ * A `<form method="get">` with the names the widget reads from the address (`categorie`, `q`),
+ * so without script its submit button loads the filtered page; with script, changes and key
+ * releases search as they happen and the submit is the same SEARCH.
+ */
 export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t } = useLocale();
   const filters = useSelector(actor, selectFilters);
   const categories = useSelector(actor, selectCategoryOptions);
   const canClear = useSelector(actor, (snapshot) => snapshot.can({ type: 'CLEAR' }));
   const search = useRef<HTMLInputElement>(null);
+  // Enter submits the form on key down, then releases on key up: the text it submitted is
+  // remembered so that the release does not send the same search a second time.
+  const submitted = useRef<string | null>(null);
   const categoryId = useId();
   const searchId = useId();
   const headingId = useId();
@@ -20,13 +28,24 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
       <h2 id={headingId} className="filter-bar__title">
         {t('directory.filters')}
       </h2>
-      <form className="filter-bar__fields" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="filter-bar__fields"
+        role="search"
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = search.current?.value ?? filters.text;
+          submitted.current = text;
+          actor.send({ type: 'SEARCH', text });
+        }}
+      >
         <div className="field">
           <label htmlFor={categoryId} className="visually-hidden">
             {t('directory.category.label')}
           </label>
           <select
             id={categoryId}
+            name="categorie"
             value={filters.category}
             onChange={(event) => actor.send({ type: 'SELECT_CATEGORY', category: event.currentTarget.value })}
           >
@@ -45,12 +64,18 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
           <input
             ref={search}
             id={searchId}
+            name="q"
             type="search"
             autoComplete="off"
             placeholder={t('directory.search.placeholder')}
             value={filters.text}
             onChange={(event) => actor.send({ type: 'TYPE', text: event.currentTarget.value })}
-            onKeyUp={(event) => actor.send({ type: 'SEARCH', text: event.currentTarget.value })}
+            onKeyUp={(event) => {
+              const text = event.currentTarget.value;
+              const alreadySent = event.key === 'Enter' && submitted.current === text;
+              submitted.current = null;
+              if (!alreadySent) actor.send({ type: 'SEARCH', text });
+            }}
           />
           {canClear ? (
             <button
@@ -66,6 +91,9 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
             </button>
           ) : null}
         </div>
+        <button type="submit" className="button filter-bar__submit">
+          {t('directory.search.submit')}
+        </button>
       </form>
     </section>
   );
