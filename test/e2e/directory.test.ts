@@ -125,7 +125,9 @@ describe('the directory page', () => {
     const { page, errors } = await openDirectory('?q=helene');
     const first = page.getByRole('article').first();
     const title = await first.getByRole('heading').textContent();
-    const more = first.getByRole('button', { name: `Plus d'informations sur ${title}` });
+    // A link to the contact's own page, which a plain click opens in the modal instead.
+    const more = first.getByRole('link', { name: `Plus d'informations sur ${title}` });
+    await expect(more.getAttribute('href')).resolves.toMatch(/^\/annuaire\/[a-z0-9-]+\/$/);
     await more.click();
     const dialog = page.getByRole('dialog', { name: title! });
     await dialog.waitFor();
@@ -139,7 +141,7 @@ describe('the directory page', () => {
     }
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
-    await expect(more.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect(more.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
 
     await more.click();
     await page.getByRole('button', { name: 'Fermer' }).click();

@@ -45,7 +45,7 @@ describe('a journal recorded in the browser (?journal)', () => {
     await page.locator('[aria-busy="false"]').waitFor();
     await page.getByRole('combobox', { name: 'Catégorie' }).selectOption('Grand Conseil');
     await page.locator('[aria-busy="false"]').waitFor();
-    await page.getByRole('article').first().getByRole('button', { name: /^Plus d'informations sur/ }).click();
+    await page.getByRole('article').first().getByRole('link', { name: /^Plus d'informations sur/ }).click();
     await page.keyboard.press('Escape');
     await expect(panel.getByRole('status').textContent()).resolves.toMatch(/^\d+ événements enregistrés$/);
     expect(await axeViolations(page)).toEqual([]);

@@ -86,7 +86,7 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       fireEvent.click(
         event.index === undefined
           ? within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' })
-          : screen.getByRole('button', { name: `Plus d'informations sur ${CONTACTS[event.index]!.title}` }),
+          : screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[event.index]!.title}` }),
       );
       return;
     case 'CONTACTS_LOADED':

@@ -1,6 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { Contact } from '../../src/domain/contact';
+import { contactPath } from '../../src/domain/permalinks';
 import { ContactCard } from '../../src/views/directory/contact-card';
 import { ContactDetailsContent as ContactDetails } from '../../src/views/directory/contact-details-content';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
@@ -81,7 +82,7 @@ describe('a contact card', () => {
     );
   });
 
-  it('names its more button after the contact, and the details after the title', () => {
+  it("names its more link after the contact, and links it to the contact's page", () => {
     fc.assert(
       fc.property(contacts, (contact) => {
         renderIn(<ContactCard contact={contact} index={0} onMore={() => undefined} />);
@@ -89,11 +90,42 @@ describe('a contact card', () => {
         // and JavaScript's \s differ on some spaces (no-break, ideographic), so both sides are collapsed alike.
         const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
         const name = collapse(`Plus d'informations sur ${contact.title}`);
-        expect(screen.getByRole('button', { name: (accessibleName) => collapse(accessibleName) === name })).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: (accessibleName) => collapse(accessibleName) === name })).toHaveAttribute('href', contactPath(contact));
         cleanup();
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('opens the details on a plain click, and leaves a click with a modifier key or another button to the browser', () => {
+    const clicks: { init: MouseEventInit; opens: boolean }[] = [
+      { init: { button: 0 }, opens: true },
+      { init: { button: 0, ctrlKey: true }, opens: false },
+      { init: { button: 0, metaKey: true }, opens: false },
+      { init: { button: 0, shiftKey: true }, opens: false },
+      { init: { button: 0, altKey: true }, opens: false },
+      { init: { button: 1 }, opens: false },
+    ];
+    // After the card's handler: notes whether the browser would follow the link, then stops jsdom, which cannot navigate.
+    let followed = false;
+    const follow = (event: MouseEvent): void => {
+      followed = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', follow);
+    try {
+      for (const { init, opens } of clicks) {
+        const opened: number[] = [];
+        renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} index={4} onMore={(index) => opened.push(index)} />);
+        const link = screen.getByRole('link', { name: "Plus d'informations sur Hélène Rochat" });
+        expect(link).toHaveAttribute('href', '/annuaire/helene-rochat/');
+        fireEvent.click(link, init);
+        expect({ init, opened, followed }).toEqual({ init, opened: opens ? [4] : [], followed: !opens });
+        cleanup();
+      }
+    } finally {
+      document.removeEventListener('click', follow);
+    }
   });
 });
 

@@ -1,10 +1,19 @@
 import { memo } from 'react';
 import type { Contact } from '../../domain/contact';
+import { contactPath } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
 import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
 
-/** One contact of the grid (SPEC §2): an article named by its title, with a button to its details. */
+/** Whether a click asks the browser for something of its own: a new tab or window, a download, another button. */
+const isBrowserClick = (event: React.MouseEvent): boolean =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * One contact of the grid (SPEC §2): an article named by its title, with a link to its details.
+ * The link goes to the contact's own page, so it works without script and in a new tab; with
+ * script a plain click opens the details in the modal instead.
+ */
 export const ContactCard = memo(function ContactCard({
   contact,
   index,
@@ -23,14 +32,18 @@ export const ContactCard = memo(function ContactCard({
         <ContactFields contact={contact} />
         <CategoryTags categories={contact.categories} />
       </div>
-      <button
-        type="button"
+      <a
+        href={contactPath(contact)}
         className="contact-card__more"
         aria-label={t('directory.more', { title: contact.title })}
-        onClick={() => onMore(index)}
+        onClick={(event) => {
+          if (isBrowserClick(event)) return;
+          event.preventDefault();
+          onMore(index);
+        }}
       >
         <span aria-hidden="true">⋯</span>
-      </button>
+      </a>
     </article>
   );
 });
