@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { answerApiPath } from '../../server/api-answers';
+import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db';
+import { injectClient, type TestClient } from '../support/http-client';
+import { openTestDatabase } from '../support/test-database';
+
+jest.setTimeout(60_000);
+
+let db: Database;
+let app: FastifyInstance;
+let client: TestClient;
+
+// `inject` asks for localhost:80 over http: the origin of the answers' absolute links.
+const ORIGIN = 'http://localhost:80';
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = buildApp({ db });
+  client = await injectClient(app);
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const overHttp = async (path: string): Promise<{ status: number; body: unknown }> => {
+  const answer = await client.get(path);
+  return { status: answer.status, body: JSON.parse(answer.text) as unknown };
+};
+
+// The answer must survive the trip through JSON unchanged, as the page renderer embeds it so.
+const direct = async (path: string): Promise<{ status: number; body: unknown }> => {
+  const answer = await answerApiPath(db, path, ORIGIN);
+  return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown };
+};
+
+const PATHS = [
+  // 200
+  '/api/contacts/',
+  '/api/contacts/?title=hel',
+  '/api/contacts/?title=h%C3%A9l%C3%A8ne&category=Grand+Conseil',
+  '/api/contacts/?category=Grand%20Conseil',
+  '/api/contacts',
+  '/api/categories/contacts/',
+  '/api/agenda/1/',
+  '/api/agenda/2',
+  '/api/agenda/?categories=3&month=12&title=x',
+  '/api/agenda/?categories=3&categories=5&month=12',
+  '/api/agenda/?title=s%C3%A9ance',
+  '/api/agenda/',
+  '/api/categories/agenda/',
+  '/api/news/actualites/',
+  '/api/news/communiques/',
+  '/api/categories/actualites/',
+  '/api/categories/communiques/',
+  '/api/news/?categories=1&page=2',
+  '/api/news/?categories=1&categories=2&page_size=7&page=3',
+  '/api/news/',
+  '/api/shop/items/',
+  // 400
+  '/api/agenda/?month=13',
+  '/api/agenda/?month=1&month=2',
+  '/api/agenda/?categories=1&categories=x',
+  '/api/agenda/?colour=blue',
+  `/api/contacts/?title=${'x'.repeat(300)}`,
+  '/api/contacts/?title=%00',
+  '/api/news/?page=0',
+  '/api/news/?categories=1.5',
+  '/api/agenda/abc/',
+  '/api/agenda/99999999999/',
+  '/api/news/a..b/',
+  '/api/news/actualites/Majuscules/',
+  '/api/categories/agenda/?x=1',
+  '/api/shop/items/?sort=price',
+  '/api/news/actualites/?page=1',
+  '/api/%zz/',
+  `/api/news/${'a'.repeat(201)}/`,
+  // 404
+  '/api/agenda/999/',
+  '/api/news/inconnu/',
+  '/api/categories/inconnu/',
+  '/api/news/actualites/pas-de-nouvelle/',
+  '/api/news/inconnu/budget/',
+  '/api/news/?categories=1&page=99',
+  '/api/nothing-here/',
+  '/api/agenda/1/extra/',
+  '/api/contacts/1/',
+  '/annuaire/',
+  '/',
+];
+
+describe('answerApiPath', () => {
+  it.each(PATHS.map((path) => [path]))('answers %s as the server does', async (path) => {
+    expect(await direct(path)).toEqual(await overHttp(path));
+  });
+
+  it('covers success, bad input and unknown things in the table above', async () => {
+    const statuses = new Set(await Promise.all(PATHS.map(async (path) => (await direct(path)).status)));
+    expect([...statuses].sort()).toEqual([200, 400, 404, 414]);
+  });
+
+  it('answers a news article with its body, as the server does', async () => {
+    const list = (await direct('/api/news/actualites/')).body as { slug: string }[];
+    const path = `/api/news/actualites/${list[3]?.slug ?? ''}/`;
+    const answer = await direct(path);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty('body');
+    expect(answer).toEqual(await overHttp(path));
+  });
+
+  it('builds the paging links from the origin it is given', async () => {
+    const answer = await answerApiPath(db, '/api/news/?categories=1&page=2', 'https://canton.example');
+    expect(answer.body).toMatchObject({
+      next: 'https://canton.example/api/news/?categories=1&page=3',
+      previous: 'https://canton.example/api/news/?categories=1&page=1',
+    });
+  });
+});
+
+// The same raw paths and queries as the API's robustness property: any of them, either way.
+const KEYS = ['categories', 'month', 'title', 'category', 'page', 'page_size', 'id', 'Title', 'categories[]', '', 'x'];
+const rawValue = fc.oneof(
+  fc.integer({ min: -5, max: 20 }).map(String),
+  fc.constantFrom('', 'abc', '1.5', '1e3', '99999999999999999999', '-0', ' 3', '0x10', 'NaN', '%00', '%zz', '%C3', '%E2%82', 'null', '[]', '{}', '+'),
+  fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
+  fc.constantFrom('h%C3%A9l%C3%A8ne', 'Z%C3%B6e', "'%3B drop table contacts; --", '%25', '_', '%5C', 'Grand+Conseil'),
+);
+const rawQuery = fc
+  .array(fc.tuple(fc.constantFrom(...KEYS), rawValue), { maxLength: 5 })
+  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
+const rawPath = fc.constantFrom(
+  '/api/agenda/',
+  '/api/contacts/',
+  '/api/news/',
+  '/api/agenda/1/',
+  '/api/agenda/%C3%A9/',
+  '/api/news/actualites/',
+  '/api/news/actualites/le-conseil-d-etat-presente-son-budget/',
+  '/api/news/%00/',
+  '/api/categories/agenda/',
+  '/api/categories/contacts/',
+  '/api/categories/communiques/',
+  '/api/shop/items/',
+  '/api/agenda/99999999999/',
+  '/api/categories/a..b/',
+  '/api/agenda//',
+  '/api/news/actualites/x/y/',
+);
+
+describe('answerApiPath on any query', () => {
+  it('gives the same status and body as the server', async () => {
+    await fc.assert(
+      fc.asyncProperty(rawPath, rawQuery, async (path, query) => {
+        const url = query === '' ? path : `${path}?${query}`;
+        expect(await direct(url)).toEqual(await overHttp(url));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
