@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { from, of, switchMap, throwError } from 'rxjs';
+import { fetchJson, type HttpFailure } from '../src/services/http';
+import { answerApiPath } from './api-answers';
 import type { Database } from './db';
-import { preloadPageData } from './page-preloads';
+import { registerPageRoutes, type PageRoutesOptions } from './render/page-routes';
 import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
 import { registerNewsRoutes } from './routes/news-routes';
@@ -20,6 +23,8 @@ export interface AppOptions {
   distDir?: string;
   mediaDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server-rendered pages take their answers; default: this database. */
+  pages?: Omit<PageRoutesOptions, 'distDir'>;
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */
@@ -37,7 +42,7 @@ const ajvMessage = (error: { instancePath: string; message?: string; params: Rec
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
  * the built site from `distDir`. Call `listen({ port: 0 })` or `inject()` on the result.
  */
-export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions): FastifyInstance => {
+export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databasePages(db) }: AppOptions): FastifyInstance => {
   const app = Fastify({
     logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -72,8 +77,11 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
       .send(errorBody(status, STATUS_CODES[status] ?? 'Error', error.message));
   });
 
+  let notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null = null;
   app.setNotFoundHandler((request, reply) =>
-    reply
+    notFoundPage !== null && !request.url.startsWith('/api/') && request.method === 'GET'
+      ? notFoundPage(request, reply)
+      : reply
       .code(404)
       .header('cache-control', 'no-store')
       .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`)),
@@ -112,7 +120,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    preloadPageData(app);
+    notFoundPage = registerPageRoutes(app, { distDir, ...pages });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
@@ -129,4 +137,26 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false }: AppOptions):
   }
 
   return app;
+};
+
+/** Pages rendered from this database: answers read straight from it, cached per content version. */
+export const databasePages = (db: Database): Omit<PageRoutesOptions, 'distDir'> => ({
+  answers: (path) =>
+    from(answerApiPath(db, path, '')).pipe(
+      switchMap(({ status, body }) => (status === 200 ? of(body) : throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status })))),
+    ),
+  // xmin changes with every write of the row: each import is a new version, even under the same label.
+  version: async () =>
+    (await db.query<{ version: string }>("select value || ':' || xmin::text as version from content_meta where key = 'content'"))[0]?.version ?? 'empty',
+});
+
+/** Pages rendered from another API that speaks SPEC §7 (an institution's own backend), fetched with the server's `fetch`. */
+export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir'> => {
+  const base = apiBase.replace(/\/+$/, '');
+  return {
+    answers: (path) => fetchJson(`${base}${path}`),
+    // Another backend says nothing of its versions: a rendered page is kept as long as its answers may be (60 s).
+    version: async () => String(Math.floor(Date.now() / 60_000)),
+    apiBase: base,
+  };
 };

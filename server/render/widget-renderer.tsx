@@ -50,7 +50,7 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     side: 'server',
     observe: () => undefined,
   });
-  created.actor.start();
+  created.actor?.start();
   try {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -63,9 +63,9 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     const found = created.afterSettle?.() ?? true;
     const { prelude } = await prerenderToNodeStream(<WidgetRoot language={request.language}>{created.element}</WidgetRoot>);
     const html = await streamText(prelude);
-    const snapshot = created.actor.getSnapshot() as { context?: unknown };
+    const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
     return { html, answers: source.recorded(), found, context: snapshot.context };
   } finally {
-    created.actor.stop();
+    created.actor?.stop();
   }
 };

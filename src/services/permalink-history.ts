@@ -28,3 +28,10 @@ export const syncPermalink = (state: PermalinkState, win: Window = window): (() 
   };
   return state.subscribe(follow);
 };
+
+/**
+ * The same rule for an item the page opens in place (an event's details): opening shows its
+ * permalink in a new history entry; closing goes back to it, or to the list's address.
+ */
+export const showPermalink = (permalink: string | null, listPath: string, win: Window = window): void =>
+  syncPermalink({ subscribe: (listener) => (listener(), () => undefined), permalink: () => permalink, listPath }, win)();

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
+import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
 import { formatLongDate, formatTime } from '../../i18n/dates';
@@ -9,6 +10,7 @@ import { CalendarLink } from './calendar-link';
 /** One event of the list: date and time, title, place, categories, details and its calendar file. */
 export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event: AgendaEvent }) {
   const { language, t } = useLocale();
+  const details = useContext(AgendaDetailsContext);
   const link = safeWebsite(event.link);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
@@ -37,7 +39,11 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
         </ul>
       ) : null}
       {event.description || link ? (
-        <details className="agenda-event__details">
+        <details
+          className="agenda-event__details"
+          open={details.openEvent === event.id}
+          onToggle={(toggle) => details.onDetails?.(event, toggle.currentTarget.open)}
+        >
           <summary>
             {t('agenda.details')}
             <span className="visually-hidden"> – {event.title}</span>

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { AgendaDetailsContext, type AgendaDetails } from './agenda-details';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { firstEvents, type AgendaMonth, type AgendaYear } from '../../domain/agenda-grouping';
@@ -47,7 +48,17 @@ const AgendaYearSection = memo(function AgendaYearSection({ year, language }: { 
 });
 
 /** The agenda screen: filters, then the events by year and month, read from the machine. */
-export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine> }) => {
+export const AgendaView = ({
+  actor,
+  openEvent = null,
+  onDetails,
+}: {
+  actor: ActorRefFrom<typeof agendaMachine>;
+  /** The event whose details a permalink opens. */
+  openEvent?: string | null;
+  /** Told when the visitor opens or closes an event's details (its permalink follows). */
+  onDetails?: AgendaDetails['onDetails'];
+}) => {
   const { language, t } = useLocale();
   const status = useSelector(actor, selectAgendaStatus);
   const agenda = useSelector(actor, selectShownAgenda);
@@ -56,10 +67,14 @@ export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine
   const firstLoad = status === 'loading' && agenda.length === 0;
   // A month can hold thousands of events: the first screen is committed at once, the rest in
   // later tasks, as a prefix of the display order so each heading stays above its events.
-  const rendered = useProgressiveCount(agenda, events.length);
+  const progressive = useProgressiveCount(agenda, events.length);
+  // The event a permalink names is in the first screen, wherever it stands in the list.
+  const rendered = openEvent === null ? progressive : Math.max(progressive, events.findIndex((event) => event.id === openEvent) + 1);
   const renderedAgenda = useMemo(() => firstEvents(agenda, rendered), [agenda, rendered]);
+  const details = useMemo<AgendaDetails>(() => ({ openEvent, onDetails }), [openEvent, onDetails]);
 
   return (
+    <AgendaDetailsContext.Provider value={details}>
     <div className="agenda">
       <AgendaFilterBar actor={actor} />
       <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
@@ -105,5 +120,6 @@ export const AgendaView = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine
         )}
       </section>
     </div>
+    </AgendaDetailsContext.Provider>
   );
 };

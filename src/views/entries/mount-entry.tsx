@@ -27,7 +27,7 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
     side: 'browser',
     observe: (input) => tools.observe(entry.name, input),
   });
-  created.actor.start();
+  created.actor?.start();
   const element = <WidgetRoot container={container}>{created.element}</WidgetRoot>;
   let detach = (): void => undefined;
   let stopped = false;
@@ -39,7 +39,7 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
     return () => {
       detach();
       root.unmount();
-      created.actor.stop();
+      created.actor?.stop();
     };
   }
   const root = createRoot(container);
@@ -53,6 +53,6 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
     stopped = true;
     detach();
     root.unmount();
-    created.actor.stop();
+    created.actor?.stop();
   };
 };

@@ -21,7 +21,8 @@ export interface WidgetSetting {
 
 /** A widget made for a setting: its actor (not started), its React element, and what to do once its answers are in. */
 export interface CreatedWidget {
-  readonly actor: AnyActorRef;
+  /** The widget's machine; a widget without state (the home page) has none. */
+  readonly actor?: AnyActorRef;
   readonly element: ReactElement;
   /** Events the address implies once the first answers are in (a permalink opens its contact); `false` when the address names nothing. */
   readonly afterSettle?: () => boolean;

@@ -34,13 +34,19 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
   }
 
+  // A page the server rendered has its own title (a contact's, an event's): kept until the language changes.
+  let keepTitle = doc.documentElement.hasAttribute('data-server-rendered');
   const render = (): void => {
     const language = readLanguage(source);
     const intl = intlFor(language);
+    if (keepTitle && language !== doc.documentElement.lang) keepTitle = false;
     doc.documentElement.lang = language;
     translateStatic(doc, intl);
     const heading = doc.querySelector('main h1');
-    doc.title = heading ? `${heading.textContent} – ${intl.formatMessage({ id: 'site.name' })}` : doc.title;
+    if (!keepTitle || language !== doc.documentElement.lang) {
+      keepTitle = false;
+      doc.title = heading ? `${heading.textContent} – ${intl.formatMessage({ id: 'site.name' })}` : doc.title;
+    }
     for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
       button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
     }

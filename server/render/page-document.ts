@@ -1,0 +1,105 @@
+import { JSDOM } from 'jsdom';
+import { intlFor } from '../../src/i18n/intl';
+import type { Language } from '../../src/i18n/language';
+import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
+import { translateStatic } from '../../src/views/shell/static-text';
+
+/** What a page says about itself to browsers, search engines and link previews. */
+export interface PageMeta {
+  readonly title: string;
+  readonly description: string;
+  /** The page's absolute address without language prefix concerns: the canonical one. */
+  readonly canonical: string;
+  /** The page's address in each language. */
+  readonly alternates: Readonly<Record<Language | 'x-default', string>>;
+  readonly image?: string | undefined;
+  readonly type?: 'website' | 'article' | 'profile' | undefined;
+  /** schema.org objects, written as JSON-LD. */
+  readonly jsonLd?: readonly object[] | undefined;
+}
+
+/** What fills a page's widget container. */
+export interface PageBody {
+  readonly html: string;
+  /** The answers the widget was built from: `null` for a page whose container holds no widget (an error page). */
+  readonly answers: Readonly<Record<string, unknown>> | null;
+  /** Attributes to set on the container (`data-api-base` when the answers come from another backend). */
+  readonly attributes?: Readonly<Record<string, string>> | undefined;
+  /** A heading that replaces the page's own (error pages). */
+  readonly heading?: string | undefined;
+}
+
+const WIDGET_MARK = 'server-widget-html';
+const DATA_MARK = 'server-widget-data';
+
+/** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
+export const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * Fills a built page (Parcel's HTML, with its hashed scripts and styles) with what the server
+ * rendered: the language, the header in that language, the widget's markup and its data
+ * block, and the page's metadata. The widget's markup goes in as React wrote it.
+ */
+export const fillPage = (template: string, language: Language, meta: PageMeta, body: PageBody, page: string): string => {
+  const dom = new JSDOM(template);
+  const doc = dom.window.document;
+  const intl = intlFor(language);
+  doc.documentElement.lang = language;
+  doc.documentElement.dataset.serverRendered = '';
+  translateStatic(doc, intl);
+  for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
+    button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
+  }
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
+    if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
+    if (language !== 'fr') link.setAttribute('href', `/${language}${link.getAttribute('href') ?? '/'}`);
+  }
+  const heading = doc.querySelector('main h1');
+  if (heading && body.heading !== undefined) {
+    heading.removeAttribute('data-i18n');
+    heading.textContent = body.heading;
+  }
+
+  const head = doc.head;
+  const add = (tag: string, attributes: Record<string, string>): void => {
+    const element = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    head.append(element);
+  };
+  doc.title = meta.title;
+  doc.querySelector('meta[name="description"]')?.remove();
+  add('meta', { name: 'description', content: meta.description });
+  add('link', { rel: 'canonical', href: meta.canonical });
+  for (const [hreflang, href] of Object.entries(meta.alternates)) add('link', { rel: 'alternate', hreflang, href });
+  add('meta', { property: 'og:type', content: meta.type ?? 'website' });
+  add('meta', { property: 'og:title', content: meta.title });
+  add('meta', { property: 'og:description', content: meta.description });
+  add('meta', { property: 'og:url', content: meta.canonical });
+  add('meta', { property: 'og:site_name', content: intl.formatMessage({ id: 'site.name' }) });
+  add('meta', { property: 'og:locale', content: language === 'fr' ? 'fr_CH' : 'en_GB' });
+  if (meta.image) add('meta', { property: 'og:image', content: meta.image });
+  for (const object of meta.jsonLd ?? []) {
+    const script = doc.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = JSON.stringify(object);
+    head.append(script);
+  }
+
+  const container = doc.querySelector<HTMLElement>('main [data-widget]');
+  let data = '';
+  if (container) {
+    container.setAttribute('lang', language);
+    for (const [name, value] of Object.entries(body.attributes ?? {})) container.setAttribute(name, value);
+    if (body.answers === null) container.removeAttribute('data-widget');
+    container.append(doc.createComment(WIDGET_MARK));
+    if (body.answers !== null) {
+      container.after(doc.createComment(DATA_MARK));
+      data = `<script type="application/json" ${DATA_BLOCK_ATTRIBUTE}>${scriptSafeJson({ answers: body.answers })}</script>`;
+    }
+  }
+  const html = dom.serialize();
+  dom.window.close();
+  // Inserted after serializing: React's markup and the JSON reach the page byte for byte.
+  return html.replace(`<!--${WIDGET_MARK}-->`, () => body.html).replace(`<!--${DATA_MARK}-->`, () => data);
+};

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AgendaEvent } from '../../src/domain/agenda';
+import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
+import type { Contact } from '../../src/domain/contact';
+import { applyFormToggle } from '../../src/domain/form-toggles';
+import { contactPath, eventPath, PAGE_PATHS, parseSitePath, type SitePage, type SitePath } from '../../src/domain/permalinks';
+import { contactJsonLd, eventJsonLd } from '../../src/domain/structured-data';
+import { intlFor, type MessageId } from '../../src/i18n/intl';
+import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { agendaEntry } from '../../src/views/agenda/agenda-entry';
+import { cartEntry } from '../../src/views/cart/cart-entry';
+import { directoryEntry } from '../../src/views/directory/directory-entry';
+import type { WidgetEntry } from '../../src/views/entries/widget-entry';
+import { homeEntry } from '../../src/views/home/home-entry';
+import { newsEntry } from '../../src/views/news/news-entry';
+import { shopEntry } from '../../src/views/shop/shop-entry';
+import { fillPage, scriptSafeJson, type PageMeta } from './page-document';
+import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
+import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
+
+/** What the pages are rendered from. */
+export interface PageRoutesOptions {
+  readonly distDir: string;
+  /** Where the widgets' answers come from: the database, or the backend of `SITE_API_BASE`. */
+  readonly answers: AnswerPath;
+  /** The content's version: a rendered page is reused while it stays the same. */
+  readonly version: () => Promise<string>;
+  /** The API the browser calls after the first screen, written as `data-api-base` (empty: the site's own). */
+  readonly apiBase?: string | undefined;
+}
+
+/** The widget of each page, with the container attributes of the demo site's pages. */
+const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir: string; attributes: Readonly<Record<string, string>>; title: MessageId }>> = {
+  home: { entry: homeEntry, widget: 'home', dir: '', attributes: {}, title: 'page.home.title' },
+  directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
+  agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': '1' }, title: 'page.agenda.title' },
+  news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': 'actualites' }, title: 'page.news.title' },
+  shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: {}, title: 'page.shop.title' },
+  cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: {}, title: 'page.cart.title' },
+};
+
+const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>>> = {
+  fr: {
+    home: 'Site officiel du Canton de Valmont : agenda, annuaire des autorités, actualités et publications.',
+    directory: 'Annuaire du Canton de Valmont : députés, autorités, services et organisations, avec leurs coordonnées.',
+    agenda: 'Agenda du Canton de Valmont : séances, manifestations et événements publics.',
+    news: 'Actualités du Canton de Valmont : communiqués et informations des autorités.',
+    shop: 'Publications du Canton de Valmont à commander.',
+    cart: 'Votre panier de publications du Canton de Valmont.',
+  },
+  en: {
+    home: 'Official site of the Canton of Valmont: agenda, directory of authorities, news and publications.',
+    directory: 'Directory of the Canton of Valmont: members of parliament, authorities, offices and organisations, with their contact details.',
+    agenda: 'Agenda of the Canton of Valmont: sessions, public events and gatherings.',
+    news: 'News of the Canton of Valmont: press releases and information from the authorities.',
+    shop: 'Publications of the Canton of Valmont to order.',
+    cart: 'Your cart of publications of the Canton of Valmont.',
+  },
+};
+
+const ERRORS: Readonly<Record<Language, { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; home: string }>> = {
+  fr: {
+    notFound: 'Page introuvable',
+    notFoundText: 'L’adresse demandée n’existe pas, ou plus, sur ce site.',
+    badRequest: 'Adresse invalide',
+    badRequestText: 'Cette adresse contient une valeur que le site ne peut pas lire',
+    home: 'Retour à l’accueil',
+  },
+  en: {
+    notFound: 'Page not found',
+    notFoundText: 'The address you asked for does not exist, or no longer exists, on this site.',
+    badRequest: 'Invalid address',
+    badRequestText: 'This address holds a value the site cannot read',
+    home: 'Back to the home page',
+  },
+};
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** The page a site path is rendered with. */
+const pageOf = (path: SitePath): SitePage =>
+  path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news';
+
+interface Rendered {
+  readonly status: number;
+  readonly html: string;
+  readonly etag: string;
+}
+
+/**
+ * The site's pages, rendered on the server by the widgets' own machines and views
+ * (DESIGN.md, "Rendering"), in French at `/…` and in English at `/en/…`, with their
+ * permalinks, and `GET /fragments/{widget}/` for a content system to include. Returns the
+ * handler of the 404 page.
+ */
+export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) => {
+  const templates = new Map<string, string>();
+  const template = (dir: string): string => {
+    const known = templates.get(dir);
+    if (known !== undefined) return known;
+    const text = readFileSync(join(options.distDir, dir, 'index.html'), 'utf8');
+    templates.set(dir, text);
+    return text;
+  };
+  const cache = new Map<string, Rendered>();
+  const CACHE_LIMIT = 500;
+  const remember = (key: string, rendered: Rendered): Rendered => {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, rendered);
+    return rendered;
+  };
+  const finish = (status: number, html: string): Rendered => ({ status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` });
+  const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase } : {};
+
+  const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
+    const site = intlFor(language).formatMessage({ id: 'site.name' });
+    return {
+      title: `${title} – ${site}`,
+      description,
+      canonical: `${origin}${language === 'fr' ? '' : `/${language}`}${pathname}`,
+      alternates: { fr: `${origin}${pathname}`, en: `${origin}/en${pathname}`, 'x-default': `${origin}${pathname}` },
+      ...extra,
+    };
+  };
+
+  const errorPage = (origin: string, language: Language, status: 404 | 400, reason?: string): Rendered => {
+    const text = ERRORS[language];
+    const heading = status === 404 ? text.notFound : text.badRequest;
+    const sentence = status === 404 ? text.notFoundText : `${text.badRequestText}${reason ? ` : ${reason}` : ''}.`;
+    const home = language === 'fr' ? '/' : `/${language}/`;
+    const html = `<div class="notice"><p>${escapeHtml(sentence)}</p><p><a href="${home}">${escapeHtml(text.home)}</a></p></div>`;
+    const meta = metaFor(origin, language, '/', heading, sentence);
+    return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none'));
+  };
+
+  const renderPage = async (origin: string, language: Language, path: SitePath, pathname: string, search: string): Promise<Rendered> => {
+    const page = pageOf(path);
+    const setup = PAGES[page];
+    const request: WidgetRequest = { language, pathname: `${language === 'fr' ? '' : `/${language}`}${pathname}`, search, attributes: setup.attributes };
+    const rendered = await renderWidget(setup.entry, request, options.answers);
+    if (!rendered.found) return errorPage(origin, language, 404);
+    const intl = intlFor(language);
+    const pageTitle = intl.formatMessage({ id: setup.title });
+    let meta = metaFor(origin, language, pathname, pageTitle, DESCRIPTIONS[language][page]);
+    if (path.kind === 'contact') {
+      const contact = (rendered.context as { contacts: readonly Contact[]; selected: number | null }).contacts[
+        (rendered.context as { selected: number | null }).selected ?? -1
+      ];
+      if (contact) {
+        const url = `${origin}${contactPath(contact)}`;
+        const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
+        meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || DESCRIPTIONS[language].directory, {
+          type: 'profile',
+          image: contact.img ? new URL(contact.img, origin).href : undefined,
+          jsonLd: [contactJsonLd(contact, url)],
+        });
+      }
+    } else if (path.kind === 'event') {
+      const event = agendaEvents((rendered.context as { agenda: GroupedAgenda }).agenda).find((item: AgendaEvent) => item.id === path.id);
+      if (event) {
+        const url = `${origin}${eventPath(event)}`;
+        meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
+          type: 'article',
+          jsonLd: [eventJsonLd(event, url)],
+        });
+      }
+    }
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: apiAttributes }, page));
+  };
+
+  const send = (reply: FastifyReply, rendered: Rendered, ifNoneMatch: string | undefined): FastifyReply => {
+    reply.header('cache-control', 'no-cache').header('etag', rendered.etag).header('vary', 'accept-encoding');
+    if (rendered.status === 200 && ifNoneMatch === rendered.etag) return reply.code(304).send();
+    return reply.code(rendered.status).type('text/html; charset=utf-8').send(rendered.html);
+  };
+
+  const pageHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const origin = `${request.protocol}://${request.host}`;
+    const url = request.url;
+    const queryAt = url.indexOf('?');
+    const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : url.slice(queryAt);
+    const prefixed = /^\/(en)(\/.*)?$/.exec(rawPath);
+    const language: Language = prefixed ? 'en' : 'fr';
+    let pathname: string;
+    try {
+      pathname = decodeURI(prefixed ? prefixed[2] ?? '/' : rawPath);
+    } catch {
+      return send(reply, errorPage(origin, language, 400), undefined);
+    }
+    const path = parseSitePath(pathname);
+    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, language === 'fr' ? 'elle est trop longue' : 'it is too long'), undefined);
+    if (path === null) return send(reply, errorPage(origin, language, 404), undefined);
+    if (!pathname.endsWith('/')) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}/${search}`, 301);
+    const page = pageOf(path);
+    const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
+    if (toggled !== null) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}${toggled}`, 303);
+    const problem = pageQueryProblem(page, search);
+    if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), undefined);
+    const key = `${await options.version()}|${origin}|${url}`;
+    const cached = cache.get(key) ?? remember(key, await renderPage(origin, language, path, pathname, search));
+    return send(reply, cached, request.headers['if-none-match']);
+  };
+
+  // Each page and each permalink, in French and under `/en`; everything else is a built file or a 404.
+  for (const prefix of ['', '/en']) {
+    for (const path of ['/', '/annuaire/', '/annuaire/:slug/', '/agenda/', '/agenda/:slug/', '/actualites/', '/actualites/:slug/', '/boutique/', '/panier/']) {
+      app.get(`${prefix}${path}`, pageHandler);
+    }
+  }
+
+  // The 404 page of every other address, in the language of the address.
+  return (request, reply) => {
+    const language: Language = /^\/en(\/|$)/.test(request.url) ? 'en' : 'fr';
+    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, 404), undefined);
+  };
+
+  app.get<{ Params: { widget: string }; Querystring: Record<string, string | string[]> }>('/fragments/:widget/', async (request, reply) => {
+    const page = (Object.keys(PAGES) as SitePage[]).find((name) => PAGES[name].widget === request.params.widget);
+    const error = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+    if (page === undefined) return error(404, `unknown widget "${request.params.widget}"`);
+    const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+    if (request.url.length > MAX_PAGE_URL) return error(400, 'the query is too long');
+    const language: Language = LANGUAGES.find((name) => name === params.get('lang')) ?? 'fr';
+    const attributes: Record<string, string> = { ...PAGES[page].attributes };
+    const agendaId = params.get('agenda-id');
+    const scope = params.get('news-scope');
+    if (agendaId !== null) {
+      if (!/^\d{1,9}$/.test(agendaId)) return error(400, 'agenda-id must be a number');
+      attributes['data-agenda-id'] = agendaId;
+    }
+    if (scope !== null) {
+      if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(scope)) return error(400, 'news-scope must be a slug');
+      attributes['data-news-scope'] = scope;
+    }
+    for (const name of ['lang', 'agenda-id', 'news-scope']) params.delete(name);
+    const search = params.toString() === '' ? '' : `?${params.toString()}`;
+    const problem = pageQueryProblem(page, search);
+    if (problem !== null) return error(400, problem);
+    const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes }, options.answers);
+    const attributeText = Object.entries({ ...attributes, ...apiAttributes })
+      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+      .join('');
+    const html =
+      `<div data-widget="${PAGES[page].widget}" lang="${language}"${attributeText}>${rendered.html}</div>` +
+      `<script type="application/json" data-widget-answers>${scriptSafeJson({ answers: rendered.answers })}</script>`;
+    return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
+  });
+};

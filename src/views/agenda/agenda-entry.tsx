@@ -1,0 +1,53 @@
+import { createActor } from 'xstate';
+import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
+import { agendaEvents } from '../../domain/agenda-grouping';
+import { eventPath, parseSitePath, PAGE_PATHS } from '../../domain/permalinks';
+import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
+import { addMessages } from '../../i18n/intl';
+import { agendaMachine, filtersOf } from '../../machines/agenda-machine';
+import { agendaActor, agendaCategoriesActor } from '../../services/agenda-service';
+import { historyActor, writeSearch } from '../../services/history-service';
+import type { Api } from '../../services/http';
+import { showPermalink } from '../../services/permalink-history';
+import type { WidgetEntry } from '../entries/widget-entry';
+import { AgendaView } from './agenda-view';
+
+// The agenda's messages come with its chunk (and with the server's renderer).
+addMessages(AGENDA_MESSAGES);
+
+/** The agenda machine with the services of a setting; in the browser it follows the address bar. */
+export const liveAgendaMachine = (api: Api, browser: boolean) =>
+  agendaMachine.provide({
+    actors: {
+      loadAgenda: agendaActor(api),
+      loadCategories: agendaCategoriesActor(api),
+      ...(browser ? { watchHistory: historyActor('RESTORE_FILTERS') } : {}),
+    },
+    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))) } : {},
+  });
+
+/** The id of the event an address names, if it names one. */
+export const eventIdOf = (pathname: string): string | null => {
+  const path = parseSitePath(pathname.replace(/^\/en(?=\/)/, ''));
+  return path?.kind === 'event' ? path.id : null;
+};
+
+/** The agenda's render entry: filters from the query, an event's details open from its permalink. */
+export const agendaEntry: WidgetEntry = {
+  name: 'agenda',
+  create: (setting) => {
+    const input = { agendaId: setting.attribute('data-agenda-id') ?? '1', filters: agendaFiltersFromSearch(setting.location.search) };
+    const browser = setting.side === 'browser';
+    const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
+    const openEvent = eventIdOf(setting.location.pathname);
+    const prefix = setting.location.pathname.startsWith('/en/') ? '/en' : '';
+    const onDetails = (event: { id: string; title: string }, open: boolean): void => {
+      if (browser) showPermalink(open ? `${prefix}${eventPath(event)}` : null, `${prefix}${PAGE_PATHS.agenda}`);
+    };
+    return {
+      actor,
+      element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} />,
+      afterSettle: () => openEvent === null || agendaEvents(actor.getSnapshot().context.agenda).some((event) => event.id === openEvent),
+    };
+  },
+};

@@ -1,0 +1,23 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { createActor, fromCallback } from 'xstate';
+import { cartMachine } from '../../machines/cart-machine';
+import type { CartActor } from './page-cart';
+
+/**
+ * A cart that stays where every cart starts, restoring: what the server renders, since it
+ * cannot know a visitor's cart, and what the browser hydrates before it shows the real one.
+ */
+export const neutralCart = (): CartActor => createActor(cartMachine.provide({ actors: { restore: fromCallback(() => undefined) } }), { input: {} });
+
+/**
+ * Renders with the neutral cart first, then, once mounted in the browser, with the page's
+ * real cart: the server's markup and the browser's first render are the same, then the
+ * visitor's cart shows.
+ */
+export const CartSwitch = ({ live, render }: { live: (() => CartActor) | null; render: (cart: CartActor) => ReactElement }) => {
+  const [cart, setCart] = useState<CartActor>(neutralCart);
+  useEffect(() => {
+    if (live) setCart(live());
+  }, [live]);
+  return render(cart);
+};

@@ -1,0 +1,43 @@
+import { createActor } from 'xstate';
+import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
+import { NEWS_MESSAGES } from '../../i18n/news-messages';
+import { addMessages } from '../../i18n/intl';
+import { newsMachine } from '../../machines/news-machine';
+import { historyActor, writeSearch } from '../../services/history-service';
+import type { Api } from '../../services/http';
+import { moreNewsActor, newsActor, newsCategoriesActor } from '../../services/news-service';
+import type { WidgetEntry } from '../entries/widget-entry';
+import { NewsView } from './news-view';
+
+// The news list's messages come with its chunk (and with the server's renderer).
+addMessages(NEWS_MESSAGES);
+
+/** The news scope of a container (`data-news-scope`); a container without one is a page error, said in the console. */
+export const newsScopeOf = (scope: string | null): string => {
+  const trimmed = (scope ?? '').trim();
+  if (trimmed === '') throw new Error('The news widget needs a data-news-scope attribute, such as data-news-scope="actualites".');
+  return trimmed;
+};
+
+/** The news machine with the services of a setting; in the browser it follows the address bar. */
+export const liveNewsMachine = (api: Api, scope: string, browser: boolean) =>
+  newsMachine.provide({
+    actors: {
+      loadNews: newsActor(api, scope),
+      loadMore: moreNewsActor(api),
+      loadCategories: newsCategoriesActor(api, scope),
+      ...(browser ? { watchHistory: historyActor('RESTORE_SELECTION') } : {}),
+    },
+    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, selectionToSearch(context.selected)) } : {},
+  });
+
+/** The news list's render entry: the categories of the page address. */
+export const newsEntry: WidgetEntry = {
+  name: 'news',
+  create: (setting) => {
+    const input = { selected: selectionFromSearch(setting.location.search) };
+    const scope = newsScopeOf(setting.attribute('data-news-scope'));
+    const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser'), { input, inspect: setting.observe(input) });
+    return { actor, element: <NewsView actor={actor} /> };
+  },
+};
