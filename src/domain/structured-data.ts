@@ -1,0 +1,299 @@
+import type { AgendaEvent } from './agenda';
+import { PERSON, type Contact } from './contact';
+import type { NewsItem } from './news';
+
+/**
+ * schema.org JSON-LD of the things that have a page (an event, a contact, a news item), for
+ * search engines: what Google reads for its Event and Article results, with the fields it
+ * requires and most it recommends. Pure: the page renderer puts the objects in
+ * `<script type="application/ld+json">`.
+ */
+
+/** A JSON-LD value: plain JSON. */
+export type JsonLdValue = string | number | boolean | JsonLd | readonly JsonLdValue[];
+
+/** A JSON-LD node. */
+export interface JsonLd {
+  readonly [key: string]: JsonLdValue;
+}
+
+/** The institution that publishes the site, organises its events and writes its news. */
+export const INSTITUTION_NAME = 'Canton de Valmont';
+
+/** Where the institution's logo lives on the site, when the caller names no other. */
+export const INSTITUTION_LOGO_PATH = '/favicon.svg';
+
+const CONTEXT = 'https://schema.org';
+
+// Drops what is unknown, so a node never says `"email": null` or `"image": []`.
+const node = (fields: Readonly<Record<string, JsonLdValue | null | undefined>>): JsonLd =>
+  Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, JsonLdValue] =>
+        entry[1] !== undefined && entry[1] !== null && entry[1] !== '' && !(Array.isArray(entry[1]) && entry[1].length === 0),
+    ),
+  );
+
+const text = (value: string | null | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+};
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+const decodeEntity = (whole: string, name: string): string => {
+  const code = name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : NaN;
+  if (Number.isInteger(code)) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  return ENTITIES[name.toLowerCase()] ?? whole;
+};
+
+/** Rich text (the API's sanitized-on-render HTML) as the plain text a `description` holds; any run of white space, no-break spaces included, becomes one space. */
+export const plainText = (html: string): string =>
+  html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const plain = (html: string | null | undefined): string | undefined => (html === null || html === undefined ? undefined : text(plainText(html)));
+
+// Only http(s) addresses are worth giving a search engine; anything else is left out.
+const absoluteUrl = (value: string | null | undefined, base: string): string | undefined => {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  try {
+    const resolved = new URL(raw, base);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
+// ——— Europe/Zurich time ———
+
+const HOUR = 3_600_000;
+
+// The day of the month of the last Sunday of `month` (1–12).
+const lastSunday = (year: number, month: number): number => {
+  const last = new Date(Date.UTC(year, month, 0));
+  return last.getUTCDate() - last.getUTCDay();
+};
+
+/**
+ * The offset of Europe/Zurich at an instant: summer time (+02:00) from 01:00 UTC on the last
+ * Sunday of March to 01:00 UTC on the last Sunday of October, the European rule Switzerland
+ * follows since 1996; +01:00 otherwise.
+ */
+export const zurichOffsetAt = (instant: number): '+01:00' | '+02:00' => {
+  const year = new Date(instant).getUTCFullYear();
+  const start = Date.UTC(year, 2, lastSunday(year, 3), 1);
+  const end = Date.UTC(year, 9, lastSunday(year, 10), 1);
+  return instant >= start && instant < end ? '+02:00' : '+01:00';
+};
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const WALL_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+// A wall-clock date and time of Zurich, with its offset. In the autumn's repeated hour the
+// summer one is taken; a time of the spring's missing hour keeps the winter offset.
+const wallDateTime = (year: number, month: number, day: number, hour: number, minute: number, second: number): string => {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const offset = zurichOffsetAt(asUtc - 2 * HOUR) === '+02:00' ? '+02:00' : '+01:00';
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${offset}`;
+};
+
+// An instant written as Zurich's wall time with its offset.
+const instantInZurich = (instant: number): string => {
+  const offset = zurichOffsetAt(instant);
+  const wall = new Date(instant + (offset === '+02:00' ? 2 : 1) * HOUR);
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(
+    wall.getUTCMinutes(),
+  )}:${pad(wall.getUTCSeconds())}${offset}`;
+};
+
+/**
+ * An ISO date-time with the offset Zurich has then. `value` is a date (`2026-12-01`) or a
+ * date-time; `time` (`18:30`), when given, is the wall-clock time of that date. A date-time
+ * with an offset is an instant and is written in Zurich time; one without is Zurich's wall time.
+ * Returns the plain date when there is no time at all and `allDay` is set, else midnight.
+ */
+export const zurichDateTime = (value: string, time?: string | null, allDay = false): string | undefined => {
+  const match = DATE_TIME.exec(value.trim());
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const wall = time === null || time === undefined ? null : WALL_TIME.exec(time);
+  if (wall) return wallDateTime(year, month, day, Number(wall[1]), Number(wall[2]), Number(wall[3] ?? 0));
+  if (match[4] === undefined) return allDay ? `${match[1]}-${match[2]}-${match[3]}` : wallDateTime(year, month, day, 0, 0, 0);
+  const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
+  if (match[7] === undefined) return wallDateTime(year, month, day, hour, minute, second);
+  const instant = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${match[7] === 'Z' ? 'Z' : match[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
+  return Number.isNaN(instant) ? undefined : instantInZurich(instant);
+};
+
+// ——— The institution ———
+
+const institution = (origin: string): JsonLd => node({ '@type': 'GovernmentOrganization', name: INSTITUTION_NAME, url: origin === '' ? undefined : `${origin}/` });
+
+const publisher = (origin: string, logo: string | undefined): JsonLd =>
+  node({ ...institution(origin), logo: logo === undefined ? undefined : node({ '@type': 'ImageObject', url: logo }) });
+
+// ——— Places and addresses ———
+
+const POSTAL_LINE = /^(\d{4})\s+(.+)$/;
+const POST_BOX = /^(?:case postale|cp)\s*(.*)$/i;
+
+/** A multi-line Swiss address (`Rue du Château 12\n1950 Sion`) as a PostalAddress, or as text when it has no postcode line. */
+export const postalAddress = (address: string | null | undefined, skipLine?: string): JsonLdValue | undefined => {
+  const lines = (address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line !== skipLine);
+  if (lines.length === 0) return undefined;
+  const postal = POSTAL_LINE.exec(lines[lines.length - 1] ?? '');
+  if (!postal) return lines.join(', ');
+  const rest = lines.slice(0, -1);
+  const box = rest.map((line) => POST_BOX.exec(line)).find((m) => m !== null);
+  return node({
+    '@type': 'PostalAddress',
+    streetAddress: text(rest.filter((line) => !POST_BOX.test(line)).join(', ')),
+    postOfficeBoxNumber: text(box?.[1]),
+    postalCode: postal[1],
+    addressLocality: postal[2],
+    addressCountry: 'CH',
+  });
+};
+
+// `Salle du Grand Conseil, Sion`: the room or building, then the town.
+const placeJsonLd = (place: string): JsonLd => {
+  const parts = place
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length < 2) return node({ '@type': 'Place', name: place.trim(), address: place.trim() });
+  return node({
+    '@type': 'Place',
+    name: parts.slice(0, -1).join(', '),
+    address: node({ '@type': 'PostalAddress', addressLocality: parts[parts.length - 1], addressCountry: 'CH' }),
+  });
+};
+
+// ——— The three kinds of page ———
+
+/**
+ * The schema.org `Event` of an agenda event whose page is `url`: timed events carry date-times
+ * with Zurich's offset, all-day events plain dates. An event without a place has no `location`.
+ */
+export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
+  const origin = originOf(url);
+  const timed = text(event.start_time) !== undefined;
+  const startDate = zurichDateTime(event.bel_date, event.start_time, true) ?? event.bel_date.slice(0, 10);
+  const lastDay = event.end_date ?? event.bel_date;
+  const endDate = timed
+    ? event.end_time
+      ? zurichDateTime(lastDay, event.end_time)
+      : event.end_date
+        ? zurichDateTime(event.end_date, null, true)
+        : undefined
+    : zurichDateTime(lastDay, null, true);
+  const place = text(event.place);
+  return node({
+    '@context': CONTEXT,
+    '@type': 'Event',
+    name: text(event.title),
+    startDate,
+    endDate,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: place === undefined ? undefined : placeJsonLd(place),
+    organizer: institution(origin),
+    description: plain(event.description),
+    url,
+    sameAs: absoluteUrl(event.link, url),
+    keywords: (event.categories ?? []).map((category) => category.title).join(', '),
+  });
+};
+
+/**
+ * The schema.org node of a contact whose page is `url`: a `Person` (with role, party as
+ * `affiliation` and commissions as `memberOf`) when `type_contact` is 'Personne', else a
+ * `GovernmentOrganization`. Relative image addresses are resolved against `url`.
+ */
+export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
+  const origin = originOf(url);
+  const image = absoluteUrl(contact.img_2x ?? contact.image ?? contact.img, url);
+  const shared = {
+    '@context': CONTEXT,
+    name: text(contact.title),
+    url,
+    email: text(contact.email),
+    telephone: text(contact.phone),
+    faxNumber: text(contact.fax),
+    description: plain(contact.description),
+    sameAs: absoluteUrl(contact.website, url),
+  };
+  if (contact.type_contact === PERSON) {
+    const party = text(contact.parti);
+    return node({
+      ...shared,
+      '@type': 'Person',
+      jobTitle: text(contact.fonction),
+      address: postalAddress(contact.address),
+      image,
+      affiliation: party === undefined ? undefined : node({ '@type': 'Organization', name: party }),
+      memberOf: (contact.commissions ?? [])
+        .map((name) => text(name))
+        .filter((name): name is string => name !== undefined)
+        .map((name) => node({ '@type': 'Organization', name, parentOrganization: institution(origin) })),
+    });
+  }
+  const person = text(contact.contact_person);
+  return node({
+    ...shared,
+    '@type': 'GovernmentOrganization',
+    // An organisation's address often starts with its own name: that line is no street.
+    address: postalAddress(contact.address, contact.title.trim()),
+    logo: image,
+    image,
+    contactPoint:
+      person === undefined
+        ? undefined
+        : node({ '@type': 'ContactPoint', name: person, telephone: text(contact.phone), email: text(contact.email) }),
+  });
+};
+
+/**
+ * The schema.org `NewsArticle` of a news item whose page is `url`. `imageBase` is where the
+ * item's relative image addresses live (the API's origin); `logo`, the publisher's logo,
+ * defaults to the site's `INSTITUTION_LOGO_PATH`.
+ */
+export const newsArticleJsonLd = (item: NewsItem, url: string, imageBase: string, logo?: string): JsonLd => {
+  const origin = originOf(url);
+  const published = item.date === null || item.date === undefined ? undefined : zurichDateTime(item.date);
+  const image = absoluteUrl(item.image, imageBase);
+  return node({
+    '@context': CONTEXT,
+    '@type': 'NewsArticle',
+    headline: text(item.title),
+    description: plain(item.lead),
+    datePublished: published,
+    // The API knows no later change than the publication.
+    dateModified: published,
+    image: image === undefined ? undefined : [image],
+    author: institution(origin),
+    publisher: publisher(origin, logo ?? absoluteUrl(INSTITUTION_LOGO_PATH, url)),
+    mainEntityOfPage: node({ '@type': 'WebPage', '@id': url }),
+    url,
+    articleSection: (item.categories ?? []).map((category) => category.title),
+  });
+};
