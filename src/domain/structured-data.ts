@@ -105,14 +105,6 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const WALL_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-// A wall-clock date and time of Zurich, with its offset. In the autumn's repeated hour the
-// summer one is taken; a time of the spring's missing hour keeps the winter offset.
-const wallDateTime = (year: number, month: number, day: number, hour: number, minute: number, second: number): string => {
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const offset = zurichOffsetAt(asUtc - 2 * HOUR) === '+02:00' ? '+02:00' : '+01:00';
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${offset}`;
-};
-
 // An instant written as Zurich's wall time with its offset.
 const instantInZurich = (instant: number): string => {
   const offset = zurichOffsetAt(instant);
@@ -120,6 +112,17 @@ const instantInZurich = (instant: number): string => {
   return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(
     wall.getUTCMinutes(),
   )}:${pad(wall.getUTCSeconds())}${offset}`;
+};
+
+// A wall-clock date and time of Zurich, with its offset. In the autumn's repeated hour the
+// earlier (summer) one is taken; a time of the spring's missing hour is moved one hour on, in
+// summer time, as Temporal's 'compatible' disambiguation does, so the result is a real instant.
+const wallDateTime = (year: number, month: number, day: number, hour: number, minute: number, second: number): string => {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const wall = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
+  if (zurichOffsetAt(asUtc - 2 * HOUR) === '+02:00') return `${wall}+02:00`;
+  if (zurichOffsetAt(asUtc - HOUR) === '+01:00') return `${wall}+01:00`;
+  return instantInZurich(asUtc - HOUR);
 };
 
 /**
