@@ -1,11 +1,20 @@
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
 import { MONTHS, monthName } from '../../i18n/months';
 import { selectAgendaFilters, selectCategoryToggles, type agendaMachine } from '../../machines/agenda-machine';
 import { useLocale } from '../shared/widget-root';
 
-/** The agenda's filters (SPEC §2): category toggles, a month select and a title search. */
+/**
+ * The agenda's filters (SPEC §2): category toggles, a month select and a title search, in one
+ * `<form method="get">` named as the address is read (`categories`, `mois`, `titre`), so the
+ * page filters without script. Without script every submit sends the whole form: a toggle adds
+ * `basculer={id}` (the server redirects to the address with that category toggled, see
+ * form-toggles.ts), "Appliquer" and the title's "Rechercher" load the page with every filter set.
+ * With script nothing is submitted: toggles and the month act at once as before, and the submit
+ * is the SEARCH of the title alone.
+ */
 export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine> }) => {
   const { language, t } = useLocale();
   const filters = useSelector(actor, selectAgendaFilters);
@@ -19,70 +28,102 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
       <h2 id={headingId} className="filter-bar__title">
         {t('agenda.filters')}
       </h2>
-      <div className="agenda-toggles" role="group" aria-label={t('agenda.categories')}>
-        {toggles.map((category) => {
-          const pressed = filters.categories.includes(category.id);
-          return (
+      <form
+        method="get"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SEARCH' });
+        }}
+      >
+        {/* Enter in the title box clicks the form's first submit button: this one, without a name,
+            rather than the first category toggle. Hidden, so neither seen nor read. */}
+        <button type="submit" hidden />
+        {filters.categories.map((id) => (
+          <input key={id} type="hidden" name="categories" value={id} />
+        ))}
+        <div className="agenda-toggles" role="group" aria-label={t('agenda.categories')}>
+          {toggles.map((category) => {
+            const pressed = filters.categories.includes(category.id);
+            return (
+              <button
+                key={category.id}
+                type="submit"
+                name={TOGGLE_PARAM}
+                value={category.id}
+                className="toggle"
+                aria-pressed={pressed}
+                onClick={(event) => {
+                  event.preventDefault();
+                  actor.send(pressed ? { type: 'REMOVE_CATEGORY', id: category.id } : { type: 'ADD_CATEGORY', id: category.id });
+                }}
+              >
+                {category.title}
+              </button>
+            );
+          })}
+          {filters.categories.length > 0 ? (
             <button
-              key={category.id}
-              type="button"
-              className="toggle"
-              aria-pressed={pressed}
-              onClick={() => actor.send(pressed ? { type: 'REMOVE_CATEGORY', id: category.id } : { type: 'ADD_CATEGORY', id: category.id })}
+              type="submit"
+              name={TOGGLE_PARAM}
+              value={RESET_TOGGLE}
+              className="toggle toggle--all"
+              onClick={(event) => {
+                event.preventDefault();
+                actor.send({ type: 'SET_CATEGORIES', categories: [] });
+              }}
             >
-              {category.title}
+              {t('agenda.categories.all')}
             </button>
-          );
-        })}
-        {filters.categories.length > 0 ? (
-          <button type="button" className="toggle toggle--all" onClick={() => actor.send({ type: 'SET_CATEGORIES', categories: [] })}>
-            {t('agenda.categories.all')}
-          </button>
-        ) : null}
-      </div>
-      <div className="filter-bar__fields">
-        <div className="field">
-          <label htmlFor={monthId}>{t('agenda.month.label')}</label>
-          <select
-            id={monthId}
-            value={filters.month ?? ''}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              actor.send({ type: 'SELECT_MONTH', month: value === '' ? null : Number(value) });
-            }}
-          >
-            <option value="">{t('agenda.month.all')}</option>
-            {MONTHS.map((month) => (
-              <option key={month} value={month}>
-                {monthName(month, language)}
-              </option>
-            ))}
-          </select>
+          ) : null}
         </div>
-        <form
-          className="field field--search agenda-search"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'SEARCH' });
-          }}
-        >
-          <label htmlFor={titleId}>{t('agenda.title.label')}</label>
-          <div className="agenda-search__row">
-            <input
-              id={titleId}
-              type="search"
-              autoComplete="off"
-              placeholder={t('agenda.title.placeholder')}
-              value={filters.title ?? ''}
-              onChange={(event) => actor.send({ type: 'TYPE_TITLE', title: event.currentTarget.value })}
-            />
-            <button type="submit" className="button">
-              {t('agenda.title.submit')}
-            </button>
+        <div className="filter-bar__fields">
+          <div className="field agenda-month">
+            <label htmlFor={monthId}>{t('agenda.month.label')}</label>
+            <div className="agenda-month__row">
+              <select
+                id={monthId}
+                name="mois"
+                value={filters.month ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  actor.send({ type: 'SELECT_MONTH', month: value === '' ? null : Number(value) });
+                }}
+              >
+                <option value="">{t('agenda.month.all')}</option>
+                {MONTHS.map((month) => (
+                  <option key={month} value={month}>
+                    {monthName(month, language)}
+                  </option>
+                ))}
+              </select>
+              {/* With script the month applies as it changes; React leaves a noscript's content out in the browser. */}
+              <noscript>
+                <button type="submit" className="button">
+                  {t('agenda.month.apply')}
+                </button>
+              </noscript>
+            </div>
           </div>
-        </form>
-      </div>
+          <div className="field field--search agenda-search">
+            <label htmlFor={titleId}>{t('agenda.title.label')}</label>
+            <div className="agenda-search__row">
+              <input
+                id={titleId}
+                name="titre"
+                type="search"
+                autoComplete="off"
+                placeholder={t('agenda.title.placeholder')}
+                value={filters.title ?? ''}
+                onChange={(event) => actor.send({ type: 'TYPE_TITLE', title: event.currentTarget.value })}
+              />
+              <button type="submit" className="button">
+                {t('agenda.title.submit')}
+              </button>
+            </div>
+          </div>
+        </div>
+      </form>
     </section>
   );
 };
