@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
 import {
   selectAppendedFrom,
   selectCount,
@@ -73,9 +74,21 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
           <div className="notice">
             <p>{t(hasSelection ? 'news.empty' : 'news.empty.none')}</p>
             {hasSelection ? (
-              <button type="button" className="button" onClick={() => actor.send({ type: 'REPLACE_CATEGORIES', ids: [] })}>
-                {t('news.empty.reset')}
-              </button>
+              // A form of its own, so the reset works without script too: `basculer=` empties the selection.
+              <form method="get">
+                <button
+                  type="submit"
+                  name={TOGGLE_PARAM}
+                  value={RESET_TOGGLE}
+                  className="button"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    actor.send({ type: 'REPLACE_CATEGORIES', ids: [] });
+                  }}
+                >
+                  {t('news.empty.reset')}
+                </button>
+              </form>
             ) : null}
           </div>
         ) : null}
