@@ -1,16 +1,20 @@
 import { cleanup, render, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { NewsItem } from '../../src/domain/news';
+import { isSlug, newsPath } from '../../src/domain/permalinks';
 import { NewsCard } from '../../src/views/news/news-card';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
 const HOSTILE_LINKS = ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', 'www.sans-protocole.ch'];
 
-/** News items of every shape the codec accepts, with hostile links mixed in. */
+// Slugs as the API may send them: well-formed ones, and some the site refuses in an address.
+const SLUGS = fc.oneof(fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/), fc.constantFrom('', 'Avec Espaces', '../x', '-bord', 'é'), fc.constant(null));
+
+/** News items of every shape the codec accepts, with hostile links and API slugs mixed in. */
 const items = fc
-  .tuple(decodedArbitrary(NewsItem), fc.option(fc.constantFrom(...HOSTILE_LINKS), { nil: undefined }))
-  .map(([item, link]) => (link ? { ...item, link } : item));
+  .tuple(decodedArbitrary(NewsItem), fc.option(fc.constantFrom(...HOSTILE_LINKS), { nil: undefined }), fc.option(SLUGS, { nil: undefined }))
+  .map(([item, link, slug]): NewsItem => ({ ...item, ...(link ? { link } : {}), ...(slug !== undefined ? { slug } : {}) }));
 
 const renderCard = (item: NewsItem, lang = 'fr'): HTMLElement => {
   const container = document.createElement('div');
@@ -32,14 +36,39 @@ describe('a news card', () => {
     fc.assert(
       fc.property(items, (item) => {
         const card = renderCard(item);
-        const title = item.title?.trim() || 'Sans titre';
-        expect(card).toHaveAccessibleName(title.replace(/\s+/g, ' '));
+        // Accessible names collapse white space; the name computation and JavaScript's \s differ on
+        // some spaces (no-break, ideographic), so both sides are collapsed alike.
+        const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+        const title = collapse(item.title?.trim() || 'Sans titre');
+        expect(within(card.parentElement!).getByRole('article', { name: (name) => collapse(name) === title })).toBe(card);
         for (const link of card.querySelectorAll('a')) {
           expect(link.getAttribute('href')).toMatch(/^(https?:\/\/|\/(?!\/))/i);
         }
         cleanup();
       }),
     );
+  });
+
+  it("links the title to the item's page on this site when the API gives a slug, else to its own http(s) or site link", () => {
+    fc.assert(
+      fc.property(items, (item) => {
+        const card = renderCard(item);
+        const link = within(card).getByRole('heading', { level: 3 }).querySelector('a');
+        if (item.slug && isSlug(item.slug)) {
+          expect(link).toHaveAttribute('href', `/actualites/${item.slug}/`);
+          expect(link?.getAttribute('href')).toBe(newsPath(item));
+        } else if (link) {
+          expect(link.getAttribute('href')).toMatch(/^(https?:\/\/|\/(?!\/))/i);
+          expect(item.link).toBeTruthy();
+        }
+        cleanup();
+      }),
+    );
+    const card = renderCard({ id: '7', title: 'Budget 2027', link: 'https://example.ch/budget', slug: 'budget-2027' });
+    expect(within(card).getByRole('link', { name: 'Budget 2027' })).toHaveAttribute('href', '/actualites/budget-2027/');
+    cleanup();
+    const outside = renderCard({ id: '8', title: 'Budget 2028', link: 'https://example.ch/budget' });
+    expect(within(outside).getByRole('link', { name: 'Budget 2028' })).toHaveAttribute('href', 'https://example.ch/budget');
   });
 
   it('gives every image an alt text: image_alt, or empty beside the title', () => {

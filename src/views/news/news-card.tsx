@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import { safeWebsite } from '../../domain/directory';
 import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
+import { isSlug, newsPath } from '../../domain/permalinks';
 import type { Language } from '../../i18n/language';
 import { useLocale } from '../shared/widget-root';
 
@@ -24,6 +25,16 @@ const NewsDate = ({ date }: { date: string | null | undefined }) => {
 };
 
 /**
+ * Where the title leads: the item's own page on this site when the API names it by a slug (it
+ * works without script and keeps the visitor here), else the item's `link` when it is an http(s)
+ * or site address, else nowhere.
+ */
+const titleHref = (item: NewsItem): string | null => {
+  if (item.slug && isSlug(item.slug)) return newsPath(item);
+  return safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+};
+
+/**
  * One news item: an article named by its title, the title a link to the full text, then
  * the date, the lead, the categories and the image. The image's alt text is `image_alt`,
  * or empty when there is none, since the title stands next to it.
@@ -32,7 +43,7 @@ export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { it
   const { t } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
-  const link = safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+  const link = titleHref(item);
   const categories = categoryTitles(item);
   return (
     // Focusable by script only, so focus can land on an item without a link.
