@@ -29,6 +29,9 @@ export interface RenderedWidget {
 /** How long a widget may wait for its answers before it is rendered as it stands (its loading state). */
 const SETTLE_LIMIT_MS = 10_000;
 
+/** How React marks a Suspense boundary whose content comes later in the stream. */
+const SUSPENDED_MARK = '<!--$?-->';
+
 const streamText = async (stream: NodeJS.ReadableStream): Promise<string> => {
   let text = '';
   for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
@@ -61,8 +64,11 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     ]);
     clearTimeout(timer);
     const found = created.afterSettle?.() ?? true;
-    const { prelude } = await prerenderToNodeStream(<WidgetRoot language={request.language}>{created.element}</WidgetRoot>);
-    const html = await streamText(prelude);
+    const element = <WidgetRoot language={request.language}>{created.element}</WidgetRoot>;
+    const html = await streamText((await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })).prelude);
+    // Lazy parts (the contact modal) are waited for and written in place: a boundary written apart
+    // would need an inline script, which the CSP forbids. Nothing may be left for later.
+    if (html.includes(SUSPENDED_MARK)) throw new Error(`${entry.name}: a part of the first screen suspended on the server`);
     const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
     return { html, answers: source.recorded(), found, context: snapshot.context };
   } finally {
