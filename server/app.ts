@@ -15,6 +15,7 @@ import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
 import { registerNewsRoutes } from './routes/news-routes';
 import { errorBody } from './routes/query-schemas';
+import { registerSeoRoutes } from './routes/seo-routes';
 import { registerShopRoutes } from './routes/shop-routes';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
@@ -107,6 +108,8 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
     registerNewsRoutes(api, db);
     registerShopRoutes(api, db);
   });
+
+  registerSeoRoutes(app, db);
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {

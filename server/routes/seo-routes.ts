@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_PATHS, contactPath, eventPath, newsPath } from '../../src/domain/permalinks';
+import type { Database } from '../db';
+import { errorBody } from './query-schemas';
+
+/** One page of the site as the sitemap lists it: its French path and, when known, its last change. */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+/** The sitemap protocol's ceiling of addresses a file; each page has two (French and English). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** Pages a sitemap file holds: each is listed in French and in English. */
+export const SITEMAP_PAGE_SIZE = SITEMAP_MAX_URLS / 2;
+
+// How long a crawler may keep them: content changes at each import, not by the minute.
+const SEO_CACHE_CONTROL = 'public, max-age=3600';
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text as XML character data or attribute value. */
+export const escapeXml = (value: string): string => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+
+/** The English version of a French path: `/agenda/` → `/en/agenda/`, `/` → `/en/`. */
+export const englishPath = (path: string): string => `/en${path}`;
+
+// A source of pages: how many it has, and a slice of them in a stable order.
+interface Section {
+  count(db: Database): Promise<number>;
+  slice(db: Database, offset: number, limit: number): Promise<SitemapEntry[]>;
+}
+
+const countOf = async (db: Database, table: string): Promise<number> =>
+  (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
+
+const SECTIONS: readonly Section[] = [
+  {
+    count: async () => Object.values(PAGE_PATHS).length,
+    slice: async (_db, offset, limit) => Object.values(PAGE_PATHS).slice(offset, offset + limit).map((path) => ({ path })),
+  },
+  {
+    count: (db) => countOf(db, 'contacts'),
+    slice: async (db, offset, limit) =>
+      (await db.query<{ title: string; slug: string }>('select title, slug from contacts order by id limit $1 offset $2', [limit, offset])).map(
+        (row) => ({ path: contactPath(row) }),
+      ),
+  },
+  {
+    count: (db) => countOf(db, 'events'),
+    slice: async (db, offset, limit) =>
+      (await db.query<{ id: number; title: string }>('select id, title from events order by id limit $1 offset $2', [limit, offset])).map(
+        (row) => ({ path: eventPath({ id: String(row.id), title: row.title }) }),
+      ),
+  },
+  {
+    count: (db) => countOf(db, 'news_items'),
+    slice: async (db, offset, limit) =>
+      (
+        await db.query<{ id: number; title: string; slug: string; date: string }>(
+          `select id, title, slug, to_char(date, 'YYYY-MM-DD') as date from news_items order by date desc, id desc limit $1 offset $2`,
+          [limit, offset],
+        )
+      ).map((row) => ({ path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }), lastmod: row.date })),
+  },
+];
+
+/** How many pages the sitemap lists: the sections' pages, every contact, event and news item. */
+export const countSitemapEntries = async (db: Database): Promise<number> =>
+  (await Promise.all(SECTIONS.map((section) => section.count(db)))).reduce((sum, n) => sum + n, 0);
+
+/** The sitemap's pages from `offset`, at most `limit` of them: sections, then contacts, events and news. */
+export const sitemapEntries = async (db: Database, offset = 0, limit = Number.MAX_SAFE_INTEGER): Promise<SitemapEntry[]> => {
+  const entries: SitemapEntry[] = [];
+  let skip = offset;
+  for (const section of SECTIONS) {
+    if (entries.length >= limit) break;
+    const count = await section.count(db);
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    entries.push(...(await section.slice(db, skip, limit - entries.length)));
+    skip = 0;
+  }
+  return entries;
+};
+
+const alternates = (origin: string, path: string): string =>
+  [
+    ['fr', path],
+    ['en', englishPath(path)],
+    ['x-default', path],
+  ]
+    .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(`${origin}${href ?? ''}`)}"/>`)
+    .join('');
+
+/**
+ * A `urlset` of `entries` under `origin`: each page in French and in English, each naming both
+ * versions and the French as `x-default`, as Google asks of a multilingual sitemap.
+ */
+export const sitemapXml = (origin: string, entries: readonly SitemapEntry[]): string => {
+  const urls = entries.flatMap((entry) =>
+    [entry.path, englishPath(entry.path)].map(
+      (path) =>
+        `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${entry.lastmod === undefined ? '' : `<lastmod>${escapeXml(entry.lastmod)}</lastmod>`}${alternates(
+          origin,
+          entry.path,
+        )}</url>`,
+    ),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+};
+
+/** A `sitemapindex` naming `/sitemap-1.xml` … `/sitemap-{files}.xml` under `origin`. */
+export const sitemapIndexXml = (origin: string, files: number): string =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+
+/** `robots.txt`: everything may be crawled; the sitemap is named by its absolute address. */
+export const robotsTxt = (origin: string): string => `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+
+const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+/**
+ * `GET /sitemap.xml` and `GET /robots.txt`. A site of more pages than one sitemap file may hold
+ * (the large seed has 130,000) gets a sitemap index at `/sitemap.xml` and its files at
+ * `/sitemap-{n}.xml`, `SITEMAP_PAGE_SIZE` pages each.
+ */
+export const registerSeoRoutes = (app: FastifyInstance, db: Database, pageSize = SITEMAP_PAGE_SIZE): void => {
+  app.get('/sitemap.xml', async (request, reply) => {
+    const total = await countSitemapEntries(db);
+    const origin = originOf(request);
+    reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
+    return total <= pageSize ? sitemapXml(origin, await sitemapEntries(db)) : sitemapIndexXml(origin, Math.ceil(total / pageSize));
+  });
+
+  app.get<{ Params: { page: string } }>('/sitemap-:page(^\\d{1,6}).xml', async (request, reply) => {
+    const page = Number(request.params.page);
+    const files = Math.ceil((await countSitemapEntries(db)) / pageSize);
+    if (page < 1 || page > files || files <= 1) {
+      return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'Not Found', `sitemap file ${page} does not exist`));
+    }
+    reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
+    return sitemapXml(originOf(request), await sitemapEntries(db, (page - 1) * pageSize, pageSize));
+  });
+
+  app.get('/robots.txt', async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
+    return robotsTxt(originOf(request));
+  });
+};

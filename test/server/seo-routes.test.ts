@@ -1,0 +1,149 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
+import { contactPath, eventPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
+import { buildApp } from '../../server/app';
+import { uniqueSlugs } from '../../server/content';
+import type { Database } from '../../server/db';
+import { escapeXml, registerSeoRoutes, sitemapXml } from '../../server/routes/seo-routes';
+import { demo } from '../support/demo-expectations';
+import { injectClient, type TestClient } from '../support/http-client';
+import { openTestDatabase } from '../support/test-database';
+
+jest.setTimeout(60_000);
+
+let db: Database;
+let app: FastifyInstance;
+let client: TestClient;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = buildApp({ db });
+  client = await injectClient(app);
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+// A real XML parser: a sitemap that is not well-formed fails here, as it would for a crawler.
+const parseXml = (xml: string): Document => {
+  const document = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml');
+  expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+  return document;
+};
+
+interface UrlEntry {
+  loc: string;
+  lastmod: string | null;
+  alternates: Record<string, string>;
+}
+
+const urlEntries = (document: Document): UrlEntry[] =>
+  Array.from(document.getElementsByTagNameNS(SITEMAP_NS, 'url')).map((url) => ({
+    loc: url.getElementsByTagNameNS(SITEMAP_NS, 'loc')[0]?.textContent ?? '',
+    lastmod: url.getElementsByTagNameNS(SITEMAP_NS, 'lastmod')[0]?.textContent ?? null,
+    alternates: Object.fromEntries(
+      Array.from(url.getElementsByTagNameNS(XHTML_NS, 'link')).map((link) => [link.getAttribute('hreflang') ?? '', link.getAttribute('href') ?? '']),
+    ),
+  }));
+
+describe('GET /sitemap.xml', () => {
+  let entries: UrlEntry[];
+  let byLoc: Map<string, UrlEntry>;
+  // The app trusts no proxy, so the scheme is the connection's own: plain http under inject.
+  const origin = 'http://www.canton.example';
+
+  beforeAll(async () => {
+    const answer = await client.get('/sitemap.xml', { host: 'www.canton.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/xml/);
+    entries = urlEntries(parseXml(answer.text));
+    byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
+  });
+
+  it('lists every page, contact, event and news item of the demo database, in French and in English', () => {
+    const contactSlugs = uniqueSlugs(demo.contacts);
+    const newsSlugs = uniqueSlugs(demo.news);
+    const paths = [
+      ...Object.values(PAGE_PATHS),
+      ...demo.contacts.map((c, i) => contactPath({ title: c.title, slug: contactSlugs[i] ?? null })),
+      ...demo.events.map((e) => eventPath({ id: String(e.id), title: e.title })),
+      ...demo.news.map((n, i) => newsPath({ id: String(n.id), title: n.title, slug: newsSlugs[i] ?? null })),
+    ];
+    expect(paths.length).toBe(6 + demo.contacts.length + demo.events.length + demo.news.length);
+    for (const path of paths) {
+      expect(byLoc.has(`${origin}${path}`)).toBe(true);
+      expect(byLoc.has(`${origin}/en${path}`)).toBe(true);
+    }
+    expect(entries).toHaveLength(paths.length * 2);
+  });
+
+  it('names the French, English and x-default versions in every entry, with absolute addresses', () => {
+    for (const entry of entries) {
+      const french = entry.loc.replace(`${origin}/en/`, `${origin}/`);
+      expect(entry.alternates).toEqual({ fr: french, en: french.replace(`${origin}/`, `${origin}/en/`), 'x-default': french });
+    }
+  });
+
+  it('gives a news item its date as lastmod', () => {
+    const newsSlugs = uniqueSlugs(demo.news);
+    demo.news.forEach((item, index) => {
+      expect(byLoc.get(`${origin}/actualites/${newsSlugs[index] ?? ''}/`)?.lastmod).toBe(item.date);
+    });
+  });
+
+  it('builds its addresses from the request host', async () => {
+    const answer = await client.get('/sitemap.xml', { host: 'localhost:8080' });
+    expect(urlEntries(parseXml(answer.text))[0]?.loc).toBe('http://localhost:8080/');
+  });
+});
+
+describe('the sitemap of a large site', () => {
+  it('is an index of files that together list every page once, none above the page size', async () => {
+    const small = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    registerSeoRoutes(small, db, 200);
+    const local = await injectClient(small);
+    const index = parseXml((await local.get('/sitemap.xml')).text);
+    const files = Array.from(index.getElementsByTagNameNS(SITEMAP_NS, 'loc')).map((loc) => loc.textContent ?? '');
+    expect(index.documentElement.localName).toBe('sitemapindex');
+    expect(files.length).toBe(Math.ceil((6 + demo.contacts.length + demo.events.length + demo.news.length) / 200));
+    const locs: string[] = [];
+    for (const file of files) {
+      const answer = await local.get(new URL(file).pathname);
+      expect(answer.status).toBe(200);
+      const entries = urlEntries(parseXml(answer.text));
+      expect(entries.length).toBeLessThanOrEqual(400);
+      locs.push(...entries.map((entry) => entry.loc));
+    }
+    const whole = urlEntries(parseXml((await client.get('/sitemap.xml')).text)).map((entry) => entry.loc);
+    expect(locs).toEqual(whole);
+    expect((await local.get(`/sitemap-${files.length + 1}.xml`)).status).toBe(404);
+    await small.close();
+  });
+});
+
+describe('GET /robots.txt', () => {
+  it('allows everything and names the sitemap by its absolute address', async () => {
+    const answer = await client.get('/robots.txt', { host: 'www.canton.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.text).toBe('User-agent: *\nAllow: /\n\nSitemap: http://www.canton.example/sitemap.xml\n');
+  });
+});
+
+describe('escaping', () => {
+  it('escapes the five XML characters', () => {
+    expect(escapeXml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
+  });
+
+  it('keeps a sitemap well-formed whatever the addresses hold', () => {
+    const xml = sitemapXml('https://x.example', [{ path: `/a&b/<c>/"d'/`, lastmod: '2026-01-01' }]);
+    const [entry] = urlEntries(parseXml(xml));
+    expect(entry?.loc).toBe(`https://x.example/a&b/<c>/"d'/`);
+    expect(entry?.alternates['en']).toBe(`https://x.example/en/a&b/<c>/"d'/`);
+  });
+});
