@@ -6,8 +6,9 @@ import type { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
 import type { Contact } from '../../src/domain/contact';
 import { applyFormToggle } from '../../src/domain/form-toggles';
-import { contactPath, eventPath, PAGE_PATHS, parseSitePath, type SitePage, type SitePath } from '../../src/domain/permalinks';
-import { contactJsonLd, eventJsonLd } from '../../src/domain/structured-data';
+import { contactPath, eventPath, newsPath, PAGE_PATHS, parseSitePath, type SitePage, type SitePath } from '../../src/domain/permalinks';
+import type { NewsArticle } from '../../src/domain/news';
+import { contactJsonLd, eventJsonLd, newsArticleJsonLd } from '../../src/domain/structured-data';
 import { intlFor, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
@@ -15,6 +16,7 @@ import { cartEntry } from '../../src/views/cart/cart-entry';
 import { directoryEntry } from '../../src/views/directory/directory-entry';
 import type { WidgetEntry } from '../../src/views/entries/widget-entry';
 import { homeEntry } from '../../src/views/home/home-entry';
+import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { fillPage, scriptSafeJson, type PageMeta } from './page-document';
@@ -139,14 +141,27 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   const renderPage = async (origin: string, language: Language, path: SitePath, pathname: string, search: string): Promise<Rendered> => {
     const page = pageOf(path);
-    const setup = PAGES[page];
+    // A news item's page is its own widget, in the news page's container.
+    const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : PAGES[page];
     const request: WidgetRequest = { language, pathname: `${language === 'fr' ? '' : `/${language}`}${pathname}`, search, attributes: setup.attributes };
     const rendered = await renderWidget(setup.entry, request, options.answers);
     if (!rendered.found) return errorPage(origin, language, 404);
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, DESCRIPTIONS[language][page]);
-    if (path.kind === 'contact') {
+    let heading: string | undefined;
+    if (path.kind === 'news') {
+      const article = (rendered.context as { article: NewsArticle | null }).article;
+      if (article) {
+        const url = `${origin}${newsPath(article)}`;
+        heading = article.title ?? undefined;
+        meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? DESCRIPTIONS[language].news, {
+          type: 'article',
+          image: article.image ? new URL(article.image, origin).href : undefined,
+          jsonLd: [newsArticleJsonLd(article, url, origin)],
+        });
+      }
+    } else if (path.kind === 'contact') {
       const contact = (rendered.context as { contacts: readonly Contact[]; selected: number | null }).contacts[
         (rendered.context as { selected: number | null }).selected ?? -1
       ];
@@ -169,7 +184,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: apiAttributes }, page));
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading }, page));
   };
 
   const send = (reply: FastifyReply, rendered: Rendered, ifNoneMatch: string | undefined): FastifyReply => {

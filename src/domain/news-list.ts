@@ -96,3 +96,6 @@ export const isoDay = (value: string): string => value.slice(0, 10);
 
 /** The category titles of an item, as its tags. */
 export const categoryTitles = (item: NewsItem): string[] => (item.categories ?? []).map((category) => category.title);
+
+/** The article call of a news item (`GET /api/news/{scope}/{slug}/`). */
+export const newsArticlePath = (scope: string, slug: string): string => `/api/news/${scopeSegment(scope)}/${encodeURIComponent(slug)}/`;

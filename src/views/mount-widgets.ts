@@ -8,6 +8,7 @@ const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   agenda: () => import('./agenda/agenda-widget'),
   directory: () => import('./directory/directory-widget'),
   news: () => import('./news/news-widget'),
+  'news-article': () => import('./news/news-article-widget'),
   shop: () => import('./shop/shop-widget'),
   cart: () => import('./cart/cart-widget'),
 };

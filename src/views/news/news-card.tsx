@@ -13,7 +13,7 @@ const IMAGE_SIZE = 160;
 const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', en: 'en-GB' };
 
 /** The date of an item in the page language, as the day the newsroom wrote, whatever the visitor's time zone. */
-const NewsDate = ({ date }: { date: string | null | undefined }) => {
+export const NewsDate = ({ date }: { date: string | null | undefined }) => {
   const { language } = useLocale();
   const day = calendarDay(date);
   if (!date || !day) return null;

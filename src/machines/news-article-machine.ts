@@ -1,0 +1,58 @@
+import { throwError } from 'rxjs';
+import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import type { NewsArticle } from '../domain/news';
+import type { HttpFailure } from '../services/http';
+import type { ArticleQuery, NewsArticleEvent } from '../services/news-article-service';
+
+/** What a news item's page holds: the article, or why it is not there. */
+export interface NewsArticleContext {
+  readonly query: ArticleQuery;
+  readonly article: NewsArticle | null;
+  readonly error: HttpFailure | null;
+}
+
+/** The visitor's retry, and the answers of the article call. */
+export type NewsArticleMachineEvent = { readonly type: 'RETRY' } | NewsArticleEvent;
+
+/** A news item's page (`/actualites/{slug}/`): its full text, a page that says it does not exist, or a retry. */
+export const newsArticleMachine = setup({
+  types: { context: {} as NewsArticleContext, events: {} as NewsArticleMachineEvent, input: {} as ArticleQuery },
+  actors: {
+    loadArticle: fromEventObservable<NewsArticleEvent, ArticleQuery>(() =>
+      throwError(() => new Error('The news article machine needs the actor "loadArticle": give it with machine.provide().')),
+    ),
+  },
+  actions: {
+    storeArticle: assign({ article: ({ context, event }) => (event.type === 'ARTICLE_LOADED' ? event.article : context.article), error: null }),
+    storeError: assign({ error: ({ context, event }) => (event.type === 'ARTICLE_FAILED' ? event.error : context.error) }),
+  },
+}).createMachine({
+  id: 'newsArticle',
+  context: ({ input }) => ({ query: input, article: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: { src: 'loadArticle', input: ({ context }) => context.query },
+      on: {
+        ARTICLE_LOADED: { target: 'ready', actions: 'storeArticle' },
+        ARTICLE_MISSING: 'missing',
+        ARTICLE_FAILED: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    ready: {},
+    missing: {},
+    failed: { on: { RETRY: 'loading' } },
+  },
+});
+
+/** A snapshot of the news article machine. */
+export type NewsArticleSnapshot = SnapshotFrom<typeof newsArticleMachine>;
+
+/** What the article page shows. */
+export type NewsArticleStatus = 'loading' | 'ready' | 'missing' | 'failed';
+
+/** The state of the article page. */
+export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus => snapshot.value as NewsArticleStatus;
+
+/** The article, once loaded. */
+export const selectArticle = (snapshot: NewsArticleSnapshot): NewsArticle | null => snapshot.context.article;
