@@ -18,8 +18,8 @@ export const API_ROUTES: readonly ApiRoute[] = [...AGENDA_ROUTES, ...CONTACT_ROU
 // Fastify's Ajv defaults (@fastify/ajv-compiler), then the app's `customOptions`.
 const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, addUsedSchema: false, allErrors: false });
 
-// The app's `schemaErrorFormatter`.
-const ajvMessage = (error: ErrorObject, dataVar: string): string => {
+/** One validation error as the 400 body says it (the app's `schemaErrorFormatter` too). */
+export const ajvMessage = (error: Pick<ErrorObject, 'instancePath' | 'message' | 'params'>, dataVar: string): string => {
   const extra = typeof error.params['additionalProperty'] === 'string' ? `: '${error.params['additionalProperty']}'` : '';
   return `${dataVar}${error.instancePath} ${error.message ?? 'is invalid'}${extra}`;
 };

@@ -6,10 +6,9 @@ import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { from, of, switchMap, throwError } from 'rxjs';
-import { fetchJson, type HttpFailure } from '../src/services/http';
-import { answerApiPath } from './api-answers';
+import { ajvMessage } from './api-answers';
 import type { Database } from './db';
+import { databasePages } from './render/page-sources';
 import { registerPageRoutes, type PageRoutesOptions } from './render/page-routes';
 import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
@@ -34,10 +33,6 @@ export const API_CACHE_CONTROL = 'public, max-age=60';
 // Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-const ajvMessage = (error: { instancePath: string; message?: string; params: Record<string, unknown> }, dataVar: string) => {
-  const extra = typeof error.params['additionalProperty'] === 'string' ? `: '${error.params['additionalProperty']}'` : '';
-  return `${dataVar}${error.instancePath} ${error.message ?? 'is invalid'}${extra}`;
-};
 
 /**
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
@@ -142,24 +137,3 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
   return app;
 };
 
-/** Pages rendered from this database: answers read straight from it, cached per content version. */
-export const databasePages = (db: Database): Omit<PageRoutesOptions, 'distDir'> => ({
-  answers: (path) =>
-    from(answerApiPath(db, path, '')).pipe(
-      switchMap(({ status, body }) => (status === 200 ? of(body) : throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status })))),
-    ),
-  // xmin changes with every write of the row: each import is a new version, even under the same label.
-  version: async () =>
-    (await db.query<{ version: string }>("select value || ':' || xmin::text as version from content_meta where key = 'content'"))[0]?.version ?? 'empty',
-});
-
-/** Pages rendered from another API that speaks SPEC §7 (an institution's own backend), fetched with the server's `fetch`. */
-export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir'> => {
-  const base = apiBase.replace(/\/+$/, '');
-  return {
-    answers: (path) => fetchJson(`${base}${path}`),
-    // Another backend says nothing of its versions: a rendered page is kept as long as its answers may be (60 s).
-    version: async () => String(Math.floor(Date.now() / 60_000)),
-    apiBase: base,
-  };
-};

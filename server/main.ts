@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
+import { backendPages } from './render/page-sources';
 import { openDatabase } from './db';
 import { ensureMedia } from './media';
 import { migrate } from './migrations';
@@ -22,7 +23,15 @@ const main = async (): Promise<void> => {
   }
   await ensureMedia(mediaDir);
 
-  const app = buildApp({ db, distDir: resolve(process.env['DIST_DIR'] ?? 'dist'), mediaDir, logger: { level: process.env['LOG_LEVEL'] ?? 'warn' } });
+  // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
+  const siteApi = process.env['SITE_API_BASE']?.trim();
+  const app = buildApp({
+    db,
+    distDir: resolve(process.env['DIST_DIR'] ?? 'dist'),
+    mediaDir,
+    logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
+    ...(siteApi ? { pages: backendPages(siteApi) } : {}),
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

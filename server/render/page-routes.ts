@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
@@ -91,7 +92,18 @@ interface Rendered {
   readonly status: number;
   readonly html: string;
   readonly etag: string;
+  /** The compressed copies, made at the first visit that asks for each and kept with the page. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
+
+/** The encoding to answer with: brotli, then gzip, by the visitor's `Accept-Encoding`. */
+const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null => {
+  const offered = (accept ?? '').toLowerCase();
+  if (/(^|[\s,])br($|[\s,;])/.test(offered) && !/br;q=0(\.0*)?($|,)/.test(offered)) return 'br';
+  if (/(^|[\s,])gzip($|[\s,;])/.test(offered) && !/gzip;q=0(\.0*)?($|,)/.test(offered)) return 'gzip';
+  return null;
+};
 
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views
@@ -187,10 +199,21 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading }, page));
   };
 
-  const send = (reply: FastifyReply, rendered: Rendered, ifNoneMatch: string | undefined): FastifyReply => {
+  const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {
     reply.header('cache-control', 'no-cache').header('etag', rendered.etag).header('vary', 'accept-encoding');
-    if (rendered.status === 200 && ifNoneMatch === rendered.etag) return reply.code(304).send();
-    return reply.code(rendered.status).type('text/html; charset=utf-8').send(rendered.html);
+    if (rendered.status === 200 && request.headers['if-none-match'] === rendered.etag) return reply.code(304).send();
+    reply.code(rendered.status).type('text/html; charset=utf-8');
+    // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding === 'br') {
+      rendered.br ??= brotliCompressSync(rendered.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+      return reply.header('content-encoding', 'br').send(rendered.br);
+    }
+    if (encoding === 'gzip') {
+      rendered.gzip ??= gzipSync(rendered.html);
+      return reply.header('content-encoding', 'gzip').send(rendered.gzip);
+    }
+    return reply.send(rendered.html);
   };
 
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -205,20 +228,20 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     try {
       pathname = decodeURI(prefixed ? prefixed[2] ?? '/' : rawPath);
     } catch {
-      return send(reply, errorPage(origin, language, 400), undefined);
+      return send(reply, errorPage(origin, language, 400), request);
     }
     const path = parseSitePath(pathname);
-    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, language === 'fr' ? 'elle est trop longue' : 'it is too long'), undefined);
-    if (path === null) return send(reply, errorPage(origin, language, 404), undefined);
+    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, language === 'fr' ? 'elle est trop longue' : 'it is too long'), request);
+    if (path === null) return send(reply, errorPage(origin, language, 404), request);
     if (!pathname.endsWith('/')) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}/${search}`, 301);
     const page = pageOf(path);
     const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
     if (toggled !== null) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}${toggled}`, 303);
     const problem = pageQueryProblem(page, search);
-    if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), undefined);
+    if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     const key = `${await options.version()}|${origin}|${url}`;
     const cached = cache.get(key) ?? remember(key, await renderPage(origin, language, path, pathname, search));
-    return send(reply, cached, request.headers['if-none-match']);
+    return send(reply, cached, request);
   };
 
   // Each page and each permalink, in French and under `/en`; everything else is a built file or a 404.
@@ -231,7 +254,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // The 404 page of every other address, in the language of the address.
   return (request, reply) => {
     const language: Language = /^\/en(\/|$)/.test(request.url) ? 'en' : 'fr';
-    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, 404), undefined);
+    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, 404), request);
   };
 
   app.get<{ Params: { widget: string }; Querystring: Record<string, string | string[]> }>('/fragments/:widget/', async (request, reply) => {

@@ -19,8 +19,9 @@ beforeAll(async () => {
   // A tiny stand-in for Parcel's output, so these tests do not depend on a build.
   distDir = mkdtempSync(join(tmpdir(), 'fake-dist-'));
   mkdirSync(join(distDir, 'annuaire'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Accueil</title>');
-  writeFileSync(join(distDir, 'annuaire', 'index.html'), '<!doctype html><title>Annuaire</title>');
+  const page = (widget: string) => `<!doctype html><title>Page</title><main><h1>Titre</h1><div data-widget="${widget}" lang="fr"></div></main>`;
+  writeFileSync(join(distDir, 'index.html'), page('home'));
+  writeFileSync(join(distDir, 'annuaire', 'index.html'), page('directory'));
   writeFileSync(join(distDir, 'main.1a2b3c4d.js'), SCRIPT);
   writeFileSync(join(distDir, 'main.1a2b3c4d.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(distDir, 'main.1a2b3c4d.js.gz'), gzipSync(SCRIPT));
@@ -36,18 +37,18 @@ afterAll(async () => {
 });
 
 describe('the built site', () => {
-  it('serves the home page as HTML that is revalidated on every visit', async () => {
+  it('renders the home page into its built HTML, revalidated on every visit', async () => {
     const answer = await client.get('/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Accueil</title>');
+    expect(answer.text).toContain('<title>Bienvenue – Canton de Valmont</title>');
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(answer.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves /annuaire/ from annuaire/index.html', async () => {
+  it('renders /annuaire/ into annuaire/index.html', async () => {
     const answer = await client.get('/annuaire/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Annuaire</title>');
+    expect(answer.text).toContain('<title>Annuaire – Canton de Valmont</title>');
     expect(answer.headers['cache-control']).toBe('no-cache');
   });
 
@@ -79,17 +80,20 @@ describe('the built site', () => {
     expect(headers['strict-transport-security']).toBeDefined();
   });
 
-  it('preloads the API answers a page fetches first, unless a query asks for others', async () => {
+  it('preloads no API answer: the page already holds the answers its widget starts from', async () => {
     const page = await client.get('/annuaire/');
-    expect(page.headers['link']).toBe('</api/contacts/>; rel=preload; as=fetch; crossorigin, </api/categories/contacts/>; rel=preload; as=fetch; crossorigin');
-    expect((await client.get('/annuaire/?title=favre')).headers['link']).toBeUndefined();
-    expect((await client.get('/')).headers['link']).toBeUndefined();
+    expect(page.headers['link']).toBeUndefined();
+    expect(page.text).toContain('data-widget-answers');
   });
 
-  it('answers 404 JSON for a file that is not there', async () => {
+  it('answers the 404 page for a file that is not there, and 404 JSON under /api/', async () => {
     const answer = await client.get('/nothing.html');
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.text).toContain('Page introuvable');
+    const api = await client.get('/api/nothing/');
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });
 
