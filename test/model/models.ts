@@ -3,6 +3,7 @@ import { agendaModel } from './agenda-model';
 import { cartModel } from './cart-model';
 import { directoryModel } from './directory-model';
 import type { MachineModel } from './machine-model';
+import { newsArticleModel } from './news-article-model';
 import { newsModel } from './news-model';
 import { shopModel } from './shop-model';
 
@@ -13,4 +14,5 @@ export const MODELS: readonly MachineModel<EventObject>[] = [
   newsModel as unknown as MachineModel<EventObject>,
   cartModel as unknown as MachineModel<EventObject>,
   shopModel as unknown as MachineModel<EventObject>,
+  newsArticleModel as unknown as MachineModel<EventObject>,
 ];

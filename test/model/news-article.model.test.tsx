@@ -1,0 +1,95 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
+import { NEWS_MESSAGES } from '../../src/i18n/news-messages';
+import { addMessages } from '../../src/i18n/intl';
+import { newsArticleMachine, type NewsArticleMachineEvent } from '../../src/machines/news-article-machine';
+import type { ArticleQuery, NewsArticleEvent } from '../../src/services/news-article-service';
+import { NewsArticleView } from '../../src/views/news/news-article-view';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
+import { newsArticleModel } from './news-article-model';
+
+type Snapshot = SnapshotFrom<typeof newsArticleMachine>;
+
+addMessages(NEWS_MESSAGES);
+const paths = pathsOf(newsArticleModel);
+
+/** The article page with a fake article call whose answers the test gives. */
+const harness = () => {
+  const requests: { query: ArticleQuery; answer: Subject<NewsArticleEvent> }[] = [];
+  const machine = newsArticleMachine.provide({
+    actors: {
+      loadArticle: fromEventObservable(({ input }: { input: ArticleQuery }) => {
+        const answer = new Subject<NewsArticleEvent>();
+        requests.push({ query: input, answer });
+        return answer;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: newsArticleModel.input as ArticleQuery });
+  const container = document.createElement('div');
+  container.setAttribute('lang', 'fr');
+  document.body.append(container);
+  actor.start();
+  render(
+    <WidgetRoot container={container}>
+      <NewsArticleView actor={actor} />
+    </WidgetRoot>,
+    { container },
+  );
+  return { actor, requests };
+};
+
+type Harness = ReturnType<typeof harness>;
+
+const perform = (h: Harness, event: NewsArticleMachineEvent): void => {
+  if (event.type === 'RETRY') fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+  else h.requests.at(-1)!.answer.next(event);
+};
+
+const expectScreen = (h: Harness, expected: Snapshot): void => {
+  expect(h.requests.at(-1)!.query).toEqual({ scope: 'actualites', slug: 'budget-2027-adopte' });
+  const loading = screen.queryByText('Chargement de l’article…');
+  expect(loading !== null).toBe(expected.matches('loading'));
+  const missing = screen.queryByText('Cet article n’existe pas, ou plus.');
+  expect(missing !== null).toBe(expected.matches('missing'));
+  if (expected.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('L’article n’a pas pu être chargé.');
+  else expect(screen.queryByRole('alert')).toBeNull();
+  const article = screen.queryByRole('article');
+  if (expected.matches('ready')) {
+    expect(article).toHaveTextContent('Le Grand Conseil a adopté le budget 2027.');
+    expect(article).toHaveTextContent('20 novembre 2026');
+    expect(article).toHaveTextContent('Le Grand Conseil a siégé trois jours.');
+    // The body is sanitized: its script never reaches the page.
+    expect(article?.querySelector('script')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Catégories' })).toHaveTextContent('Finances');
+  } else {
+    expect(article).toBeNull();
+  }
+  expect(screen.getByRole('link', { name: 'Toutes les actualités' })).toHaveAttribute('href', '/actualites/');
+};
+
+const walk = (path: ModelPath<NewsArticleMachineEvent>): void => {
+  const h = harness();
+  try {
+    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    for (const step of path.steps.slice(1)) {
+      act(() => perform(h, step.event));
+      expectScreen(h, step.snapshot as Snapshot);
+    }
+  } finally {
+    h.actor.stop();
+    cleanup();
+    document.body.replaceChildren();
+  }
+};
+
+describe('a news item’s page, walked through its statechart', () => {
+  it('walks every state and every transition of the machine', () => {
+    expect(unwalked(newsArticleModel.model, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
+});
