@@ -25,8 +25,10 @@ export interface PageBody {
   readonly answers: Readonly<Record<string, unknown>> | null;
   /** Attributes to set on the container (`data-api-base` when the answers come from another backend). */
   readonly attributes?: Readonly<Record<string, string>> | undefined;
-  /** A heading that replaces the page's own (error pages). */
+  /** A heading that replaces the page's own (error pages, a news item's title). */
   readonly heading?: string | undefined;
+  /** The widget's style sheet, linked in the head. */
+  readonly style?: string | null | undefined;
 }
 
 const WIDGET_MARK = 'server-widget-html';
@@ -68,6 +70,7 @@ export const fillPage = (template: string, language: Language, meta: PageMeta, b
     head.append(element);
   };
   doc.title = meta.title;
+  if (body.style) add('link', { rel: 'stylesheet', href: body.style });
   doc.querySelector('meta[name="description"]')?.remove();
   add('meta', { name: 'description', content: meta.description });
   add('link', { rel: 'canonical', href: meta.canonical });

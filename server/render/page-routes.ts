@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -120,6 +120,17 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     templates.set(dir, text);
     return text;
   };
+  // Each widget's style sheet, as Parcel named it: linked from the page's head, so the server's
+  // markup is styled before any script (and without one), and nothing moves when the script runs.
+  const styles = new Map<string, string | null>();
+  const styleOf = (widget: string): string | null => {
+    if (!styles.has(widget)) {
+      const pattern = new RegExp(`^${widget}-widget\\.[0-9a-f]{8,}\\.css$`);
+      const file = readdirSync(options.distDir).find((name) => pattern.test(name));
+      styles.set(widget, file === undefined ? null : `/${file}`);
+    }
+    return styles.get(widget) ?? null;
+  };
   const cache = new Map<string, Rendered>();
   const CACHE_LIMIT = 500;
   const remember = (key: string, rendered: Rendered): Rendered => {
@@ -196,7 +207,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading }, page));
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, style: styleOf(setup.widget) }, page));
   };
 
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {
@@ -283,7 +294,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const attributeText = Object.entries({ ...attributes, ...apiAttributes })
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
       .join('');
+    const style = styleOf(PAGES[page].widget);
     const html =
+      (style === null ? '' : `<link rel="stylesheet" href="${style}">`) +
       `<div data-widget="${PAGES[page].widget}" lang="${language}"${attributeText}>${rendered.html}</div>` +
       `<script type="application/json" data-widget-answers>${scriptSafeJson({ answers: rendered.answers })}</script>`;
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
