@@ -27,12 +27,15 @@ export interface PageBody {
   readonly attributes?: Readonly<Record<string, string>> | undefined;
   /** A heading that replaces the page's own (error pages, a news item's title). */
   readonly heading?: string | undefined;
+  /** Markup for the head that the widget's rendering asked for (image preloads). */
+  readonly head?: string | undefined;
   /** The widget's style sheet, linked in the head. */
   readonly style?: string | null | undefined;
 }
 
 const WIDGET_MARK = 'server-widget-html';
 const DATA_MARK = 'server-widget-data';
+const HEAD_MARK = 'server-widget-head';
 
 /** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
 export const scriptSafeJson = (value: unknown): string =>
@@ -82,6 +85,7 @@ export const fillPage = (template: string, language: Language, meta: PageMeta, b
   add('meta', { property: 'og:site_name', content: intl.formatMessage({ id: 'site.name' }) });
   add('meta', { property: 'og:locale', content: language === 'fr' ? 'fr_CH' : 'en_GB' });
   if (meta.image) add('meta', { property: 'og:image', content: meta.image });
+  head.append(doc.createComment(HEAD_MARK));
   for (const object of meta.jsonLd ?? []) {
     const script = doc.createElement('script');
     script.type = 'application/ld+json';
@@ -104,5 +108,8 @@ export const fillPage = (template: string, language: Language, meta: PageMeta, b
   const html = dom.serialize();
   dom.window.close();
   // Inserted after serializing: React's markup and the JSON reach the page byte for byte.
-  return html.replace(`<!--${WIDGET_MARK}-->`, () => body.html).replace(`<!--${DATA_MARK}-->`, () => data);
+  return html
+    .replace(`<!--${HEAD_MARK}-->`, () => body.head ?? '')
+    .replace(`<!--${WIDGET_MARK}-->`, () => body.html)
+    .replace(`<!--${DATA_MARK}-->`, () => data);
 };

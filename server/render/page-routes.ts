@@ -207,7 +207,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, style: styleOf(setup.widget) }, page));
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page));
   };
 
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {
@@ -297,6 +297,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const style = styleOf(PAGES[page].widget);
     const html =
       (style === null ? '' : `<link rel="stylesheet" href="${style}">`) +
+      rendered.head +
       `<div data-widget="${PAGES[page].widget}" lang="${language}"${attributeText}>${rendered.html}</div>` +
       `<script type="application/json" data-widget-answers>${scriptSafeJson({ answers: rendered.answers })}</script>`;
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);

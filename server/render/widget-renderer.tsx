@@ -24,7 +24,12 @@ export interface RenderedWidget {
   readonly found: boolean;
   /** The machine's context once settled, for the page's metadata (title, JSON-LD). */
   readonly context: unknown;
+  /** What React hoists for the head: the preloads of the first images. */
+  readonly head: string;
 }
+
+// React writes the preloads of high-priority images before the markup of a tree without a <head>.
+const HOISTED = /^(?:<link [^>]*\/>)+/;
 
 /** How long a widget may wait for its answers before it is rendered as it stands (its loading state). */
 const SETTLE_LIMIT_MS = 10_000;
@@ -70,7 +75,8 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     // would need an inline script, which the CSP forbids. Nothing may be left for later.
     if (html.includes(SUSPENDED_MARK)) throw new Error(`${entry.name}: a part of the first screen suspended on the server`);
     const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
-    return { html, answers: source.recorded(), found, context: snapshot.context };
+    const hoisted = HOISTED.exec(html)?.[0] ?? '';
+    return { html: html.slice(hoisted.length), head: hoisted, answers: source.recorded(), found, context: snapshot.context };
   } finally {
     created.actor?.stop();
   }

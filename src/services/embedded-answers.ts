@@ -1,7 +1,5 @@
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { of } from 'rxjs';
-import type { AnswerSource } from './http';
 
 /** The data block a server-rendered widget carries: the raw API answers its first screen was built from, by path. */
 export const EmbeddedAnswers = t.type({ answers: t.record(t.string, t.unknown) });
@@ -23,21 +21,4 @@ export const readEmbeddedAnswers = (container: Element): EmbeddedAnswers | null 
   } catch {
     return null;
   }
-};
-
-/**
- * A source that answers each embedded path once, at once (so the machine settles before
- * React hydrates), and leaves every other call, and any later call of the same path, to the API.
- */
-export const embeddedSource = (base: string, embedded: EmbeddedAnswers): AnswerSource => {
-  const left = new Map(Object.entries(embedded.answers));
-  return {
-    base,
-    answer: (path) => {
-      if (!left.has(path)) return undefined;
-      const body = left.get(path);
-      left.delete(path);
-      return of(body);
-    },
-  };
 };

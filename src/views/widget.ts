@@ -16,3 +16,6 @@ export type MountWidget = (container: HTMLElement, tools: WidgetTools) => () => 
 export interface WidgetModule {
   readonly mountWidget: MountWidget;
 }
+
+/** The attribute a widget's container gets once the widget's script runs on it (after hydration). */
+export const READY_ATTRIBUTE = 'data-ready';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -22,7 +22,7 @@ const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u
 
 const openAgenda = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
-  await watched.page.goto(`${site.url}/agenda/${query}`);
+  await openPage(watched.page, `${site.url}/agenda/${query}`);
   await watched.page.locator('.agenda__results[aria-busy="false"]').waitFor();
   return watched;
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
 const DIST = resolve(__dirname, '../../dist');
@@ -29,12 +29,12 @@ const stored = (page: Page): Promise<unknown> =>
 const headerCart = (page: Page, count: string) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
 
 const openShop = async (page: Page): Promise<void> => {
-  await page.goto(`${site.url}/boutique/`);
+  await openPage(page, `${site.url}/boutique/`);
   await page.getByRole('article').first().waitFor();
 };
 
 const openCart = async (page: Page): Promise<void> => {
-  await page.goto(`${site.url}/panier/`);
+  await openPage(page, `${site.url}/panier/`);
   await page.locator('[data-widget="cart"] > *').first().waitFor();
 };
 
@@ -218,7 +218,7 @@ describe('the cart on a page without a cart widget', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.add(new URL(response.url()).pathname);
     });
-    await page.goto(`${site.url}/`);
+    await openPage(page, `${site.url}/`);
     await page.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 5, quantity: 2, price: 25 }])));
     await page.reload();
     await headerCart(page, '2 articles').waitFor();

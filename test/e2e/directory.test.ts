@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -21,7 +21,7 @@ const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u
 const openDirectory = async (query = '', width = 1280): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
   await watched.page.setViewportSize({ width, height: 900 });
-  await watched.page.goto(`${site.url}/annuaire/${query}`);
+  await openPage(watched.page, `${site.url}/annuaire/${query}`);
   await watched.page.getByRole('article').first().waitFor();
   return watched;
 };
@@ -100,7 +100,7 @@ describe('the directory page', () => {
 
   it('says when nothing matches and clears the filters from there', async () => {
     const { page } = await watchedPage(browser);
-    await page.goto(`${site.url}/annuaire/?q=zzzz`);
+    await openPage(page, `${site.url}/annuaire/?q=zzzz`);
     await page.getByText('Aucun contact ne correspond à votre recherche').waitFor();
     await page.getByRole('button', { name: 'Effacer les filtres' }).click();
     await page.getByRole('article').first().waitFor();
@@ -111,8 +111,10 @@ describe('the directory page', () => {
   it('shows a message and a retry button when the call fails, and recovers', async () => {
     const watched = await watchedPage(browser);
     const { page } = watched;
+    // The first screen comes with the page; the next search is the one that fails.
+    await openPage(page, `${site.url}/annuaire/`);
     await page.route('**/api/contacts/**', (route) => route.abort());
-    await page.goto(`${site.url}/annuaire/`);
+    await searchBox(page).press('a');
     await page.getByRole('alert').getByText("L'annuaire n'a pas pu être chargé.").waitFor();
     await page.unroute('**/api/contacts/**');
     await page.getByRole('button', { name: 'Réessayer' }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { replayJournal } from '../../src/machines/journal-replay';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -36,7 +36,7 @@ const expectSameReplay = (journal: unknown, widget: string, atLeast: number): vo
 describe('a journal recorded in the browser (?journal)', () => {
   it('replays a directory session to identical states', async () => {
     const { page, errors } = await watchedPage(browser);
-    await page.goto(`${site.url}/annuaire/?journal`);
+    await openPage(page, `${site.url}/annuaire/?journal`);
     await page.getByRole('article').first().waitFor();
     const panel = page.getByRole('complementary', { name: 'Journal de la session' });
     await expect(panel.isVisible()).resolves.toBe(true);
@@ -56,7 +56,7 @@ describe('a journal recorded in the browser (?journal)', () => {
 
   it('replays an agenda session to identical states', async () => {
     const { page, errors } = await watchedPage(browser);
-    await page.goto(`${site.url}/agenda/?journal`);
+    await openPage(page, `${site.url}/agenda/?journal`);
     await page.locator('.agenda__results[aria-busy="false"]').waitFor();
     await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Culture' }).click();
     await page.locator('.agenda__results[aria-busy="false"]').waitFor();
@@ -72,7 +72,7 @@ describe('a journal recorded in the browser (?journal)', () => {
 
   it('replays a news session to identical states', async () => {
     const { page, errors } = await watchedPage(browser);
-    await page.goto(`${site.url}/actualites/?journal`);
+    await openPage(page, `${site.url}/actualites/?journal`);
     await page.getByRole('article').first().waitFor();
     const filters = page.getByRole('group', { name: 'Filtrer par catégorie' });
     await filters.getByRole('button').first().click();
@@ -88,7 +88,7 @@ describe('a journal recorded in the browser (?journal)', () => {
 
   it('replays a shop and cart session to identical states, the page cart included', async () => {
     const { page, errors } = await watchedPage(browser);
-    await page.goto(`${site.url}/boutique/?journal`);
+    await openPage(page, `${site.url}/boutique/?journal`);
     await page.getByRole('article').first().waitFor();
     await page.getByRole('article').first().getByRole('button', { name: 'Ajouter au panier' }).click();
     await page.getByRole('article').first().getByRole('button', { name: 'Ajouter au panier' }).click();
@@ -97,7 +97,7 @@ describe('a journal recorded in the browser (?journal)', () => {
     expectSameReplay(journal, 'cart', 3);
     expectSameReplay(journal, 'shop', 0);
 
-    await page.goto(`${site.url}/panier/?journal`);
+    await openPage(page, `${site.url}/panier/?journal`);
     await page.getByRole('table').waitFor();
     await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
     await page.getByRole('button', { name: /^Augmenter la quantité de / }).first().click();

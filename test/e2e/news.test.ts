@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { slugify } from '../../src/domain/permalinks';
 import { demo, expectedNews } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
@@ -24,7 +24,7 @@ const plainCount = expectedNews({ scope: 'actualites' }).length;
 
 const openNews = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
-  await watched.page.goto(`${site.url}/actualites/${query}`);
+  await openPage(watched.page, `${site.url}/actualites/${query}`);
   await watched.page.locator('.news__results[aria-busy="false"]').waitFor();
   await watched.page.locator('.news-filters [aria-pressed]').first().waitFor();
   return watched;
@@ -158,12 +158,14 @@ describe('the news page', () => {
 
   it('says when the news cannot be loaded, and recovers with the retry button', async () => {
     const { page } = await watchedPage(browser);
+    // The first screen comes with the page; the next selection is the one that fails.
+    await openPage(page, `${site.url}/actualites/`);
     await page.route('**/api/news/**', (route) => route.abort());
-    await page.goto(`${site.url}/actualites/`);
+    await page.getByRole('button', { name: categoryTitle(1), exact: true }).click();
     await page.getByRole('alert').getByText("Les actualités n'ont pas pu être chargées.").waitFor();
     await page.unroute('**/api/news/**');
     await page.getByRole('button', { name: 'Réessayer' }).click();
-    await showsFirstPageOf(page, []);
+    await showsFirstPageOf(page, [1]);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await page.context().close();
   });

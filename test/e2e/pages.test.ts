@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage } from '../support/browser';
+import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -27,9 +27,7 @@ afterAll(async () => {
 
 const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
-  await watched.page.goto(`${site.url}${path}`);
-  // The widget has mounted once its container holds something.
-  await watched.page.locator('[data-widget] > *').first().waitFor();
+  await openPage(watched.page, `${site.url}${path}`);
   return watched;
 };
 
@@ -96,7 +94,7 @@ describe('the cart count in the header', () => {
     await page.reload();
     await expect(page.getByRole('link', { name: 'Panier (3 articles)' }).isVisible()).resolves.toBe(true);
     const other = await page.context().newPage();
-    await other.goto(`${site.url}/panier/`);
+    await openPage(other, `${site.url}/panier/`);
     await other.evaluate(() => localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 1, quantity: 1, price: 12.5 }])));
     await page.getByRole('link', { name: 'Panier (1 article)' }).waitFor();
     expect(errors).toEqual([]);

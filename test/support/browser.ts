@@ -18,6 +18,15 @@ export const watchedPage = async (browser: Browser): Promise<{ page: Page; error
   return { page, errors };
 };
 
+/**
+ * Opens a page of the site and waits until every widget's script runs on it: the server's
+ * markup is there at once, but a click before hydration would be a click on the page without script.
+ */
+export const openPage = async (page: Page, url: string): Promise<void> => {
+  await page.goto(url);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((container) => container.hasAttribute('data-ready')));
+};
+
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { trackAnswers } from '../../services/answer-tracker';
-import { embeddedSource, readEmbeddedAnswers } from '../../services/embedded-answers';
+import { readEmbeddedAnswers } from '../../services/embedded-answers';
+import { embeddedSource } from '../../services/embedded-source';
 import { apiBaseOf, fetchJson } from '../../services/http';
 import { readLanguage } from '../../i18n/language';
 import { WidgetRoot } from '../shared/widget-root';

@@ -1,7 +1,8 @@
 import type { IntlShape } from '@formatjs/intl';
-import { createContext, StrictMode, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, StrictMode, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { intlFor, type MessageId } from '../../i18n/intl';
 import { readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
+import { READY_ATTRIBUTE } from '../widget';
 
 interface Locale {
   readonly language: Language;
@@ -30,6 +31,9 @@ const useContainerLanguage = (container: Element | undefined, rendered: Language
  */
 export const WidgetRoot = ({ container, language: rendered = 'fr', children }: { container?: Element; language?: Language; children: ReactNode }) => {
   const language = useContainerLanguage(container, rendered);
+  // Marks the container once its script runs on it (after hydration of server markup): the
+  // page's style and its tests can tell live controls from the server's.
+  useEffect(() => container?.setAttribute(READY_ATTRIBUTE, ''), [container]);
   return (
     <StrictMode>
       <LocaleContext.Provider value={{ language, intl: intlFor(language) }}>{children}</LocaleContext.Provider>
