@@ -82,3 +82,12 @@ export const parseSitePath = (path: string): SitePath | null => {
   if (!isSlug(last)) return null;
   return section === 'annuaire' ? { kind: 'contact', slug: last } : { kind: 'news', slug: last };
 };
+
+/** A site path in a language: French at the root, any other language under its prefix (`/en/annuaire/`). */
+export const localizedPath = (path: string, language: string): string => (language === 'fr' ? path : `/${language}${path}`);
+
+/** A path without its language prefix (`/en/annuaire/` → `/annuaire/`), and that prefix's language, French when none. */
+export const splitLanguage = (pathname: string): { readonly language: 'fr' | 'en'; readonly path: string } => {
+  const match = /^\/(en)(\/.*)?$/.exec(pathname);
+  return match ? { language: 'en', path: match[2] ?? '/' } : { language: 'fr', path: pathname };
+};

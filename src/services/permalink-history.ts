@@ -2,7 +2,7 @@
 export interface PermalinkState {
   readonly subscribe: (listener: () => void) => () => void;
   readonly permalink: () => string | null;
-  readonly listPath: string;
+  readonly listPath: () => string;
 }
 
 // Marks the history entries this page added for an opened item, so closing it can go back.
@@ -20,10 +20,10 @@ export const syncPermalink = (state: PermalinkState, win: Window = window): (() 
     const path = win.location.pathname;
     if (wanted !== null && path !== wanted) {
       win.history.pushState({ [OPENED]: true }, '', `${wanted}${win.location.search}`);
-    } else if (wanted === null && path !== state.listPath) {
+    } else if (wanted === null && path !== state.listPath()) {
       const opened = (win.history.state as Record<string, unknown> | null)?.[OPENED] === true;
       if (opened) win.history.back();
-      else win.history.replaceState(null, '', `${state.listPath}${win.location.search}${win.location.hash}`);
+      else win.history.replaceState(null, '', `${state.listPath()}${win.location.search}${win.location.hash}`);
     }
   };
   return state.subscribe(follow);
@@ -34,4 +34,4 @@ export const syncPermalink = (state: PermalinkState, win: Window = window): (() 
  * permalink in a new history entry; closing goes back to it, or to the list's address.
  */
 export const showPermalink = (permalink: string | null, listPath: string, win: Window = window): void =>
-  syncPermalink({ subscribe: (listener) => (listener(), () => undefined), permalink: () => permalink, listPath }, win)();
+  syncPermalink({ subscribe: (listener) => (listener(), () => undefined), permalink: () => permalink, listPath: () => listPath }, win)();

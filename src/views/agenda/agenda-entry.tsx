@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
 import { agendaEvents } from '../../domain/agenda-grouping';
-import { eventPath, parseSitePath, PAGE_PATHS } from '../../domain/permalinks';
+import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
 import { agendaMachine, filtersOf } from '../../machines/agenda-machine';
@@ -28,7 +28,7 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
 
 /** The id of the event an address names, if it names one. */
 export const eventIdOf = (pathname: string): string | null => {
-  const path = parseSitePath(pathname.replace(/^\/en(?=\/)/, ''));
+  const path = parseSitePath(splitLanguage(pathname).path);
   return path?.kind === 'event' ? path.id : null;
 };
 
@@ -40,9 +40,11 @@ export const agendaEntry: WidgetEntry = {
     const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
     const openEvent = eventIdOf(setting.location.pathname);
-    const prefix = setting.location.pathname.startsWith('/en/') ? '/en' : '';
     const onDetails = (event: { id: string; title: string }, open: boolean): void => {
-      if (browser) showPermalink(open ? `${prefix}${eventPath(event)}` : null, `${prefix}${PAGE_PATHS.agenda}`);
+      if (!browser) return;
+      // The language of the address at the time: the header's switch may have changed it.
+      const language = splitLanguage(window.location.pathname).language;
+      showPermalink(open ? localizedPath(eventPath(event), language) : null, localizedPath(PAGE_PATHS.agenda, language));
     };
     return {
       actor,

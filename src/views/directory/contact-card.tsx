@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Contact } from '../../domain/contact';
-import { contactPath } from '../../domain/permalinks';
+import { contactPath, localizedPath } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
 import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
@@ -23,7 +23,7 @@ export const ContactCard = memo(function ContactCard({
   index: number;
   onMore: (index: number) => void;
 }) {
-  const { t } = useLocale();
+  const { language, t } = useLocale();
   return (
     <article className="contact-card">
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
@@ -33,7 +33,7 @@ export const ContactCard = memo(function ContactCard({
         <CategoryTags categories={contact.categories} />
       </div>
       <a
-        href={contactPath(contact)}
+        href={localizedPath(contactPath(contact), language)}
         className="contact-card__more"
         aria-label={t('directory.more', { title: contact.title })}
         onClick={(event) => {

@@ -1,7 +1,7 @@
 import { createActor, fromCallback } from 'xstate';
 import type { Contact } from '../../domain/contact';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
-import { contactPath, contactSlug, parseSitePath, PAGE_PATHS } from '../../domain/permalinks';
+import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
 import { addMessages } from '../../i18n/intl';
 import { directoryMachine, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
@@ -20,7 +20,7 @@ const indexOfSlug = (contacts: readonly Contact[], slug: string): number => cont
 
 /** The slug of the contact an address names, if it names one. */
 const slugOf = (pathname: string): string | null => {
-  const path = parseSitePath(pathname.replace(/^\/en(?=\/)/, ''));
+  const path = parseSitePath(splitLanguage(pathname).path);
   return path?.kind === 'contact' ? path.slug : null;
 };
 
@@ -75,7 +75,6 @@ export const directoryEntry: WidgetEntry = {
     const actor = createActor(machine, { input, inspect: setting.observe(input) });
     actorRef = actor;
     const slug = slugOf(setting.location.pathname);
-    const prefix = setting.location.pathname.startsWith('/en/') ? '/en' : '';
     return {
       actor,
       element: <DirectoryView actor={actor} />,
@@ -89,11 +88,12 @@ export const directoryEntry: WidgetEntry = {
       attach: () =>
         syncPermalink({
           subscribe: (listener) => actor.subscribe(listener).unsubscribe,
+          // The language of the address at the time: the header's switch may have changed it.
           permalink: () => {
             const open = selectOpenContact(actor.getSnapshot());
-            return open ? `${prefix}${contactPath(open)}` : null;
+            return open ? localizedPath(contactPath(open), splitLanguage(window.location.pathname).language) : null;
           },
-          listPath: `${prefix}${PAGE_PATHS.directory}`,
+          listPath: () => localizedPath(PAGE_PATHS.directory, splitLanguage(window.location.pathname).language),
         }),
     };
   },

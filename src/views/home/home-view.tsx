@@ -1,3 +1,4 @@
+import { localizedPath } from '../../domain/permalinks';
 import type { MessageId } from '../../i18n/intl';
 import { useLocale } from '../shared/widget-root';
 
@@ -10,7 +11,7 @@ const SECTIONS: readonly { href: string; title: MessageId; text: MessageId }[] =
 
 /** The home page: an introduction and a card a section. */
 export const HomeView = () => {
-  const { t } = useLocale();
+  const { language, t } = useLocale();
   return (
     <>
       <p>{t('home.intro')}</p>
@@ -19,7 +20,7 @@ export const HomeView = () => {
         {SECTIONS.map((section) => (
           <li key={section.href} className="home-section">
             <h3>
-              <a href={section.href}>{t(section.title)}</a>
+              <a href={localizedPath(section.href, language)}>{t(section.title)}</a>
             </h3>
             <p>{t(section.text)}</p>
           </li>

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { parseSitePath } from '../../domain/permalinks';
+import { parseSitePath, splitLanguage } from '../../domain/permalinks';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
 import { newsArticleMachine } from '../../machines/news-article-machine';
@@ -13,7 +13,7 @@ addMessages(NEWS_MESSAGES);
 
 /** The slug of the news item an address names, or `''` when it names none (the article is then missing). */
 const slugOf = (pathname: string): string => {
-  const path = parseSitePath(pathname.replace(/^\/en(?=\/)/, ''));
+  const path = parseSitePath(splitLanguage(pathname).path);
   return path?.kind === 'news' ? path.slug : '';
 };
 

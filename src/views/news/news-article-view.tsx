@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { categoryTitles } from '../../domain/news-list';
-import { PAGE_PATHS } from '../../domain/permalinks';
+import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
 import { selectArticle, selectArticleStatus, type newsArticleMachine } from '../../machines/news-article-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { SanitizedHtml } from '../shared/sanitized-html';
@@ -13,7 +13,7 @@ const IMAGE_SIZE = 480;
 
 /** A news item's page: its date, lead, image and full text (sanitized), with the way back to the list. */
 export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArticleMachine> }) => {
-  const { t } = useLocale();
+  const { language, t } = useLocale();
   const status = useSelector(actor, selectArticleStatus);
   const article = useSelector(actor, selectArticle);
   const categories = article ? categoryTitles(article) : [];
@@ -52,7 +52,7 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
         </article>
       ) : null}
       <p className="news-article__back">
-        <a href={PAGE_PATHS.news}>{t('news.article.back')}</a>
+        <a href={localizedPath(PAGE_PATHS.news, language)}>{t('news.article.back')}</a>
       </p>
     </div>
   );

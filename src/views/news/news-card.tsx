@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { safeWebsite } from '../../domain/directory';
 import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
-import { isSlug, newsPath } from '../../domain/permalinks';
+import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
 import type { Language } from '../../i18n/language';
 import { useLocale } from '../shared/widget-root';
 
@@ -29,8 +29,8 @@ export const NewsDate = ({ date }: { date: string | null | undefined }) => {
  * works without script and keeps the visitor here), else the item's `link` when it is an http(s)
  * or site address, else nowhere.
  */
-const titleHref = (item: NewsItem): string | null => {
-  if (item.slug && isSlug(item.slug)) return newsPath(item);
+const titleHref = (item: NewsItem, language: Language): string | null => {
+  if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
   return safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
 };
 
@@ -40,10 +40,10 @@ const titleHref = (item: NewsItem): string | null => {
  * or empty when there is none, since the title stands next to it.
  */
 export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { item: NewsItem; aboveFold?: boolean }) {
-  const { t } = useLocale();
+  const { language, t } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
-  const link = titleHref(item);
+  const link = titleHref(item, language);
   const categories = categoryTitles(item);
   return (
     // Focusable by script only, so focus can land on an item without a link.

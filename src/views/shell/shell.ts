@@ -1,5 +1,6 @@
 import { intlFor } from '../../i18n/intl';
 import { resolveLanguage, readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
+import { localizedPath, splitLanguage } from '../../domain/permalinks';
 import { translateStatic } from './static-text';
 
 /**
@@ -8,6 +9,13 @@ import { translateStatic } from './static-text';
  */
 const setPageLanguage = (doc: Document, language: Language): void => {
   for (const container of doc.querySelectorAll('[data-widget]')) container.setAttribute('lang', language);
+  // A page the server rendered has an address a language (`/en/…`): it follows, so a reload or a shared link keeps the language.
+  const view = doc.defaultView;
+  if (view && doc.documentElement.hasAttribute('data-server-rendered')) {
+    const { pathname, search, hash } = view.location;
+    const path = localizedPath(splitLanguage(pathname).path, language);
+    if (path !== pathname) view.history.replaceState(view.history.state, '', `${path}${search}${hash}`);
+  }
 };
 
 const showCartCount = (doc: Document, count: number): void => {
@@ -49,6 +57,10 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     }
     for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
       button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
+    }
+    // The site's own pages exist in each language: the navigation leads to those of the language shown.
+    for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
+      link.setAttribute('href', localizedPath(splitLanguage(link.getAttribute('href') ?? '/').path, language));
     }
   };
 
