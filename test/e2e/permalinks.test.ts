@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { contactPath, eventPath } from '../../src/domain/permalinks';
+import { launchBrowser } from '../support/browser';
+import { expectedContacts, expectedPlainAgenda } from '../support/demo-expectations';
+import { recordedPage, settle } from '../support/page-watch';
+import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
+
+jest.setTimeout(90_000);
+
+let site: RenderedSite;
+let browser: Browser;
+let content: SiteContent;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startRenderedSite(), launchBrowser()]);
+  content = await siteContent(site.db);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {
+  const { page, errors } = await recordedPage(browser);
+  await page.goto(`${site.url}${path}`);
+  await settle(page);
+  return { page, errors };
+};
+
+const pathname = (page: Page): string => new URL(page.url()).pathname;
+
+describe('a contact\'s permalink', () => {
+  it('is pushed when the "⋯" link opens the modal; Back closes it, Forward and a reload open it again', async () => {
+    const contact = content.contacts.find((item) => item.id === expectedContacts({})[0]);
+    if (contact === undefined) throw new Error('no contact');
+    const permalink = contactPath(contact);
+    const { page, errors } = await open('/annuaire/');
+    const dialog = page.getByRole('dialog', { name: contact.title });
+
+    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    await dialog.waitFor();
+    expect(pathname(page)).toBe(permalink);
+
+    await page.goBack();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(pathname(page)).toBe('/annuaire/');
+
+    await page.goForward();
+    await dialog.waitFor();
+    expect(pathname(page)).toBe(permalink);
+
+    await page.reload();
+    await settle(page);
+    await expect(dialog.isVisible()).resolves.toBe(true);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/annuaire/');
+    await settle(page);
+    await expect(dialog.count()).resolves.toBe(0);
+
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === permalink);
+    await dialog.waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('closing the modal goes back to the directory\'s address', async () => {
+    const contact = content.contacts.find((item) => item.id === expectedContacts({})[1]);
+    if (contact === undefined) throw new Error('no contact');
+    const { page } = await open('/annuaire/');
+    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: contact.title });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(pathname(page)).toBe('/annuaire/');
+    await page.context().close();
+  });
+});
+
+describe('an event\'s permalink', () => {
+  it('is pushed when its details open, and a reload opens the same details', async () => {
+    const id = expectedPlainAgenda(1)[0];
+    const event = content.events.find((item) => item.id === id);
+    if (event === undefined) throw new Error('no event in agenda 1');
+    const permalink = eventPath({ id: String(event.id), title: event.title });
+    const { page, errors } = await open('/agenda/');
+    const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 4, name: event.title, exact: true }) }).first();
+    const details = article.locator('details');
+    await article.locator('summary').click();
+    await page.waitForURL((url) => url.pathname === permalink);
+    await expect(details.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+
+    await page.reload();
+    await settle(page);
+    await expect(details.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+    await expect(page.locator('main details[open]').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an unknown permalink and an unreadable address', () => {
+  it.each([
+    ['/annuaire/personne-inconnue/', 404, 'Page introuvable'],
+    ['/actualites/rien-du-tout/', 404, 'Page introuvable'],
+    ['/agenda/?mois=13', 400, 'Adresse invalide'],
+  ] as const)('%s answers %i with its page, which finishes loading', async (path, status, heading) => {
+    const { page, errors } = await recordedPage(browser);
+    const response = await page.goto(`${site.url}${path}`, { waitUntil: 'commit' });
+    expect(response?.status()).toBe(status);
+    // The page's own script must let it load: a tab that never reaches "load" is frozen for the visitor.
+    await page.waitForLoadState('load', { timeout: 5_000 });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    // The browser reports the error status itself; nothing else may fail.
+    expect(errors.filter((error) => !error.includes(`status of ${status}`))).toEqual([]);
+    await page.context().close();
+  });
+});

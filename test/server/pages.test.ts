@@ -1,0 +1,439 @@
+import { within } from '@testing-library/dom';
+import { contactPath, eventPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
+import { backendPages } from '../../server/render/page-sources';
+import { expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
+import { injectClient, type HttpAnswer, type TestClient } from '../support/http-client';
+import {
+  collapse,
+  embeddedPaths,
+  headOf,
+  jsonLdOf,
+  parseHtml,
+  refusingDatabase,
+  siteContent,
+  startRenderedSite,
+  type RenderedSite,
+  type SiteContent,
+} from '../support/rendered-pages';
+
+jest.setTimeout(120_000);
+
+const HOST = 'www.canton.example';
+const ORIGIN = `http://${HOST}`;
+
+let site: RenderedSite;
+let client: TestClient;
+let content: SiteContent;
+
+beforeAll(async () => {
+  site = await startRenderedSite();
+  client = await injectClient(site.app);
+  content = await siteContent(site.db);
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const get = (path: string): Promise<HttpAnswer> => client.get(path, { host: HOST });
+
+/** A page's answer, parsed, after checking it is a 200 HTML page. */
+const page = async (path: string): Promise<Document> => {
+  const answer = await get(path);
+  expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+  expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  return parseHtml(answer.text, `${ORIGIN}${path}`);
+};
+
+const main = (document: Document): HTMLElement => document.querySelector('main') as HTMLElement;
+const headingTexts = (document: Document, level: number): string[] =>
+  within(main(document))
+    .queryAllByRole('heading', { level })
+    .map((heading) => collapse(heading.textContent));
+
+const firstOf = <T>(items: readonly T[], what: string, test: (item: T) => boolean): T => {
+  const found = items.find(test);
+  if (found === undefined) throw new Error(`the demo database holds no ${what}`);
+  return found;
+};
+
+const ZURICH_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+0[12]:00$/;
+
+describe('the section pages, as the server renders them', () => {
+  it.each([
+    ['/', 'Bienvenue – Canton de Valmont', 'Bienvenue'],
+    ['/annuaire/', 'Annuaire – Canton de Valmont', 'Annuaire'],
+    ['/agenda/', 'Agenda – Canton de Valmont', 'Agenda'],
+    ['/actualites/', 'Actualités – Canton de Valmont', 'Actualités'],
+    ['/boutique/', 'Boutique – Canton de Valmont', 'Boutique'],
+    ['/panier/', 'Panier – Canton de Valmont', 'Panier'],
+  ])('%s has its title, description, canonical, alternates and Open Graph in French', async (path, title, h1) => {
+    const document = await page(path);
+    const head = headOf(document);
+    expect(head.lang).toBe('fr');
+    expect(head.title).toBe(title);
+    expect(head.description ?? '').not.toBe('');
+    expect(head.canonical).toBe(`${ORIGIN}${path}`);
+    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
+    expect(head.og).toMatchObject({ 'og:title': title, 'og:url': `${ORIGIN}${path}`, 'og:locale': 'fr_CH', 'og:description': head.description });
+    expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe(h1);
+  });
+
+  it.each(Object.values(PAGE_PATHS))('/en%s is the same page in English, canonical at its /en address', async (path) => {
+    const document = await page(`/en${path}`);
+    const head = headOf(document);
+    expect(head.lang).toBe('en');
+    expect(head.title).toMatch(/ – Canton of Valmont$/);
+    expect(head.canonical).toBe(`${ORIGIN}/en${path}`);
+    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
+    expect(head.og['og:locale']).toBe('en_GB');
+    expect(document.querySelector('main [data-widget]')?.getAttribute('lang')).toBe('en');
+    expect(within(document.body).getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it('renders the home page sections as links', async () => {
+    const widget = within(main(await page('/')));
+    expect(widget.getByRole('heading', { level: 2, name: 'Rubriques' })).toBeTruthy();
+    for (const [name, href] of [['Agenda', '/agenda/'], ['Annuaire', '/annuaire/'], ['Actualités', '/actualites/'], ['Boutique', '/boutique/']] as const) {
+      expect(widget.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('renders the directory first screen: its filters and the first cards, named by their contacts, in name order', async () => {
+    const document = await page('/annuaire/');
+    const widget = within(main(document));
+    expect(widget.getByRole('heading', { level: 2, name: 'Filtres' })).toBeTruthy();
+    expect(widget.getByRole('combobox', { name: 'Catégorie' })).toBeTruthy();
+    expect(widget.getByRole('searchbox', { name: 'Rechercher un nom' })).toBeTruthy();
+    expect(widget.getByRole('status').textContent).toBe(`${content.contacts.length} contacts`);
+    const names = headingTexts(document, 3);
+    const expected = expectedContacts({}).map((id) => content.contacts.find((contact) => contact.id === id)?.title ?? '');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual(expected.slice(0, names.length));
+    // Each card's "⋯" is a link to the contact's own page.
+    const first = firstOf(content.contacts, 'contact', (contact) => contact.title === names[0]);
+    expect(widget.getByRole('link', { name: `Plus d'informations sur ${first.title}` }).getAttribute('href')).toBe(contactPath(first));
+    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/contacts/', '/api/categories/contacts/']));
+  });
+
+  it('names each directory card (an <article>) by its contact, as the README says', async () => {
+    const document = await page('/annuaire/');
+    const first = headingTexts(document, 3)[0] ?? '';
+    expect(within(main(document)).getByRole('article', { name: first })).toBeTruthy();
+  });
+
+  it('renders the agenda first screen grouped by year, the events named by their titles', async () => {
+    const document = await page('/agenda/');
+    const widget = within(main(document));
+    expect(widget.getByRole('group', { name: 'Catégories' })).toBeTruthy();
+    expect(widget.getByRole('combobox', { name: 'Mois' })).toBeTruthy();
+    expect(widget.getByRole('searchbox', { name: 'Rechercher un titre' })).toBeTruthy();
+    const years = headingTexts(document, 2).filter((text) => /^\d{4}$/.test(text));
+    expect(years.length).toBeGreaterThan(0);
+    const agendaOne = new Set(content.events.filter((event) => event.agenda_id === 1).map((event) => event.title));
+    const titles = headingTexts(document, 4);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((title) => !agendaOne.has(title))).toEqual([]);
+    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/agenda/1/', '/api/categories/agenda/']));
+  });
+
+  it('renders the news first screen: the articles named by their titles, newest first, each title a link to its page', async () => {
+    const document = await page('/actualites/');
+    const widget = within(main(document));
+    const articles = widget.getAllByRole('article');
+    const expected = expectedNews({ scope: 'actualites' });
+    expect(articles.map((article) => Number(article.getAttribute('data-news-id')))).toEqual(expected.slice(0, articles.length));
+    const item = firstOf(content.news, 'news item', (news) => news.id === expected[0]);
+    // Demo titles repeat: the article is the one of that id, and it is named by its title.
+    const article = firstOf(widget.getAllByRole('article', { name: item.title }), `article ${item.id}`, (element) => element.getAttribute('data-news-id') === String(item.id));
+    expect(within(article).getByRole('link', { name: item.title }).getAttribute('href')).toBe(newsPath({ id: String(item.id), title: item.title, slug: item.slug }));
+    expect(widget.getByRole('button', { name: 'Politique' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('renders the shop with every publication named by its title', async () => {
+    const titles = await site.db.query<{ title: string }>('select title from shop_items order by variant_id');
+    const widget = within(main(await page('/boutique/')));
+    for (const { title } of titles) expect(widget.getByRole('article', { name: title })).toBeTruthy();
+    expect(widget.getAllByRole('button', { name: 'Ajouter au panier' })).toHaveLength(titles.length);
+  });
+
+  it('renders a neutral cart on the server (the stored cart is the browser\'s), with a notice for a browser without script', async () => {
+    const document = await page('/panier/');
+    expect(collapse(document.querySelector('main [data-widget="cart"]')?.textContent)).toBe('Chargement du panier…');
+    expect(collapse(document.querySelector('main noscript')?.textContent)).toMatch(/JavaScript/);
+    expect(embeddedPaths(document)).toEqual([]);
+  });
+});
+
+describe('filters in the address', () => {
+  it('renders /annuaire/?categorie=Grand+Conseil&q=hel: the form as asked and only the matching contacts', async () => {
+    const document = await page('/annuaire/?categorie=Grand+Conseil&q=hel');
+    const widget = within(main(document));
+    expect((widget.getByRole('combobox', { name: 'Catégorie' }) as HTMLSelectElement).value).toBe('Grand Conseil');
+    expect((widget.getByRole('searchbox', { name: 'Rechercher un nom' }) as HTMLInputElement).value).toBe('hel');
+    const expected = expectedContacts({ title: 'hel', category: 'Grand Conseil' }).map((id) => content.contacts.find((contact) => contact.id === id)?.title);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(headingTexts(document, 3)).toEqual(expected);
+  });
+
+  it('renders /agenda/?categories=3&mois=12&titre=séance with the toggle pressed, the month and the title as asked', async () => {
+    const document = await page(`/agenda/?categories=3&mois=12&titre=${encodeURIComponent('séance')}`);
+    const widget = within(main(document));
+    const toggles = within(widget.getByRole('group', { name: 'Catégories' }));
+    expect(toggles.getAllByRole('button', { pressed: true }).map((button) => collapse(button.textContent))).toEqual(['Conférence']);
+    expect((widget.getByRole('combobox', { name: 'Mois' }) as HTMLSelectElement).value).toBe('12');
+    expect((widget.getByRole('searchbox', { name: 'Rechercher un titre' }) as HTMLInputElement).value).toBe('séance');
+  });
+
+  it('renders /agenda/?categories=3&mois=12 with exactly the events of that category and month', async () => {
+    const document = await page('/agenda/?categories=3&mois=12');
+    const expected = expectedEvents({ categories: [3], month: 12 });
+    expect(expected.length).toBeGreaterThan(0);
+    const titles = new Set(expected.map((id) => content.events.find((event) => event.id === id)?.title));
+    const shown = headingTexts(document, 4);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((title) => !titles.has(title))).toEqual([]);
+    expect(headingTexts(document, 3).every((month) => /^décembre \d{4}$/.test(month))).toBe(true);
+  });
+
+  it('renders /actualites/?categorie=1&categorie=2 with both toggles pressed and the news of either category', async () => {
+    const document = await page('/actualites/?categorie=1&categorie=2');
+    const widget = within(main(document));
+    expect(widget.getByRole('button', { name: 'Politique' }).getAttribute('aria-pressed')).toBe('true');
+    expect(widget.getByRole('button', { name: 'Économie' }).getAttribute('aria-pressed')).toBe('true');
+    expect(widget.getByRole('button', { name: 'Santé' }).getAttribute('aria-pressed')).toBe('false');
+    const ids = widget.getAllByRole('article').map((article) => Number(article.getAttribute('data-news-id')));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual(expectedNews({ categories: [1, 2] }).slice(0, ids.length));
+  });
+});
+
+describe('permalinks', () => {
+  it('renders a person\'s page: the directory with the modal dialog named by the contact, and Person JSON-LD', async () => {
+    const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
+    const path = contactPath(person);
+    const document = await page(path);
+    expect(within(document.body).getByRole('dialog', { name: person.title })).toBeTruthy();
+    const head = headOf(document);
+    expect(head.title).toBe(`${person.title} – Annuaire – Canton de Valmont`);
+    expect(head.canonical).toBe(`${ORIGIN}${path}`);
+    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
+    expect(head.og['og:type']).toBe('profile');
+    const [ld] = jsonLdOf(document);
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: person.title, url: `${ORIGIN}${path}` });
+  });
+
+  it('renders an organisation\'s page with GovernmentOrganization JSON-LD', async () => {
+    const organisation = firstOf(content.contacts, 'organisation', (contact) => contact.type_contact !== 'Personne');
+    const document = await page(contactPath(organisation));
+    expect(within(document.body).getByRole('dialog', { name: organisation.title })).toBeTruthy();
+    expect(jsonLdOf(document)[0]).toMatchObject({ '@type': 'GovernmentOrganization', name: organisation.title });
+  });
+
+  it('renders an event\'s page: the agenda with that event\'s details open, and Event JSON-LD in Zurich time', async () => {
+    const event = firstOf(content.events, 'event of agenda 1', (item) => item.agenda_id === 1);
+    const path = eventPath({ id: String(event.id), title: event.title });
+    const document = await page(path);
+    const open = Array.from(document.querySelectorAll('main details[open]'));
+    expect(open).toHaveLength(1);
+    expect(collapse(open[0]?.closest('article')?.querySelector('h4')?.textContent)).toBe(event.title);
+    const head = headOf(document);
+    expect(head.title).toBe(`${event.title} – Agenda – Canton de Valmont`);
+    expect(head.canonical).toBe(`${ORIGIN}${path}`);
+    const [ld] = jsonLdOf(document);
+    expect(ld).toMatchObject({ '@type': 'Event', name: event.title, url: `${ORIGIN}${path}` });
+    expect(String(ld?.['startDate'])).toMatch(ZURICH_DATE_TIME);
+  });
+
+  it('writes +02:00 for an event in summer and +01:00 for one in winter', async () => {
+    const [summer] = await site.db.query<{ id: number; title: string }>(
+      "select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 7 order by id limit 1",
+    );
+    const [winter] = await site.db.query<{ id: number; title: string }>(
+      "select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 1 order by id limit 1",
+    );
+    for (const [event, offset] of [[summer, '+02:00'], [winter, '+01:00']] as const) {
+      if (event === undefined) throw new Error('the demo agenda has no timed event in July or in January');
+      const [ld] = jsonLdOf(await page(eventPath({ id: String(event.id), title: event.title })));
+      expect(String(ld?.['startDate'])).toMatch(new RegExp(`T\\d{2}:\\d{2}(:\\d{2})?\\${offset}$`));
+    }
+  });
+
+  it('renders a news item\'s page: the full article whose h1 is its title, and NewsArticle JSON-LD', async () => {
+    const item = firstOf(content.news, 'news item of actualites', (news) => news.scope === 'actualites');
+    const path = `/actualites/${item.slug}/`;
+    const document = await page(path);
+    expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe(item.title);
+    const head = headOf(document);
+    expect(head.title).toBe(`${item.title} – Actualités – Canton de Valmont`);
+    expect(head.canonical).toBe(`${ORIGIN}${path}`);
+    expect(head.og['og:type']).toBe('article');
+    const [ld] = jsonLdOf(document);
+    expect(ld).toMatchObject({ '@type': 'NewsArticle', headline: item.title, url: `${ORIGIN}${path}` });
+    expect(String(ld?.['datePublished'])).toMatch(ZURICH_DATE_TIME);
+  });
+
+  it.each(['/annuaire/personne-inconnue/', '/agenda/999999-rien/', '/actualites/rien-du-tout/', '/nulle-part/', '/annuaire/a/b/'])(
+    'answers 404 "Page introuvable" for %s',
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      const document = parseHtml(answer.text);
+      expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe('Page introuvable');
+      expect(within(main(document)).getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/');
+    },
+  );
+
+  it('answers the English 404 page under /en', async () => {
+    const answer = await get('/en/annuaire/nobody-at-all/');
+    expect(answer.status).toBe(404);
+    const document = parseHtml(answer.text);
+    expect(document.documentElement.lang).toBe('en');
+    expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+  });
+});
+
+describe('addresses the site cannot read', () => {
+  it.each([
+    ['a month of 13', '/agenda/?mois=13'],
+    ['a month that is not a number', '/agenda/?mois=mai'],
+    ['a category that is not a number', '/agenda/?categories=abc'],
+    ['a news category that is not a number', '/actualites/?categorie=x'],
+    ['a name of 5,000 characters', `/annuaire/?q=${'a'.repeat(5000)}`],
+    ['a name of 300 characters', `/annuaire/?q=${'b'.repeat(300)}`],
+    ['a control character', '/annuaire/?q=a%01b'],
+    ['a title with a control character', '/agenda/?titre=x%7Fy'],
+    ['an address longer than 2,048 characters', `/actualites/?utm_source=${'c'.repeat(2100)}`],
+    ['a path that is not UTF-8', '/annuaire/%E0%A4%A/'],
+  ])('answers 400 "Adresse invalide" for %s, never 500', async (_what, path) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(within(parseHtml(answer.text).body).getByRole('heading', { level: 1 }).textContent).toBe('Adresse invalide');
+  });
+});
+
+describe('filter forms submitted without script', () => {
+  it('answers 303 to the canonical address when an agenda toggle is submitted', async () => {
+    const answer = await get('/agenda/?categories=3&mois=&titre=&basculer=4');
+    expect(answer.status).toBe(303);
+    const location = new URL(answer.headers['location'] ?? '', ORIGIN);
+    expect(`${location.pathname}${location.search}`).toBe('/agenda/?categories=3&categories=4');
+  });
+
+  it('answers 303 that removes a pressed news category', async () => {
+    const answer = await get('/actualites/?categorie=1&categorie=2&basculer=1');
+    expect(answer.status).toBe(303);
+    const location = new URL(answer.headers['location'] ?? '', ORIGIN);
+    expect(`${location.pathname}${location.search}`).toBe('/actualites/?categorie=2');
+  });
+
+  it('keeps the /en prefix in the 303', async () => {
+    const answer = await get('/en/actualites/?basculer=3');
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers['location'] ?? '', ORIGIN).pathname).toBe('/en/actualites/');
+  });
+});
+
+describe('GET /fragments/{widget}/', () => {
+  it('answers the widget container in the language asked, followed by its data block', async () => {
+    const answer = await get('/fragments/agenda/?lang=en&agenda-id=1&mois=12');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toMatch(/^<div data-widget="agenda"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/);
+    const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
+    const container = document.querySelector('[data-widget="agenda"]') as HTMLElement;
+    expect(container.getAttribute('data-agenda-id')).toBe('1');
+    expect(within(container).getByRole('combobox', { name: 'Month' })).toBeTruthy();
+    expect(Array.from(container.querySelectorAll('h3')).every((month) => /^December \d{4}$/.test(collapse(month.textContent)))).toBe(true);
+    expect(embeddedPaths(document).length).toBeGreaterThan(0);
+  });
+
+  it('renders the news of a scope with its filters', async () => {
+    const answer = await get('/fragments/news/?news-scope=actualites&categorie=1');
+    expect(answer.status).toBe(200);
+    const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
+    expect(within(document.body).getByRole('button', { name: 'Politique' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('refuses an unknown widget (404) and a malformed attribute or filter (400)', async () => {
+    expect((await get('/fragments/nothing/')).status).toBe(404);
+    expect((await get('/fragments/agenda/?agenda-id=abc')).status).toBe(400);
+    expect((await get('/fragments/agenda/?mois=13')).status).toBe(400);
+  });
+});
+
+describe('GET /sitemap.xml', () => {
+  let locs: Set<string>;
+
+  beforeAll(async () => {
+    const answer = await get('/sitemap.xml');
+    expect(answer.status).toBe(200);
+    locs = new Set(Array.from(answer.text.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1] ?? ''));
+  });
+
+  it('lists every contact, event and news item of the database, in French and in English', () => {
+    const paths = [
+      ...content.contacts.map((contact) => contactPath(contact)),
+      ...content.events.map((event) => eventPath({ id: String(event.id), title: event.title })),
+      ...content.news.map((item) => newsPath({ id: String(item.id), title: item.title, slug: item.slug })),
+    ];
+    expect(paths.filter((path) => !locs.has(`${ORIGIN}${path}`))).toEqual([]);
+    expect(paths.filter((path) => !locs.has(`${ORIGIN}/en${path}`))).toEqual([]);
+  });
+
+  it('lists only pages that exist: one event of each agenda and one news item of each scope answer 200', async () => {
+    const agendas = [...new Set(content.events.map((event) => event.agenda_id))];
+    const scopes = [...new Set(content.news.map((item) => item.scope))];
+    const samples = [
+      ...agendas.map((id) => firstOf(content.events, `event of agenda ${id}`, (event) => event.agenda_id === id)).map((event) => eventPath({ id: String(event.id), title: event.title })),
+      ...scopes.map((scope) => firstOf(content.news, `news of ${scope}`, (item) => item.scope === scope)).map((item) => `/actualites/${item.slug}/`),
+    ];
+    const statuses: Record<string, number> = {};
+    for (const path of samples) {
+      expect(locs.has(`${ORIGIN}${path}`)).toBe(true);
+      statuses[path] = (await get(path)).status;
+    }
+    expect(statuses).toEqual(Object.fromEntries(samples.map((path) => [path, 200])));
+  });
+});
+
+describe('pages rendered from another backend (SITE_API_BASE)', () => {
+  let other: RenderedSite;
+  let otherClient: TestClient;
+
+  beforeAll(async () => {
+    other = await startRenderedSite(backendPages(site.url), refusingDatabase());
+    otherClient = await injectClient(other.app);
+  });
+
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('renders the directory from the first server\'s API, and tells the browser where that API is', async () => {
+    const [mine, theirs] = await Promise.all([get('/annuaire/?q=hel'), otherClient.get('/annuaire/?q=hel', { host: HOST })]);
+    expect(theirs.status).toBe(200);
+    const document = parseHtml(theirs.text);
+    expect(headingTexts(document, 3)).toEqual(headingTexts(parseHtml(mine.text), 3));
+    expect(headingTexts(document, 3).length).toBeGreaterThan(0);
+    expect(document.querySelector('main [data-widget="directory"]')?.getAttribute('data-api-base')).toBe(site.url);
+  });
+
+  it('renders a contact\'s page and a news item\'s page from that API', async () => {
+    const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
+    const contactPage = await otherClient.get(contactPath(person), { host: HOST });
+    expect(contactPage.status).toBe(200);
+    expect(within(parseHtml(contactPage.text).body).getByRole('dialog', { name: person.title })).toBeTruthy();
+    const item = firstOf(content.news, 'news item of actualites', (news) => news.scope === 'actualites');
+    const article = await otherClient.get(`/actualites/${item.slug}/`, { host: HOST });
+    expect(article.status).toBe(200);
+    expect(within(parseHtml(article.text).body).getByRole('heading', { level: 1 }).textContent).toBe(item.title);
+  });
+
+  it('lets the browser call that API: its origin is allowed by the Content-Security-Policy connect-src', async () => {
+    const answer = await otherClient.get('/annuaire/', { host: HOST });
+    const connect = (answer.headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('connect-src'));
+    expect(connect?.split(/\s+/)).toContain(site.url);
+  });
+});
