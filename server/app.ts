@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { ajvMessage } from './api-answers';
 import type { Database } from './db';
 import { databasePages } from './render/page-sources';
-import { registerPageRoutes, type PageRoutesOptions } from './render/page-routes';
+import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from './render/page-routes';
 import { registerAgendaRoutes } from './routes/agenda-routes';
 import { registerContactRoutes } from './routes/contacts-routes';
 import { registerNewsRoutes } from './routes/news-routes';
@@ -39,22 +39,38 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * the built site from `distDir`. Call `listen({ port: 0 })` or `inject()` on the result.
  */
 export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databasePages(db) }: AppOptions): FastifyInstance => {
+  // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
+  let errorPage: ErrorPage | null = null;
+  const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
+
   const app = Fastify({
     logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // An address the router cannot read (`%E0%A4%A`): the API answers its usual JSON body, a page address the 400 page.
+    frameworkErrors: (error, request, reply) => {
+      if (errorPage !== null && wantsPage(request)) return errorPage(request, reply, 400);
+      const status = error.statusCode ?? 400;
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        // The body Fastify's own handler gives, which answerApiPath gives too.
+        .send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: status });
+    },
     // Unknown query parameters are errors, not silently dropped; `?a=1` fills a list.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
   });
 
+  const apiOrigins = pages.apiBase ? [new URL(pages.apiBase).origin] : [];
   app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
+        // Pages rendered from another API (SITE_API_BASE) call it from the browser after the first screen, and show its images.
+        'connect-src': ["'self'", ...apiOrigins],
+        'img-src': ["'self'", 'data:', ...apiOrigins],
         // The site may be served over plain http on a LAN; upgrading would break it there.
         'upgrade-insecure-requests': null,
       },
@@ -63,6 +79,10 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (errorPage !== null && wantsPage(request) && (status === 400 || status === 500)) {
+      if (status === 500) request.log.error({ err: error }, 'page failed');
+      return errorPage(request, reply, status);
+    }
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).header('cache-control', 'no-store').send(errorBody(500, 'Internal Server Error', 'the server could not answer'));
@@ -73,10 +93,9 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
       .send(errorBody(status, STATUS_CODES[status] ?? 'Error', error.message));
   });
 
-  let notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null = null;
   app.setNotFoundHandler((request, reply) =>
-    notFoundPage !== null && !request.url.startsWith('/api/') && request.method === 'GET'
-      ? notFoundPage(request, reply)
+    errorPage !== null && wantsPage(request)
+      ? errorPage(request, reply, 404)
       : reply
       .code(404)
       .header('cache-control', 'no-store')
@@ -118,7 +137,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    notFoundPage = registerPageRoutes(app, { distDir, ...pages });
+    errorPage = registerPageRoutes(app, { distDir, ...pages });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

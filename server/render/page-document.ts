@@ -23,6 +23,8 @@ export interface PageBody {
   readonly html: string;
   /** The answers the widget was built from: `null` for a page whose container holds no widget (an error page). */
   readonly answers: Readonly<Record<string, unknown>> | null;
+  /** The calls that failed while rendering, by path. */
+  readonly failures?: Readonly<Record<string, unknown>> | undefined;
   /** Attributes to set on the container (`data-api-base` when the answers come from another backend). */
   readonly attributes?: Readonly<Record<string, string>> | undefined;
   /** A heading that replaces the page's own (error pages, a news item's title). */
@@ -36,6 +38,10 @@ export interface PageBody {
 const WIDGET_MARK = 'server-widget-html';
 const DATA_MARK = 'server-widget-data';
 const HEAD_MARK = 'server-widget-head';
+
+/** What a widget's data block holds: its answers, and its failures when there are some. */
+export const dataBlock = (answers: Readonly<Record<string, unknown>>, failures: Readonly<Record<string, unknown>> = {}): object =>
+  Object.keys(failures).length === 0 ? { answers } : { answers, failures };
 
 /** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
 export const scriptSafeJson = (value: unknown): string =>
@@ -89,7 +95,8 @@ export const fillPage = (template: string, language: Language, meta: PageMeta, b
   for (const object of meta.jsonLd ?? []) {
     const script = doc.createElement('script');
     script.type = 'application/ld+json';
-    script.textContent = JSON.stringify(object);
+    // Content written by editors goes into a script element: no `</script>` may end it early.
+    script.textContent = scriptSafeJson(object);
     head.append(script);
   }
 
@@ -102,7 +109,7 @@ export const fillPage = (template: string, language: Language, meta: PageMeta, b
     container.append(doc.createComment(WIDGET_MARK));
     if (body.answers !== null) {
       container.after(doc.createComment(DATA_MARK));
-      data = `<script type="application/json" ${DATA_BLOCK_ATTRIBUTE}>${scriptSafeJson({ answers: body.answers })}</script>`;
+      data = `<script type="application/json" ${DATA_BLOCK_ATTRIBUTE}>${scriptSafeJson(dataBlock(body.answers, body.failures))}</script>`;
     }
   }
   const html = dom.serialize();

@@ -20,7 +20,8 @@ import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
-import { fillPage, scriptSafeJson, type PageMeta } from './page-document';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
 
@@ -35,12 +36,18 @@ export interface PageRoutesOptions {
   readonly apiBase?: string | undefined;
 }
 
+/** The statuses that have a page of their own. */
+export type ErrorStatus = 400 | 404 | 500;
+
+/** Answers a request with the error page of a status, in the language of its address. */
+export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: ErrorStatus) => FastifyReply;
+
 /** The widget of each page, with the container attributes of the demo site's pages. */
 const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir: string; attributes: Readonly<Record<string, string>>; title: MessageId }>> = {
   home: { entry: homeEntry, widget: 'home', dir: '', attributes: {}, title: 'page.home.title' },
   directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
-  agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': '1' }, title: 'page.agenda.title' },
-  news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': 'actualites' }, title: 'page.news.title' },
+  agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': SITE_AGENDA_ID }, title: 'page.agenda.title' },
+  news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.news.title' },
   shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: {}, title: 'page.shop.title' },
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: {}, title: 'page.cart.title' },
 };
@@ -64,8 +71,12 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
   },
 };
 
-const ERRORS: Readonly<Record<Language, { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; home: string }>> = {
+const ERRORS: Readonly<
+  Record<Language, { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; failed: string; failedText: string; home: string }>
+> = {
   fr: {
+    failed: 'Page momentanément indisponible',
+    failedText: 'Le site n’a pas pu préparer cette page. Réessayez dans un instant.',
     notFound: 'Page introuvable',
     notFoundText: 'L’adresse demandée n’existe pas, ou plus, sur ce site.',
     badRequest: 'Adresse invalide',
@@ -73,6 +84,8 @@ const ERRORS: Readonly<Record<Language, { notFound: string; notFoundText: string
     home: 'Retour à l’accueil',
   },
   en: {
+    failed: 'Page unavailable for a moment',
+    failedText: 'The site could not prepare this page. Please try again in a moment.',
     notFound: 'Page not found',
     notFoundText: 'The address you asked for does not exist, or no longer exists, on this site.',
     badRequest: 'Invalid address',
@@ -109,9 +122,9 @@ const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null => {
  * The site's pages, rendered on the server by the widgets' own machines and views
  * (DESIGN.md, "Rendering"), in French at `/…` and in English at `/en/…`, with their
  * permalinks, and `GET /fragments/{widget}/` for a content system to include. Returns the
- * handler of the 404 page.
+ * handler of the error pages, for the addresses no page route takes.
  */
-export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) => {
+export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ErrorPage => {
   const templates = new Map<string, string>();
   const template = (dir: string): string => {
     const known = templates.get(dir);
@@ -152,10 +165,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     };
   };
 
-  const errorPage = (origin: string, language: Language, status: 404 | 400, reason?: string): Rendered => {
+  const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
     const text = ERRORS[language];
-    const heading = status === 404 ? text.notFound : text.badRequest;
-    const sentence = status === 404 ? text.notFoundText : `${text.badRequestText}${reason ? ` : ${reason}` : ''}.`;
+    const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
+    const sentence = status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : text.failedText;
     const home = language === 'fr' ? '/' : `/${language}/`;
     const html = `<div class="notice"><p>${escapeHtml(sentence)}</p><p><a href="${home}">${escapeHtml(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
@@ -207,7 +220,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page));
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page));
   };
 
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {
@@ -262,12 +275,6 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
   }
 
-  // The 404 page of every other address, in the language of the address.
-  return (request, reply) => {
-    const language: Language = /^\/en(\/|$)/.test(request.url) ? 'en' : 'fr';
-    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, 404), request);
-  };
-
   app.get<{ Params: { widget: string }; Querystring: Record<string, string | string[]> }>('/fragments/:widget/', async (request, reply) => {
     const page = (Object.keys(PAGES) as SitePage[]).find((name) => PAGES[name].widget === request.params.widget);
     const error = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
@@ -299,7 +306,13 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       (style === null ? '' : `<link rel="stylesheet" href="${style}">`) +
       rendered.head +
       `<div data-widget="${PAGES[page].widget}" lang="${language}"${attributeText}>${rendered.html}</div>` +
-      `<script type="application/json" data-widget-answers>${scriptSafeJson({ answers: rendered.answers })}</script>`;
+      `<script type="application/json" data-widget-answers>${scriptSafeJson(dataBlock(rendered.answers, rendered.failures))}</script>`;
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
   });
+
+  // The error pages of every other address, in the language of the address.
+  return (request, reply, status) => {
+    const language: Language = /^\/en(\/|$)/.test(request.url) ? 'en' : 'fr';
+    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, status), request);
+  };
 };

@@ -2,6 +2,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { Observable } from 'rxjs';
 import type { Language } from '../../src/i18n/language';
 import { trackAnswers } from '../../src/services/answer-tracker';
+import type { HttpFailure } from '../../src/services/http';
 import type { WidgetEntry } from '../../src/views/entries/widget-entry';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import './server-dom';
@@ -21,6 +22,8 @@ export interface WidgetRequest {
 export interface RenderedWidget {
   readonly html: string;
   readonly answers: Readonly<Record<string, unknown>>;
+  /** The calls that failed, which the browser starts from too. */
+  readonly failures: Readonly<Record<string, HttpFailure>>;
   readonly found: boolean;
   /** The machine's context once settled, for the page's metadata (title, JSON-LD). */
   readonly context: unknown;
@@ -36,6 +39,18 @@ const SETTLE_LIMIT_MS = 10_000;
 
 /** How React marks a Suspense boundary whose content comes later in the stream. */
 const SUSPENDED_MARK = '<!--$?-->';
+
+/**
+ * Failures as the page may show them: the path the browser would call rather than the
+ * address the server used (an internal backend's host stays private), and no server-side message.
+ */
+const publicFailures = (failures: Readonly<Record<string, HttpFailure>>): Record<string, HttpFailure> =>
+  Object.fromEntries(
+    Object.entries(failures).map(([path, failure]) => [
+      path,
+      failure._tag === 'NetworkError' ? { ...failure, url: path, message: 'no answer' } : { ...failure, url: path },
+    ]),
+  );
 
 const streamText = async (stream: NodeJS.ReadableStream): Promise<string> => {
   let text = '';
@@ -76,7 +91,7 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     if (html.includes(SUSPENDED_MARK)) throw new Error(`${entry.name}: a part of the first screen suspended on the server`);
     const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
     const hoisted = HOISTED.exec(html)?.[0] ?? '';
-    return { html: html.slice(hoisted.length), head: hoisted, answers: source.recorded(), found, context: snapshot.context };
+    return { html: html.slice(hoisted.length), head: hoisted, answers: source.recorded(), failures: publicFailures(source.failures()), found, context: snapshot.context };
   } finally {
     created.actor?.stop();
   }

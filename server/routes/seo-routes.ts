@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_PATHS, contactPath, eventPath, newsPath } from '../../src/domain/permalinks';
 import type { Database } from '../db';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { errorBody } from './query-schemas';
 
 /** One page of the site as the sitemap lists it: its French path and, when known, its last change. */
@@ -32,8 +33,12 @@ interface Section {
   slice(db: Database, offset: number, limit: number): Promise<SitemapEntry[]>;
 }
 
-const countOf = async (db: Database, table: string): Promise<number> =>
-  (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
+const countOf = async (db: Database, from: string, params: readonly unknown[] = []): Promise<number> =>
+  (await db.query<{ n: number }>(`select count(*)::int as n from ${from}`, params))[0]?.n ?? 0;
+
+// Only what the site's pages show has a page: the events of its agenda, the news of its scope.
+const SITE_EVENTS = 'events where agenda_id = $1';
+const SITE_NEWS = 'news_items where scope_id = (select id from news_scopes where slug = $1)';
 
 const SECTIONS: readonly Section[] = [
   {
@@ -48,19 +53,21 @@ const SECTIONS: readonly Section[] = [
       ),
   },
   {
-    count: (db) => countOf(db, 'events'),
+    count: (db) => countOf(db, SITE_EVENTS, [Number(SITE_AGENDA_ID)]),
     slice: async (db, offset, limit) =>
-      (await db.query<{ id: number; title: string }>('select id, title from events order by id limit $1 offset $2', [limit, offset])).map(
+      (
+        await db.query<{ id: number; title: string }>(`select id, title from ${SITE_EVENTS} order by id limit $2 offset $3`, [Number(SITE_AGENDA_ID), limit, offset])
+      ).map(
         (row) => ({ path: eventPath({ id: String(row.id), title: row.title }) }),
       ),
   },
   {
-    count: (db) => countOf(db, 'news_items'),
+    count: (db) => countOf(db, SITE_NEWS, [SITE_NEWS_SCOPE]),
     slice: async (db, offset, limit) =>
       (
         await db.query<{ id: number; title: string; slug: string; date: string }>(
-          `select id, title, slug, to_char(date, 'YYYY-MM-DD') as date from news_items order by date desc, id desc limit $1 offset $2`,
-          [limit, offset],
+          `select id, title, slug, to_char(date, 'YYYY-MM-DD') as date from ${SITE_NEWS} order by date desc, id desc limit $2 offset $3`,
+          [SITE_NEWS_SCOPE, limit, offset],
         )
       ).map((row) => ({ path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }), lastmod: row.date })),
   },

@@ -1,5 +1,5 @@
 import { defer, finalize, tap, type Observable } from 'rxjs';
-import type { AnswerSource } from './http';
+import { isHttpFailure, type AnswerSource, type HttpFailure } from './http';
 
 /** A source of answers that counts the calls under way and keeps the raw answer of each path. */
 export interface TrackedSource extends AnswerSource {
@@ -7,6 +7,8 @@ export interface TrackedSource extends AnswerSource {
   readonly settled: () => Promise<void>;
   /** The raw answers received, by path: what the page embeds for the browser to replay. */
   readonly recorded: () => Readonly<Record<string, unknown>>;
+  /** The calls that failed, by path, with their failure. */
+  readonly failures: () => Readonly<Record<string, HttpFailure>>;
 }
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -18,6 +20,7 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export const trackAnswers = (base: string, answer: (path: string) => Observable<unknown>): TrackedSource => {
   let pending = 0;
   const recorded: Record<string, unknown> = {};
+  const failures: Record<string, HttpFailure> = {};
   const waiting = new Set<() => void>();
   const wake = (): void => {
     for (const resolve of waiting) resolve();
@@ -29,8 +32,13 @@ export const trackAnswers = (base: string, answer: (path: string) => Observable<
       defer(() => {
         pending += 1;
         return answer(path).pipe(
-          tap((body) => {
-            recorded[path] = body;
+          tap({
+            next: (body) => {
+              recorded[path] = body;
+            },
+            error: (error: unknown) => {
+              if (isHttpFailure(error)) failures[path] = error;
+            },
           }),
           finalize(() => {
             pending -= 1;
@@ -47,5 +55,6 @@ export const trackAnswers = (base: string, answer: (path: string) => Observable<
       }
     },
     recorded: () => recorded,
+    failures: () => failures,
   };
 };

@@ -1,8 +1,18 @@
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 
-/** The data block a server-rendered widget carries: the raw API answers its first screen was built from, by path. */
-export const EmbeddedAnswers = t.type({ answers: t.record(t.string, t.unknown) });
+const Failure = t.union([
+  t.type({ _tag: t.literal('NetworkError'), url: t.string, message: t.string }),
+  t.type({ _tag: t.literal('HttpError'), url: t.string, status: t.number }),
+  t.type({ _tag: t.literal('DecodeError'), url: t.string, report: t.array(t.string) }),
+]);
+
+/**
+ * The data block a server-rendered widget carries: the raw API answers its first screen was
+ * built from, by path, and the calls that failed (so the browser starts from the same failure,
+ * with its retry, instead of a different screen).
+ */
+export const EmbeddedAnswers = t.intersection([t.type({ answers: t.record(t.string, t.unknown) }), t.partial({ failures: t.record(t.string, Failure) })]);
 export type EmbeddedAnswers = t.TypeOf<typeof EmbeddedAnswers>;
 
 /** The attribute that marks a widget's data block, the `<script type="application/json">` right after its container. */

@@ -1,4 +1,4 @@
-import { of } from 'rxjs';
+import { of, throwError } from 'rxjs';
 import type { EmbeddedAnswers } from './embedded-answers';
 import type { AnswerSource } from './http';
 
@@ -8,9 +8,15 @@ import type { AnswerSource } from './http';
  */
 export const embeddedSource = (base: string, embedded: EmbeddedAnswers): AnswerSource => {
   const left = new Map(Object.entries(embedded.answers));
+  const failed = new Map(Object.entries(embedded.failures ?? {}));
   return {
     base,
     answer: (path) => {
+      const failure = failed.get(path);
+      if (failure !== undefined) {
+        failed.delete(path);
+        return throwError(() => failure);
+      }
       if (!left.has(path)) return undefined;
       const body = left.get(path);
       left.delete(path);

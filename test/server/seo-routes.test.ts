@@ -7,7 +7,13 @@ import type { Database } from '../../server/db';
 import { escapeXml, registerSeoRoutes, sitemapXml } from '../../server/routes/seo-routes';
 import { demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
 import { openTestDatabase } from '../support/test-database';
+
+// Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/site.ts).
+const siteEvents = () => demo.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
+const isSiteNews = (item: (typeof demo.news)[number]): boolean => item.scope === SITE_NEWS_SCOPE;
+const sitePageCount = (): number => 6 + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;
 
 jest.setTimeout(60_000);
 
@@ -65,16 +71,16 @@ describe('GET /sitemap.xml', () => {
     byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
   });
 
-  it('lists every page, contact, event and news item of the demo database, in French and in English', () => {
+  it('lists every page, contact, event of the site\'s agenda and news item of its scope, in French and in English', () => {
     const contactSlugs = uniqueSlugs(demo.contacts);
     const newsSlugs = uniqueSlugs(demo.news);
     const paths = [
       ...Object.values(PAGE_PATHS),
       ...demo.contacts.map((c, i) => contactPath({ title: c.title, slug: contactSlugs[i] ?? null })),
-      ...demo.events.map((e) => eventPath({ id: String(e.id), title: e.title })),
-      ...demo.news.map((n, i) => newsPath({ id: String(n.id), title: n.title, slug: newsSlugs[i] ?? null })),
+      ...siteEvents().map((e) => eventPath({ id: String(e.id), title: e.title })),
+      ...demo.news.flatMap((n, i) => (isSiteNews(n) ? [newsPath({ id: String(n.id), title: n.title, slug: newsSlugs[i] ?? null })] : [])),
     ];
-    expect(paths.length).toBe(6 + demo.contacts.length + demo.events.length + demo.news.length);
+    expect(paths.length).toBe(sitePageCount());
     for (const path of paths) {
       expect(byLoc.has(`${origin}${path}`)).toBe(true);
       expect(byLoc.has(`${origin}/en${path}`)).toBe(true);
@@ -92,7 +98,7 @@ describe('GET /sitemap.xml', () => {
   it('gives a news item its date as lastmod', () => {
     const newsSlugs = uniqueSlugs(demo.news);
     demo.news.forEach((item, index) => {
-      expect(byLoc.get(`${origin}/actualites/${newsSlugs[index] ?? ''}/`)?.lastmod).toBe(item.date);
+      if (isSiteNews(item)) expect(byLoc.get(`${origin}/actualites/${newsSlugs[index] ?? ''}/`)?.lastmod).toBe(item.date);
     });
   });
 
@@ -110,7 +116,7 @@ describe('the sitemap of a large site', () => {
     const index = parseXml((await local.get('/sitemap.xml')).text);
     const files = Array.from(index.getElementsByTagNameNS(SITEMAP_NS, 'loc')).map((loc) => loc.textContent ?? '');
     expect(index.documentElement.localName).toBe('sitemapindex');
-    expect(files.length).toBe(Math.ceil((6 + demo.contacts.length + demo.events.length + demo.news.length) / 200));
+    expect(files.length).toBe(Math.ceil(sitePageCount() / 200));
     const locs: string[] = [];
     for (const file of files) {
       const answer = await local.get(new URL(file).pathname);

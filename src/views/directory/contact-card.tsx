@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { Contact } from '../../domain/contact';
 import { contactPath, localizedPath } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
@@ -24,11 +24,14 @@ export const ContactCard = memo(function ContactCard({
   onMore: (index: number) => void;
 }) {
   const { language, t } = useLocale();
+  const titleId = useId();
   return (
-    <article className="contact-card">
+    <article className="contact-card" aria-labelledby={titleId}>
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
       <div className="contact-card__body">
-        <h3 className="contact-card__title">{contact.title}</h3>
+        <h3 id={titleId} className="contact-card__title">
+          {contact.title}
+        </h3>
         <ContactFields contact={contact} />
         <CategoryTags categories={contact.categories} />
       </div>

@@ -48,7 +48,9 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     const language = readLanguage(source);
     const intl = intlFor(language);
     if (keepTitle && language !== doc.documentElement.lang) keepTitle = false;
-    doc.documentElement.lang = language;
+    // Written only when it changes: on a page without widgets the header follows <html lang> itself,
+    // and each write would call this again.
+    if (doc.documentElement.lang !== language) doc.documentElement.lang = language;
     translateStatic(doc, intl);
     const heading = doc.querySelector('main h1');
     if (!keepTitle || language !== doc.documentElement.lang) {
