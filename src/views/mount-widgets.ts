@@ -1,5 +1,6 @@
 import { intlFor } from '../i18n/intl';
 import { readLanguage } from '../i18n/language';
+import { readEmbeddedAnswers } from '../services/embedded-answers';
 import { NO_TOOLS, type WidgetModule, type WidgetTools } from './widget';
 
 // One chunk a widget: a page loads only the code of the widgets it hosts.
@@ -14,6 +15,8 @@ const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
 };
 
 const showFailure = (container: HTMLElement): void => {
+  // A container the server rendered keeps its content: it works without its script.
+  if (readEmbeddedAnswers(container) !== null && container.firstElementChild !== null) return;
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
   message.textContent = intlFor(readLanguage(container)).formatMessage({ id: 'widget.failed' });

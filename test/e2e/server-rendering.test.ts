@@ -153,3 +153,24 @@ describe('hydration of any filter state the address may hold', () => {
     );
   });
 });
+
+describe('a failing script', () => {
+  it.each([
+    ['blocked', null],
+    ['throwing', 'throw new Error("the widget script broke");'],
+  ] as const)('leaves the server\'s content in place when the widget\'s script is %s', async (_how, body) => {
+    const server = await serverAnswer(`${site.url}/annuaire/`);
+    const names = serverNames(server.document, 'directory');
+    const { page } = await recordedPage(browser);
+    await page.route(/directory-widget\.[0-9a-f]+\.js$/, async (route) => {
+      if (body === null) await route.abort();
+      else await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    });
+    await page.goto(`${site.url}/annuaire/`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await expect(browserNames(page, 'directory')).resolves.toEqual(names);
+    await expect(page.getByRole('link', { name: /^Plus d'informations sur / }).first().getAttribute('href')).resolves.toMatch(/^\/annuaire\/[a-z0-9-]+\/$/);
+    await page.context().close();
+  });
+});

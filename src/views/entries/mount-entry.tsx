@@ -35,7 +35,18 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
   if (embedded && container.firstElementChild) {
     // The embedded answers arrived synchronously: the machine is where the server left it.
     created.afterSettle?.();
-    const root = hydrateRoot(container, element);
+    // If the widget's script throws, React drops the tree: the server's markup is put back, so
+    // the visitor keeps the content (and its forms and links, which work without script).
+    const served = [...container.childNodes].map((node) => node.cloneNode(true));
+    const root = hydrateRoot(container, element, {
+      onUncaughtError: (error) => {
+        console.error(error);
+        queueMicrotask(() => {
+          root.unmount();
+          container.replaceChildren(...served);
+        });
+      },
+    });
     detach = created.attach?.() ?? detach;
     return () => {
       detach();
