@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
@@ -47,7 +47,9 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
     logger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // An address the router cannot read (`%E0%A4%A`): the API answers its usual JSON body, a page address the 400 page.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, request, frameworkReply) => {
+      // The framework's reply is typed for any route; this one answers as the plain reply it is.
+      const reply = frameworkReply as unknown as FastifyReply;
       if (errorPage !== null && wantsPage(request)) return errorPage(request, reply, 400);
       const status = error.statusCode ?? 400;
       return reply
