@@ -1,4 +1,6 @@
 import { within } from '@testing-library/dom';
+import fc from 'fast-check';
+import jsonld from 'jsonld';
 import { contactPath, eventPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
@@ -443,5 +445,81 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
     const answer = await otherClient.get('/annuaire/', { host: HOST });
     const connect = (answer.headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('connect-src'));
     expect(connect?.split(/\s+/)).toContain(site.url);
+  });
+});
+
+describe('structured data, read back by a JSON-LD processor', () => {
+  // schema.org's context maps terms onto its vocabulary; served here so the test needs no network.
+  const documentLoader = async (url: string) => {
+    if (!url.startsWith('https://schema.org')) throw new Error(`no context for ${url}`);
+    return { contextUrl: undefined, documentUrl: url, document: { '@context': { '@vocab': 'https://schema.org/' } } };
+  };
+  const SCHEMA = 'https://schema.org/';
+  type Expanded = Record<string, { '@value'?: unknown; '@id'?: string; '@type'?: string[] }[] | string[] | undefined>;
+  const values = (node: Expanded, term: string): unknown[] =>
+    ((node[`${SCHEMA}${term}`] ?? []) as { '@value'?: unknown; '@id'?: string }[]).map((entry) => entry['@value'] ?? entry['@id'] ?? entry);
+
+  const expanded = async (path: string): Promise<Expanded> => {
+    const [ld] = jsonLdOf(await page(path));
+    const [node] = (await jsonld.expand(ld as jsonld.JsonLdDocument, { documentLoader })) as unknown as Expanded[];
+    if (node === undefined) throw new Error(`no JSON-LD node on ${path}`);
+    return node;
+  };
+
+  it('reads an event as a schema.org Event with its dates, place and status', async () => {
+    const [event] = await site.db.query<{ id: number; title: string }>(
+      'select id, title from events where agenda_id = 1 and start_time is not null and place is not null order by id limit 1',
+    );
+    if (event === undefined) throw new Error('the demo agenda has no timed event with a place');
+    const node = await expanded(eventPath({ id: String(event.id), title: event.title }));
+    expect(node['@type']).toEqual([`${SCHEMA}Event`]);
+    expect(values(node, 'name')).toEqual([event.title]);
+    expect(String(values(node, 'startDate')[0])).toMatch(ZURICH_DATE_TIME);
+    const [place] = node[`${SCHEMA}location`] as unknown as Expanded[];
+    expect(place?.['@type']).toEqual([`${SCHEMA}Place`]);
+    expect(values(node, 'eventStatus').map(String)).toEqual([expect.stringMatching(/EventScheduled$/)]);
+  });
+
+  it('reads a person with the party and the commissions', async () => {
+    const [person] = await site.db.query<{ title: string; slug: string }>(
+      "select title, slug from contacts where type_contact = 'Personne' and parti is not null order by id limit 1",
+    );
+    if (person === undefined) throw new Error('the demo directory has no person with a party');
+    const node = await expanded(contactPath(person));
+    expect(node['@type']).toEqual([`${SCHEMA}Person`]);
+    expect(values(node, 'name')).toEqual([person.title]);
+    expect(node[`${SCHEMA}affiliation`]).toBeDefined();
+  });
+
+  it('reads a news item as a NewsArticle with its headline, date and image', async () => {
+    const [item] = await site.db.query<{ title: string; slug: string }>(
+      "select n.title, n.slug from news_items n join news_scopes s on s.id = n.scope_id where s.slug = 'actualites' and n.image is not null order by n.id limit 1",
+    );
+    if (item === undefined) throw new Error('the demo news have no item with an image');
+    const node = await expanded(`/actualites/${item.slug}/`);
+    expect(node['@type']).toEqual([`${SCHEMA}NewsArticle`]);
+    expect(values(node, 'headline')).toEqual([item.title]);
+    expect(String(values(node, 'datePublished')[0])).toMatch(ZURICH_DATE_TIME);
+    expect(values(node, 'image').length).toBeGreaterThan(0);
+  });
+});
+
+describe('any query on any page', () => {
+  const PATHS = ['/', '/annuaire/', '/agenda/', '/actualites/', '/boutique/', '/panier/', '/en/agenda/'];
+  const NAMES = ['categorie', 'q', 'categories', 'mois', 'titre', 'basculer', 'journal', 'page', 'utm_source', '__proto__'];
+
+  it('answers a page, a redirect, a 400 or a 404, never a server error', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PATHS),
+        fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.string({ unit: 'binary', maxLength: 300 }))), { maxLength: 5 }),
+        async (path, params) => {
+          const query = params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+          const answer = await get(`${path}${query === '' ? '' : `?${query}`}`);
+          expect([200, 303, 400, 404]).toContain(answer.status);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
