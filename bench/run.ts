@@ -9,6 +9,7 @@ import { ratio, withinBudget, type Figure } from './figures';
 import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
 import { pageWeights } from './page-weight';
+import { serverRender } from './server-render';
 
 // `npm run bench [name…]`: runs the benchmarks (all, or those named), prints one table and
 // writes bench/results.json. Figures only: timings never fail a build; budgets are marked.
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'first-render': firstRender,
   lighthouse: lighthouseFigures,
   api: apiThroughput,
+  'server-render': serverRender,
 };
 
 const format = (value: number, unit: Figure['unit']): string => {

@@ -1,8 +1,14 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 
-/** The site's pages, by path, with a short name for tables. */
+/** A page of the site: a short name for tables and the path budgets are keyed by (`{slug}` where the data names it). */
+export interface SitePageSpec {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** The site's section pages, by path, with a short name for tables. */
 export const SITE_PAGES = [
   { name: 'accueil', path: '/' },
   { name: 'agenda', path: '/agenda/' },
@@ -10,7 +16,50 @@ export const SITE_PAGES = [
   { name: 'actualités', path: '/actualites/' },
   { name: 'boutique', path: '/boutique/' },
   { name: 'panier', path: '/panier/' },
+  { name: 'annuaire (en)', path: '/en/annuaire/' },
+] as const satisfies readonly SitePageSpec[];
+
+/** The permalink pages: the first of each kind the sitemap lists, since which ones exist depends on the database. */
+export const PERMALINK_PAGES = [
+  { name: 'contact', path: '/annuaire/{slug}/', pattern: /^\/annuaire\/[^/]+\/$/ },
+  { name: 'événement', path: '/agenda/{id}-{slug}/', pattern: /^\/agenda\/[^/]+\/$/ },
+  { name: 'actualité', path: '/actualites/{slug}/', pattern: /^\/actualites\/[^/]+\/$/ },
 ] as const;
+
+/** Every page a benchmark or test visits, with the address it is loaded from on this server. */
+export interface ResolvedPage extends SitePageSpec {
+  readonly url: string;
+}
+
+// The list pages do not all link their items' pages (the agenda opens an event in place), while
+// the sitemap lists every permalink the database has, on any database.
+const sitemapPaths = async (baseUrl: string): Promise<AsyncGenerator<string>> => {
+  const locs = (xml: string): string[] => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replace(/&amp;/g, '&')).pathname);
+  const index = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  return (async function* paths() {
+    if (!index.includes('<sitemapindex')) {
+      yield* locs(index);
+      return;
+    }
+    for (const file of locs(index)) yield* locs(await (await fetch(`${baseUrl}${file}`)).text());
+  })();
+};
+
+/** The section pages and the first permalink of each kind, as the server at `baseUrl` lists them. */
+export const resolveSitePages = async (baseUrl: string): Promise<ResolvedPage[]> => {
+  const found = new Map<string, string>();
+  for await (const path of await sitemapPaths(baseUrl)) {
+    const kind = PERMALINK_PAGES.find((page) => !found.has(page.name) && page.pattern.test(path));
+    if (kind !== undefined) found.set(kind.name, path);
+    if (found.size === PERMALINK_PAGES.length) break;
+  }
+  const permalinks = PERMALINK_PAGES.map(({ name, path }) => {
+    const url = found.get(name);
+    if (url === undefined) throw new Error(`The sitemap lists no ${name} page: is the database empty?`);
+    return { name, path, url };
+  });
+  return [...SITE_PAGES.map((page) => ({ ...page, url: page.path })), ...permalinks];
+};
 
 /** Bytes of one kind of asset, as served: plain, gzip and brotli (the precompressed copies in dist/). */
 export interface Bytes {
@@ -19,35 +68,22 @@ export interface Bytes {
   readonly brotli: number;
 }
 
-/** What a page loads before it is usable: its scripts and style sheets, file by file and summed. */
+/** What a page loads: its scripts and style sheets, file by file and summed. */
 export interface PageWeight {
   readonly path: string;
+  /** Every script the page loaded until the network stayed idle after hydration (entry, chunks, idle-loaded chunks). */
   readonly scripts: readonly string[];
+  /** The scripts already asked for when every widget container had `data-ready`. */
+  readonly scriptsBeforeReady: readonly string[];
   readonly styles: readonly string[];
   readonly js: Bytes;
   readonly css: Bytes;
 }
 
-declare global {
-  interface Window {
-    /** `performance.now()` when the page's widget first showed its content, set by the watch below. */
-    __usableAt?: number;
-  }
-}
-
-// Added before any page script: notes the moment the widget has content and nothing busy in it,
-// which is when a visitor can use the page. Chunks asked for later (on idle, on a click) don't count.
-const WATCH_USABLE = `(() => {
-  const usable = () => {
-    const widget = document.querySelector('[data-widget]');
-    return widget !== null && widget.childElementCount > 0 && widget.querySelector('[aria-busy="true"]') === null;
-  };
-  const check = () => {
-    if (window.__usableAt === undefined && usable()) window.__usableAt = performance.now();
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
-  document.addEventListener('DOMContentLoaded', check);
-})();`;
+// How long the network must stay quiet after hydration before the page is taken as settled:
+// chunks asked for on idle (DOMPurify on the agenda) start within this once the widget has run.
+const QUIET_MS = 2_000;
+const SETTLE_TIMEOUT_MS = 30_000;
 
 const sum = (distDir: string, names: readonly string[]): Bytes => {
   const size = (name: string): number => statSync(join(distDir, name)).size;
@@ -61,25 +97,53 @@ const sum = (distDir: string, names: readonly string[]): Bytes => {
   );
 };
 
-/** Loads a page of the built site in Chromium and gives the scripts and styles it needed to become usable. */
+/**
+ * Loads a page of the built site in Chromium and gives every script and style sheet it loads:
+ * until all its widget containers have `data-ready` (their script ran), then until the network
+ * has been idle for 2 s, so chunks loaded after hydration count as the visitor pays for them.
+ */
 export const measurePageWeight = async (browser: Browser, baseUrl: string, path: string, distDir: string): Promise<PageWeight> => {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.addInitScript(WATCH_USABLE);
+    const origin = new URL(baseUrl).origin;
+    // Requests seen by the browser rather than Resource Timing: its buffer is bounded, and an
+    // image-heavy page could push a late chunk out of it.
+    const requested: string[] = [];
+    const inFlight = new Set<Request>();
+    let lastActivity = Date.now();
+    page.on('request', (request) => {
+      inFlight.add(request);
+      lastActivity = Date.now();
+      const url = new URL(request.url());
+      if (url.origin === origin) requested.push(url.pathname.slice(1));
+    });
+    const done = (request: Request): void => {
+      inFlight.delete(request);
+      lastActivity = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+
     await page.goto(`${baseUrl}${path}`);
-    await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 30_000 });
-    const loaded = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.startTime <= (window.__usableAt ?? 0))
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === window.location.origin)
-        .map((url) => url.pathname.slice(1)),
+    await page.waitForFunction(
+      () => {
+        const containers = [...document.querySelectorAll('[data-widget]')];
+        return containers.length > 0 && containers.every((container) => container.hasAttribute('data-ready'));
+      },
+      undefined,
+      { timeout: SETTLE_TIMEOUT_MS },
     );
-    const scripts = [...new Set(loaded.filter((name) => name.endsWith('.js')))].sort();
-    const styles = [...new Set(loaded.filter((name) => name.endsWith('.css')))].sort();
-    return { path, scripts, styles, js: sum(distDir, scripts), css: sum(distDir, styles) };
+    const beforeReady = [...requested];
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`${path}: the network never stayed idle for ${QUIET_MS} ms`);
+      await page.waitForTimeout(100);
+    }
+    const only = (names: readonly string[], extension: string): string[] => [...new Set(names.filter((name) => name.endsWith(extension)))].sort();
+    const scripts = only(requested, '.js');
+    const styles = only(requested, '.css');
+    return { path, scripts, scriptsBeforeReady: only(beforeReady, '.js'), styles, js: sum(distDir, scripts), css: sum(distDir, styles) };
   } finally {
     await context.close();
   }
