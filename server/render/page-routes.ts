@@ -144,6 +144,20 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     return styles.get(widget) ?? null;
   };
+  const styleSheets = new Map<string, string | null>();
+  const inlineStyle = (href: string): string | null => {
+    if (!styleSheets.has(href)) {
+      const file = /^\/([\w.-]+\.css)$/.exec(href)?.[1];
+      let css: string | null = null;
+      try {
+        css = file === undefined ? null : readFileSync(join(options.distDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+      } catch {
+        css = null;
+      }
+      styleSheets.set(href, css);
+    }
+    return styleSheets.get(href) ?? null;
+  };
   const cache = new Map<string, Rendered>();
   const CACHE_LIMIT = 500;
   const remember = (key: string, rendered: Rendered): Rendered => {
@@ -172,7 +186,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const home = language === 'fr' ? '/' : `/${language}/`;
     const html = `<div class="notice"><p>${escapeHtml(sentence)}</p><p><a href="${home}">${escapeHtml(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
-    return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none'));
+    return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle));
   };
 
   const renderPage = async (origin: string, language: Language, path: SitePath, pathname: string, search: string): Promise<Rendered> => {
@@ -220,7 +234,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page));
+    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page, inlineStyle));
   };
 
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {

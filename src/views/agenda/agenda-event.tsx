@@ -1,9 +1,9 @@
-import { memo, useContext } from 'react';
+import { memo, useContext, useEffect } from 'react';
 import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
 import { formatLongDate, formatTime } from '../../i18n/dates';
-import { RichText } from '../shared/rich-text';
+import { requestSanitizer, RichText } from '../shared/rich-text';
 import { useLocale } from '../shared/widget-root';
 import { CalendarLink } from './calendar-link';
 
@@ -11,6 +11,11 @@ import { CalendarLink } from './calendar-link';
 export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event: AgendaEvent }) {
   const { language, t } = useLocale();
   const details = useContext(AgendaDetailsContext);
+  const openOnLoad = details.openEvent === event.id;
+  // The details a permalink opens show their text at once: its markup follows as soon as it can.
+  useEffect(() => {
+    if (openOnLoad) requestSanitizer();
+  }, [openOnLoad]);
   const link = safeWebsite(event.link);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
@@ -41,8 +46,12 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
       {event.description || link ? (
         <details
           className="agenda-event__details"
-          open={details.openEvent === event.id}
-          onToggle={(toggle) => details.onDetails?.(event, toggle.currentTarget.open)}
+          open={openOnLoad}
+          onToggle={(toggle) => {
+            const open = toggle.currentTarget.open;
+            if (open) requestSanitizer();
+            details.onDetails?.(event, open);
+          }}
         >
           <summary>
             {t('agenda.details')}

@@ -2,7 +2,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { SanitizedHtml as SanitizedHtmlComponent } from './sanitized-html';
 
 // DOMPurify is a tenth of a page's script. Rich text in a list (an event's closed details) shows
-// as plain text first, and as sanitized markup once DOMPurify has loaded, when the page is idle.
+// as plain text, and as sanitized markup once DOMPurify has loaded: when the visitor first opens
+// such a text (`requestSanitizer`), so a page whose details stay closed never loads it.
 let loaded: typeof SanitizedHtmlComponent | null = null;
 let requested = false;
 const listeners = new Set<() => void>();
@@ -12,7 +13,8 @@ const whenIdle = (run: () => void): void => {
   else window.setTimeout(run, 50);
 };
 
-const requestSanitizer = (): void => {
+/** Loads DOMPurify (once, when the browser is idle); every rich text then shows its sanitized markup. */
+export const requestSanitizer = (): void => {
   if (requested) return;
   requested = true;
   whenIdle(() => {
@@ -23,10 +25,8 @@ const requestSanitizer = (): void => {
   });
 };
 
-// Subscribing happens after the first commit, so the chunk is asked for once the list has painted.
 const subscribe = (listener: () => void): (() => void) => {
   listeners.add(listener);
-  requestSanitizer();
   return () => listeners.delete(listener);
 };
 
@@ -37,7 +37,7 @@ const plainText = (html: string): string => {
   return body.textContent ?? '';
 };
 
-/** Rich text from the API: its plain text at first, then sanitized by DOMPurify, loaded when the page is idle. */
+/** Rich text from the API: its plain text at first, then sanitized by DOMPurify once `requestSanitizer` has loaded it. */
 export const RichText = ({ html, className }: { html: string; className?: string }) => {
   const SanitizedHtml = useSyncExternalStore(subscribe, () => loaded, () => null);
   const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
