@@ -7,7 +7,7 @@ export interface ProgressiveSteps {
 }
 
 /** Enough for the first screen of a large monitor, small enough to commit in a few milliseconds. */
-export const DEFAULT_STEPS: ProgressiveSteps = { first: 60, chunk: 200 };
+export const DEFAULT_STEPS: ProgressiveSteps = { first: 60, chunk: 25 };
 
 interface Progress {
   readonly list: unknown;
