@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { renderToString } from 'react-dom/server';
 import { getJson } from '../../src/services/http';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
+import { liveAnswers } from '../../src/views/entries/live-answers';
 import { mountEntry } from '../../src/views/entries/mount-entry';
 import type { WidgetEntry } from '../../src/views/entries/widget-entry';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
@@ -66,7 +67,7 @@ describe('mounting a widget the server rendered', () => {
     const container = served(html, { '/api/titles/': ['Budget', 'Séance'] });
     let unmount = (): void => undefined;
     await act(async () => {
-      unmount = mountEntry(titlesEntry, container, NO_TOOLS);
+      unmount = mountEntry(titlesEntry, container, NO_TOOLS, liveAnswers(container));
     });
     expect([...container.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Budget', 'Séance']);
     expect(fetchSpy).not.toHaveBeenCalled();

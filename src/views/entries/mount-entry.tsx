@@ -1,12 +1,19 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { trackAnswers } from '../../services/answer-tracker';
 import { readEmbeddedAnswers } from '../../services/embedded-answers';
-import { embeddedSource } from '../../services/embedded-source';
-import { apiBaseOf, fetchJson } from '../../services/http';
+import type { Api } from '../../services/http';
 import { readLanguage } from '../../i18n/language';
 import { WidgetRoot } from '../shared/widget-root';
 import type { WidgetTools } from '../widget';
 import type { WidgetEntry } from './widget-entry';
+
+/** Where a widget's calls go in the browser, and when those under way have all answered. */
+export interface WidgetAnswers {
+  readonly api: Api;
+  readonly settled: () => Promise<void>;
+}
+
+// A widget that calls no API (the cart, the home page) is given none, and so loads no RxJS.
+const NO_ANSWERS: WidgetAnswers = { api: '', settled: () => Promise.resolve() };
 
 /**
  * Mounts a widget through its render entry. A container the server rendered carries its
@@ -14,17 +21,14 @@ import type { WidgetEntry } from './widget-entry';
  * the server's state before React hydrates the server's markup. Any other container mounts
  * in the browser alone, as in a content system's page against any API.
  */
-export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: WidgetTools): (() => void) => {
-  const base = apiBaseOf(container);
+export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: WidgetTools, answers: WidgetAnswers = NO_ANSWERS): (() => void) => {
   const embedded = readEmbeddedAnswers(container);
-  const held = embedded ? embeddedSource(base, embedded) : null;
-  const source = trackAnswers(base, (path) => held?.answer(path) ?? fetchJson(`${base}${path}`));
   const location = { pathname: window.location.pathname, search: window.location.search };
   const created = entry.create({
     language: readLanguage(container),
     attribute: (name) => container.getAttribute(name),
     location,
-    api: source,
+    api: answers.api,
     side: 'browser',
     observe: (input) => tools.observe(entry.name, input),
   });
@@ -56,7 +60,7 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
   }
   const root = createRoot(container);
   root.render(element);
-  void source.settled().then(() => {
+  void answers.settled().then(() => {
     if (stopped) return;
     created.afterSettle?.();
     detach = created.attach?.() ?? detach;
