@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Contact } from '../../domain/contact';
 import { isPerson, mailtoHref, safeWebsite, telHref } from '../../domain/directory';
+import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
 /** One labelled line of a contact; the label may be for screen readers only. */
@@ -57,14 +58,5 @@ export const ContactFields = ({ contact }: { contact: Contact }) => {
 /** The category tags of a contact. */
 export const CategoryTags = ({ categories }: { categories: readonly string[] | null | undefined }) => {
   const { t } = useLocale();
-  if (!categories || categories.length === 0) return null;
-  return (
-    <ul className="tags" aria-label={t('directory.categories')}>
-      {categories.map((category, index) => (
-        <li key={`${index}:${category}`} className="tag">
-          {category}
-        </li>
-      ))}
-    </ul>
-  );
+  return <TagList label={t('directory.categories')} tags={categories} />;
 };

@@ -5,6 +5,7 @@ import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
 import { selectArticle, selectArticleStatus, type newsArticleMachine } from '../../machines/news-article-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { SanitizedHtml } from '../shared/sanitized-html';
+import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 import { NewsDate } from './news-card';
 
@@ -27,15 +28,7 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
       {article ? (
         <article className="news-article__content">
           <NewsDate date={article.date} />
-          {categories.length > 0 ? (
-            <ul className="tags" aria-label={t('news.categories')}>
-              {categories.map((category, index) => (
-                <li key={`${index}:${category}`} className="tag">
-                  {category}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagList label={t('news.categories')} tags={categories} />
           {article.lead ? <p className="news-article__lead">{article.lead}</p> : null}
           {article.image ? (
             <img

@@ -4,6 +4,7 @@ import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
 import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
 import type { Language } from '../../i18n/language';
+import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
 // The demo images are 480 px squares shown at 160 px; width and height keep the space before they load.
@@ -54,15 +55,7 @@ export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { it
         </h3>
         <NewsDate date={item.date} />
         {item.lead ? <p className="news-card__lead">{item.lead}</p> : null}
-        {categories.length > 0 ? (
-          <ul className="tags" aria-label={t('news.categories')}>
-            {categories.map((category, index) => (
-              <li key={`${index}:${category}`} className="tag">
-                {category}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagList label={t('news.categories')} tags={categories} />
       </div>
       {item.image ? (
         <img
