@@ -1,4 +1,5 @@
 import { dateParts } from '../domain/wire';
+import { dateFormat } from './date-format';
 import type { Language } from './language';
 
 // The regional variants a Swiss institution writes dates in: "mardi 1 décembre 2026", "Tuesday 1 December 2026".
@@ -8,7 +9,7 @@ const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', en: 'en-GB'
 export const formatLongDate = (isoDate: string, language: Language): string => {
   const parts = dateParts(isoDate);
   if (!parts) return isoDate;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+  return dateFormat(DATE_LOCALES[language], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -19,6 +20,6 @@ export const formatLongDate = (isoDate: string, language: Language): string => {
 
 /** A wall-clock time (`18:30` or `18:30:00`) in the page language's way. */
 export const formatTime = (time: string, language: Language): string =>
-  new Intl.DateTimeFormat(DATE_LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
+  dateFormat(DATE_LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
     Date.UTC(2000, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))),
   );

@@ -1,3 +1,4 @@
+import { dateFormat } from './date-format';
 import type { Language } from './language';
 
 /** The twelve month numbers of the grouping format (SPEC §9: 1 to 12). */
@@ -6,7 +7,7 @@ export type MonthNumber = (typeof MONTHS)[number];
 
 /** The name of a month (1–12) in a language, from `Intl`, e.g. `décembre` or `December`. */
 export const monthName = (month: number, language: Language): string =>
-  new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+  dateFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 
 /** The month-number-to-name map of a language (SPEC §3). */
 export const monthNames = (language: Language): Readonly<Record<MonthNumber, string>> =>

@@ -3,6 +3,7 @@ import { safeWebsite } from '../../domain/directory';
 import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
 import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
+import { dateFormat } from '../../i18n/date-format';
 import type { Language } from '../../i18n/language';
 import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
@@ -20,7 +21,7 @@ export const NewsDate = ({ date }: { date: string | null | undefined }) => {
   if (!date || !day) return null;
   return (
     <p className="news-card__date">
-      <time dateTime={isoDay(date)}>{new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(day)}</time>
+      <time dateTime={isoDay(date)}>{dateFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(day)}</time>
     </p>
   );
 };

@@ -30,8 +30,23 @@ const subscribe = (listener: () => void): (() => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The text of an HTML fragment without its markup; DOMParser runs no script and loads nothing. */
+// Parsing builds a whole document: a list that shows the same text again (a filter, a language
+// switch, the next step of a long list) reads it from here.
+const plainTexts = new Map<string, string>();
+const PLAIN_TEXTS_KEPT = 500;
+
+/** The text of an HTML fragment without its markup, read once per fragment. */
 const plainText = (html: string): string => {
+  const known = plainTexts.get(html);
+  if (known !== undefined) return known;
+  const text = parsedText(html);
+  if (plainTexts.size >= PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value as string);
+  plainTexts.set(html, text);
+  return text;
+};
+
+/** The text of an HTML fragment without its markup; DOMParser runs no script and loads nothing. */
+const parsedText = (html: string): string => {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   for (const hidden of body.querySelectorAll('script, style, template, noscript')) hidden.remove();
   return body.textContent ?? '';
