@@ -9,7 +9,7 @@ import type { Contact } from '../../src/domain/contact';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import { contactPath, eventPath, newsPath, PAGE_PATHS, parseSitePath, type SitePage, type SitePath } from '../../src/domain/permalinks';
 import type { NewsArticle } from '../../src/domain/news';
-import { contactJsonLd, eventJsonLd, newsArticleJsonLd } from '../../src/domain/structured-data';
+import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
 import { intlFor, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
@@ -281,6 +281,15 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const cached = cache.get(key) ?? remember(key, await renderPage(origin, language, path, pathname, search));
     return send(reply, cached, request);
   };
+
+  // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives
+  // the built file a hashed name.
+  const emblem = readdirSync(options.distDir).find((name) => /^favicon\.[0-9a-f]{8,}\.svg$/.test(name));
+  if (emblem !== undefined) {
+    app.get(INSTITUTION_LOGO_PATH, (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(readFileSync(join(options.distDir, emblem))),
+    );
+  }
 
   // Each page and each permalink, in French and under `/en`; everything else is a built file or a 404.
   for (const prefix of ['', '/en']) {

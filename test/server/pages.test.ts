@@ -523,3 +523,12 @@ describe('any query on any page', () => {
     );
   });
 });
+
+describe('the publisher\'s logo that the JSON-LD names', () => {
+  it('is served at its stable address as SVG', async () => {
+    const answer = await get('/favicon.svg');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(answer.text).toContain('<svg');
+  });
+});
