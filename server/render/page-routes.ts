@@ -158,11 +158,19 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     return styleSheets.get(href) ?? null;
   };
+  // The pages kept, oldest first, within a count and a size: a large archive's pages weigh megabytes.
   const cache = new Map<string, Rendered>();
-  const CACHE_LIMIT = 500;
+  const CACHE_PAGES = 500;
+  const CACHE_BYTES = 256 * 1024 * 1024;
+  let cachedBytes = 0;
   const remember = (key: string, rendered: Rendered): Rendered => {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(key, rendered);
+    cachedBytes += rendered.html.length;
+    while (cache.size > CACHE_PAGES || (cachedBytes > CACHE_BYTES && cache.size > 1)) {
+      const [oldest, page] = cache.entries().next().value as [string, Rendered];
+      cache.delete(oldest);
+      cachedBytes -= page.html.length;
+    }
     return rendered;
   };
   const finish = (status: number, html: string): Rendered => ({ status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` });

@@ -123,6 +123,25 @@ describe('the agenda page', () => {
     await page.context().close();
   });
 
+  it('shows an event\'s description as plain text until its details are opened, then with its markup, sanitized', async () => {
+    const { page, errors } = await openAgenda();
+    const sanitizer: string[] = [];
+    page.on('request', (request) => {
+      if (/sanitized-html\.[0-9a-f]+\.js$/.test(request.url())) sanitizer.push(request.url());
+    });
+    await page.waitForTimeout(500);
+    expect(sanitizer).toEqual([]);
+    await expect(page.locator('.agenda-event .rich-text strong').count()).resolves.toBe(0);
+    const first = page.getByRole('article').first();
+    await first.locator('summary').click();
+    await first.locator('details[open] .rich-text strong').waitFor();
+    // Only the opened details show markup; the others keep their plain text.
+    await expect(page.locator('.agenda-event .rich-text strong').count()).resolves.toBe(1);
+    await expect(first.locator('.rich-text script').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('exports exactly the events shown as a calendar file with a time zone', async () => {
     const { page } = await openAgenda('?mois=12');
     const shown = await eventTitles(page);

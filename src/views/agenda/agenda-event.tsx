@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
@@ -12,6 +12,8 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
   const { language, t } = useLocale();
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = details.openEvent === event.id;
+  // Whether the details are open: their text shows its markup only then (see RichText).
+  const [open, setOpen] = useState(openOnLoad);
   // The details a permalink opens show their text at once: its markup follows as soon as it can.
   useEffect(() => {
     if (openOnLoad) requestSanitizer();
@@ -48,16 +50,17 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
           className="agenda-event__details"
           open={openOnLoad}
           onToggle={(toggle) => {
-            const open = toggle.currentTarget.open;
-            if (open) requestSanitizer();
-            details.onDetails?.(event, open);
+            const opened = toggle.currentTarget.open;
+            setOpen(opened);
+            if (opened) requestSanitizer();
+            details.onDetails?.(event, opened);
           }}
         >
           <summary>
             {t('agenda.details')}
             <span className="visually-hidden"> – {event.title}</span>
           </summary>
-          {event.description ? <RichText html={event.description} className="rich-text" /> : null}
+          {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
           {link ? (
             <p>
               <a href={link} target="_blank" rel="noopener noreferrer">

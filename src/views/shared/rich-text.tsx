@@ -52,9 +52,14 @@ const parsedText = (html: string): string => {
   return body.textContent ?? '';
 };
 
-/** Rich text from the API: its plain text at first, then sanitized by DOMPurify once `requestSanitizer` has loaded it. */
-export const RichText = ({ html, className }: { html: string; className?: string }) => {
-  const SanitizedHtml = useSyncExternalStore(subscribe, () => loaded, () => null);
+/**
+ * Rich text from the API: its plain text at first, then, where it is `shown` (an opened
+ * event's details), its markup sanitized by DOMPurify once `requestSanitizer` has loaded it.
+ * Texts still hidden keep their plain text, so loading DOMPurify re-renders only what is seen.
+ */
+export const RichText = ({ html, className, shown = true }: { html: string; className?: string; shown?: boolean }) => {
+  const available = useSyncExternalStore(subscribe, () => loaded, () => null);
+  const SanitizedHtml = shown ? available : null;
   const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
   return SanitizedHtml ? <SanitizedHtml html={html} className={className} /> : <div className={className}>{text}</div>;
 };
