@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ContactList } from '../../src/domain/contact';
 import { NewsArticle, NewsItemList, NewsPage } from '../../src/domain/news';
@@ -13,8 +10,7 @@ import { MIGRATIONS, migrate } from '../../server/migrations';
 import { importContent } from '../../server/seed';
 import { decodeOrThrow, demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
-import { openTestDatabase, testBackend } from '../support/test-database';
-import { openPgliteWorker } from '../support/worker-database';
+import { openEmptyTestDatabase, openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(60_000);
 
@@ -175,11 +171,9 @@ describe('importing slugs and bodies', () => {
   });
 });
 
-// PGlite only: a migration test needs a database of its own, from an empty folder.
-(testBackend() === 'pglite' ? describe : describe.skip)('migration 2 on a database of version 1', () => {
+describe('migration 2 on a database of version 1', () => {
   it('gives existing contacts and news unique slugs, then requires them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'migrate-'));
-    const old = await openPgliteWorker(dir);
+    const old = await openEmptyTestDatabase();
     try {
       await migrate(old, MIGRATIONS.filter((m) => m.version === 1));
       await old.query(`insert into contacts (id, title, search_title) values (1, 'Zoé Rey', 'zoe rey'), (2, 'Zoé Rey', 'zoe rey'), (3, 'Ça', 'ca')`);
@@ -192,7 +186,6 @@ describe('importing slugs and bodies', () => {
       await expect(old.query(`insert into contacts (id, title, search_title, slug) values (9, 'X', 'x', 'ca')`)).rejects.toThrow();
     } finally {
       await old.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

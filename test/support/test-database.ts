@@ -73,14 +73,13 @@ const openPgliteCopy = async (): Promise<Database> => {
 };
 
 // On PostgreSQL each test file owns a schema of the shared database, dropped when it closes.
-const openPostgresSchema = async (databaseUrl: string): Promise<Database> => {
+const openPostgresSchema = async (databaseUrl: string, prepare: (db: Database) => Promise<void>): Promise<Database> => {
   copies += 1;
   const schema = `test_${process.pid}_${copies}_${Date.now().toString(36)}`;
   const admin = await openPostgres(databaseUrl);
   await admin.query(`create schema ${schema}`);
   const db = await openPostgres(databaseUrl, schema);
-  await migrate(db);
-  await seedDemo(db, DEMO_DEFAULTS);
+  await prepare(db);
   return {
     ...db,
     close: async () => {
@@ -97,7 +96,32 @@ const openPostgresSchema = async (databaseUrl: string): Promise<Database> => {
  */
 export const openTestDatabase = async (): Promise<Database> => {
   const databaseUrl = process.env['DATABASE_URL'] ?? '';
-  return databaseUrl !== '' ? openPostgresSchema(databaseUrl) : openPgliteCopy();
+  return databaseUrl !== ''
+    ? openPostgresSchema(databaseUrl, async (db) => {
+        await migrate(db);
+        await seedDemo(db, DEMO_DEFAULTS);
+      })
+    : openPgliteCopy();
+};
+
+/**
+ * An empty database without any table, private to the caller (for migration tests);
+ * `close()` discards it. PostgreSQL when `DATABASE_URL` is set, else PGlite in a new folder.
+ */
+export const openEmptyTestDatabase = async (): Promise<Database> => {
+  const databaseUrl = process.env['DATABASE_URL'] ?? '';
+  if (databaseUrl !== '') return openPostgresSchema(databaseUrl, async () => undefined);
+  mkdirSync(TEST_DATA_DIR, { recursive: true });
+  copies += 1;
+  const dir = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
+  const db = await openPgliteWorker(dir);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 };
 
 /** The demo images, rendered once per checkout into `.data-test/media`. */
