@@ -13,6 +13,7 @@ import { injectClient, type TestClient } from '../support/http-client';
 // whole suite shares two cores, so a property may take longer than Jest's 5 s default.
 jest.setTimeout(60_000);
 import { openTestDatabase } from '../support/test-database';
+import { rawApiPath, rawApiQuery } from '../support/raw-api-queries';
 
 let db: Database;
 let app: FastifyInstance;
@@ -31,32 +32,8 @@ afterAll(async () => {
 
 const ids = (rows: readonly { id?: string | null }[]): number[] => rows.map((row) => Number(row.id));
 
-const KEYS = ['categories', 'month', 'title', 'category', 'page', 'page_size', 'id', 'Title', 'categories[]', '', 'x'];
-const rawValue = fc.oneof(
-  fc.integer({ min: -5, max: 20 }).map(String),
-  fc.constantFrom('', 'abc', '1.5', '1e3', '99999999999999999999', '-0', ' 3', '0x10', 'NaN', '%00', '%zz', '%C3', '%E2%82', 'null', '[]', '{}'),
-  fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
-  fc.string({ minLength: 190, maxLength: 260 }).map(encodeURIComponent),
-  fc.constantFrom('h%C3%A9l%C3%A8ne', 'Z%C3%B6e', "'%3B drop table contacts; --", '%25', '_', '%5C'),
-);
-const rawQuery = fc
-  .array(fc.tuple(fc.constantFrom(...KEYS), rawValue), { maxLength: 6 })
-  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
-const rawPath = fc.constantFrom(
-  '/api/agenda/',
-  '/api/contacts/',
-  '/api/news/',
-  '/api/agenda/1/',
-  '/api/agenda/%C3%A9/',
-  '/api/news/actualites/',
-  '/api/news/%00/',
-  '/api/categories/agenda/',
-  '/api/categories/contacts/',
-  '/api/categories/communiques/',
-  '/api/shop/items/',
-  '/api/agenda/99999999999/',
-  '/api/categories/a..b/',
-);
+const rawQuery = rawApiQuery(6);
+const rawPath = rawApiPath;
 
 describe('any query string', () => {
   it('never gets a 5xx, and every answer is JSON', async () => {
