@@ -20,6 +20,8 @@ import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
+// The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
+import { escapeXml as escapeMarkup } from '../routes/seo-routes';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
@@ -93,9 +95,6 @@ const ERRORS: Readonly<
     home: 'Back to the home page',
   },
 };
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /** The page a site path is rendered with. */
 const pageOf = (path: SitePath): SitePage =>
@@ -192,7 +191,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
     const sentence = status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : text.failedText;
     const home = language === 'fr' ? '/' : `/${language}/`;
-    const html = `<div class="notice"><p>${escapeHtml(sentence)}</p><p><a href="${home}">${escapeHtml(text.home)}</a></p></div>`;
+    const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle));
   };
@@ -330,7 +329,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (problem !== null) return error(400, problem);
     const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes }, options.answers);
     const attributeText = Object.entries({ ...attributes, ...apiAttributes })
-      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+      .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
       .join('');
     const style = styleOf(PAGES[page].widget);
     const html =
