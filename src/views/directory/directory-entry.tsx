@@ -36,12 +36,11 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
       ...(history
         ? {
             watchHistory: fromCallback(({ sendBack }) => {
-              let search = window.location.search;
               const onPopState = (): void => {
                 const snapshot = history.snapshot();
-                if (window.location.search !== search || !snapshot) {
-                  search = window.location.search;
-                  sendBack({ type: 'RESTORE_FILTERS', search });
+                // Other filters in the address: the list changes. The same ones: only the open contact may.
+                if (!snapshot || filtersToSearch(snapshot.context.filters) !== window.location.search) {
+                  sendBack({ type: 'RESTORE_FILTERS', search: window.location.search });
                   return;
                 }
                 const slug = slugOf(window.location.pathname);
