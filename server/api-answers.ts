@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { zurichToday } from '../src/domain/agenda-window';
 import type { Database } from './db';
 import { AGENDA_ROUTES } from './routes/agenda-routes';
 import { CONTACT_ROUTES } from './routes/contacts-routes';
@@ -61,9 +62,10 @@ for (const route of API_ROUTES) {
 /**
  * Answers a GET path of the reference API (`/api/agenda/?month=12`) from the database, without
  * HTTP: the same routing, validation (400 and its body), 404s, SQL and answer as the server.
- * `origin` (`https://canton.example`) builds the absolute links some answers hold.
+ * `origin` (`https://canton.example`) builds the absolute links some answers hold; `today` (the
+ * day in Europe/Zurich) is where the agenda's upcoming and past events part.
  */
-export const answerApiPath = async (db: Database, pathWithQuery: string, origin: string): Promise<ApiAnswer> => {
+export const answerApiPath = async (db: Database, pathWithQuery: string, origin: string, today: string = zurichToday(Date.now())): Promise<ApiAnswer> => {
   const found = router.find('GET', pathWithQuery);
   if (found === null) return notFound(`Route GET:${pathWithQuery.split('?')[0] ?? ''} not found`);
   const compiled = found.store as CompiledRoute | null;
@@ -74,5 +76,5 @@ export const answerApiPath = async (db: Database, pathWithQuery: string, origin:
   if (compiled.params !== undefined && !compiled.params(params)) return badRequest(compiled.params.errors ?? [], 'params');
   const query: Record<string, unknown> = { ...found.searchParams };
   if (compiled.querystring !== undefined && !compiled.querystring(query)) return badRequest(compiled.querystring.errors ?? [], 'querystring');
-  return compiled.route.answer(db, { params, query, origin });
+  return compiled.route.answer(db, { params, query, origin, today });
 };

@@ -1,11 +1,16 @@
+import { zurichToday } from '../src/domain/agenda-window';
 import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from './content';
 
-/** How much demo content to make; the same options always give the same content. */
+/**
+ * How much demo content to make and around which year (default: this year in Europe/Zurich);
+ * the same options in the same year always give the same content.
+ */
 export interface DemoOptions {
   contacts: number;
   events: number;
   news: number;
   seed: number;
+  year?: number;
 }
 
 /** The demo site's size: what `npm run seed` and a first start load. */
@@ -21,9 +26,24 @@ export const EMBLEM_COUNT = 12;
 /** The URL folder of the generated images; versioned so a long cache never serves a stale one. */
 export const MEDIA_PREFIX = `/media/v${DEMO_VERSION}`;
 
-/** The label stored with seeded content: generator version and options. */
-export const demoLabel = (options: DemoOptions): string =>
-  `demo:v${DEMO_VERSION}:seed=${options.seed}:contacts=${options.contacts}:events=${options.events}:news=${options.news}`;
+/** The year the demo's dates are built around: the options', else the year it is in Europe/Zurich. */
+export const demoYear = (options: DemoOptions, now: number = Date.now()): number => options.year ?? Number(zurichToday(now).slice(0, 4));
+
+/**
+ * The days the demo's events span: 1 January of last year to 31 December of next year, so the
+ * agenda always has a past and a future, whenever the demo is seeded. News items stop at the
+ * end of this year.
+ */
+export const demoSpan = (options: DemoOptions, now: number = Date.now()): { first: string; last: string } => {
+  const year = demoYear(options, now);
+  return { first: `${year - 1}-01-01`, last: `${year + 1}-12-31` };
+};
+
+/** The label stored with seeded content: generator version, options and the span of days (a new year, a new label). */
+export const demoLabel = (options: DemoOptions): string => {
+  const { first, last } = demoSpan(options);
+  return `demo:v${DEMO_VERSION}:seed=${options.seed}:contacts=${options.contacts}:events=${options.events}:news=${options.news}:days=${first}..${last}`;
+};
 
 /** Image URLs of one picture in the four sizes a contact carries. */
 export const imageSet = (name: string) => ({
@@ -227,21 +247,43 @@ const EVENT_TITLES: ReadonlyArray<readonly [string, number]> = [
 ];
 const PLACES = ['Salle du Grand Conseil, Sion', 'Château Saint-Maire, Lausanne', 'Hôtel du Gouvernement, Neuchâtel', 'Archives cantonales, Fribourg', 'Aula du Gymnase, Delémont', null];
 
-const FIRST_DAY = Date.UTC(2025, 0, 1);
-const DAYS = 730; // 2025-01-01 to 2026-12-31
-const isoDay = (offset: number): string => new Date(FIRST_DAY + offset * 86400000).toISOString().slice(0, 10);
+const DAY_MS = 86400000;
+
+/** The demo's calendar: days counted from 1 January of last year. */
+interface DemoDays {
+  /** The day `offset` days after the first. */
+  readonly isoDay: (offset: number) => string;
+  /** How many days the events span (three years). */
+  readonly eventDays: number;
+  /** How many days the news span (last year and this one). */
+  readonly newsDays: number;
+  /** The first and last days, and both sides of each turn of the year. */
+  readonly fixed: readonly number[];
+}
+
+const demoDays = (year: number): DemoDays => {
+  const first = Date.UTC(year - 1, 0, 1);
+  const startOf = (y: number): number => (Date.UTC(y, 0, 1) - first) / DAY_MS;
+  const eventDays = startOf(year + 2);
+  return {
+    isoDay: (offset) => new Date(first + offset * DAY_MS).toISOString().slice(0, 10),
+    eventDays,
+    newsDays: startOf(year + 1),
+    fixed: [0, startOf(year) - 1, startOf(year), startOf(year + 1) - 1, startOf(year + 1), eventDays - 1],
+  };
+};
+
 const time = (minutes: number): string => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
-// These fall on the turn of the year on purpose: grouping by year and month must get them right.
-const FIXED_DAYS = [0, 364, 365, 729];
-
-const makeEvents = (count: number, seed: number): ContentEvent[] => {
+const makeEvents = (count: number, seed: number, days: DemoDays): ContentEvent[] => {
   const r = prng(seed);
   const events: ContentEvent[] = [];
+  const { isoDay } = days;
   for (let id = 1; id <= count; id += 1) {
-    const day = id <= FIXED_DAYS.length ? (FIXED_DAYS[id - 1] as number) : r.int(0, DAYS - 1);
+    // The first events fall on the turn of each year on purpose: grouping by year and month must get them right.
+    const day = id <= days.fixed.length ? (days.fixed[id - 1] as number) : r.int(0, days.eventDays - 1);
     const [title, mainCategory] = r.pick(EVENT_TITLES);
-    // About four events in ten have a second category: the plain agenda answer lists those twice.
+    // About four events in ten have a second category.
     const categories = r.chance(0.08) ? [] : r.chance(0.4) ? [mainCategory, ((mainCategory + r.int(0, 6)) % 8) + 1] : [mainCategory];
     const allDay = r.chance(0.2);
     const start = r.int(32, 82) * 15;
@@ -393,7 +435,7 @@ const NEWS_ARTICLES: readonly DemoArticle[] = [
   },
 ];
 
-const makeNews = (count: number, seed: number): ContentNews[] => {
+const makeNews = (count: number, seed: number, { isoDay, newsDays }: DemoDays): ContentNews[] => {
   const r = prng(seed);
   const news: ContentNews[] = [];
   for (let id = 1; id <= count; id += 1) {
@@ -405,7 +447,7 @@ const makeNews = (count: number, seed: number): ContentNews[] => {
       id,
       scope,
       title,
-      date: isoDay(r.int(0, DAYS - 1)),
+      date: isoDay(r.int(0, newsDays - 1)),
       lead,
       body,
       image: imageSet(picture).img_2x,
@@ -429,18 +471,21 @@ const SHOP_ITEMS: ContentShopItem[] = [
 // The shop shows its images at 120 px: the 240 px file is their 2x, the 480 px one would be wasted bytes.
 ].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img, image_alt: `Couverture : ${item.title}` }));
 
-/** Builds the demo content; deterministic, so tests compute expected answers from it. */
-export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS): Content => ({
-  agendas: [
-    { id: 1, title: 'Agenda du Grand Conseil' },
-    { id: 2, title: 'Agenda culturel et institutionnel' },
-  ],
-  agenda_categories: AGENDA_CATEGORIES.map((title, i) => ({ id: i + 1, title, slug: slugify(title) })),
-  events: makeEvents(options.events, options.seed + 1),
-  contact_categories: CONTACT_CATEGORIES.map((title, i) => ({ id: i + 1, title })),
-  contacts: makeContacts(options.contacts, options.seed + 2),
-  news_scopes: NEWS_SCOPES.map((s) => ({ ...s })),
-  news_categories: NEWS_CATEGORIES,
-  news: makeNews(options.news, options.seed + 3),
-  shop_items: SHOP_ITEMS,
-});
+/** Builds the demo content; deterministic for given options and year, so tests compute expected answers from it. */
+export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS, now: number = Date.now()): Content => {
+  const days = demoDays(demoYear(options, now));
+  return {
+    agendas: [
+      { id: 1, title: 'Agenda du Grand Conseil' },
+      { id: 2, title: 'Agenda culturel et institutionnel' },
+    ],
+    agenda_categories: AGENDA_CATEGORIES.map((title, i) => ({ id: i + 1, title, slug: slugify(title) })),
+    events: makeEvents(options.events, options.seed + 1, days),
+    contact_categories: CONTACT_CATEGORIES.map((title, i) => ({ id: i + 1, title })),
+    contacts: makeContacts(options.contacts, options.seed + 2),
+    news_scopes: NEWS_SCOPES.map((s) => ({ ...s })),
+    news_categories: NEWS_CATEGORIES,
+    news: makeNews(options.news, options.seed + 3, days),
+    shop_items: SHOP_ITEMS,
+  };
+};

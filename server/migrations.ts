@@ -155,6 +155,28 @@ export const MIGRATIONS: readonly Migration[] = [
       await backfillSlugs(tx, 'news_items');
     },
   },
+  {
+    version: 3,
+    name: 'indexes of bounded answers and name search, the signing key of cursors',
+    sql: `
+      -- In public, so that every schema (a test's own) finds the same operator classes.
+      create extension if not exists pg_trgm schema public;
+      -- Substring search on the normalised names: LIKE '%…%' through a trigram index.
+      create index contacts_search_trgm on contacts using gin (search_title public.gin_trgm_ops);
+      create index events_search_trgm on events using gin (search_title public.gin_trgm_ops);
+      -- The keys the lists page on: all-day events (no start time) come last in their day.
+      create index events_agenda_key on events (agenda_id, bel_date, (coalesce(start_time, time '24:00')), id);
+      create index events_key on events (bel_date, (coalesce(start_time, time '24:00')), id);
+      create index contacts_key on contacts ((search_title collate "C"), id);
+      -- Secrets of the site, shared by every instance on this database; content imports never touch it.
+      create table site_secrets (
+        key text primary key,
+        value text not null
+      );
+      insert into site_secrets (key, value)
+        values ('cursor', md5(random()::text || clock_timestamp()::text) || md5(random()::text || clock_timestamp()::text))
+    `,
+  },
 ];
 
 /** The version the code expects; a test template built for another version is rebuilt. */

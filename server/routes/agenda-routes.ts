@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES } from '../../src/domain/paging';
+import { dateParts } from '../../src/domain/wire';
 import type { Database } from '../db';
-import { normalizeSearch } from '../search';
+import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
+import { nameSearch } from '../search';
 import {
   defineRoute,
+  errorBody,
   idListSchema,
   idSchema,
   noQuerySchema,
@@ -36,79 +40,186 @@ const EVENT_FIELDS = `
             from event_categories ec join agenda_categories c on c.id = ec.category_id
             where ec.event_id = e.id), '[]'::json) as categories`;
 
-/** The order of every agenda answer: date, then time (all-day events last), then id. */
-export const EVENT_ORDER = 'e.bel_date, e.start_time nulls last, e.id';
+/**
+ * The order of every agenda answer: date, then time (all-day events, which have none, last in
+ * their day), then id. These are the expressions of migration 3's indexes, so the database
+ * reads a page straight from an index, in either direction.
+ */
+export const EVENT_KEY: readonly KeyColumn[] = [
+  { sql: 'e.bel_date', type: 'date' },
+  { sql: "coalesce(e.start_time, time '24:00')", type: 'time' },
+  { sql: 'e.id', type: 'integer' },
+];
+
+/** Which side of today an agenda answer shows, and the days it keeps (both inclusive). */
+export interface AgendaWindow {
+  period?: 'upcoming' | 'past';
+  from?: string;
+  to?: string;
+}
+
+/** The query of `GET /api/agenda/{id}/`, once its schema has checked it. */
+export type AgendaPlainQuery = AgendaWindow & PagingQuery;
 
 /** The query of `GET /api/agenda/?…`, once its schema has checked it. */
-export interface AgendaQuery {
+export interface AgendaQuery extends AgendaWindow, PagingQuery {
   categories?: number[];
   month?: number;
   title?: string;
 }
 
+const daySchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+const windowProperties = { period: { type: 'string', enum: ['upcoming', 'past'] }, from: daySchema, to: daySchema } as const;
+
 const agendaParamsSchema = { type: 'object', properties: { id: idSchema }, required: ['id'], additionalProperties: false } as const;
+
+const eventParamsSchema = {
+  type: 'object',
+  properties: { id: idSchema, eventId: idSchema },
+  required: ['id', 'eventId'],
+  additionalProperties: false,
+} as const;
+
+const agendaPlainQuerySchema = {
+  type: 'object',
+  properties: { ...windowProperties, ...pagingProperties },
+  additionalProperties: false,
+} as const;
 
 const agendaQuerySchema = {
   type: 'object',
-  properties: { categories: idListSchema, month: { type: 'integer', minimum: 1, maximum: 12 }, title: searchTextSchema },
+  properties: {
+    categories: idListSchema,
+    month: { type: 'integer', minimum: 1, maximum: 12 },
+    title: searchTextSchema,
+    ...windowProperties,
+    ...pagingProperties,
+  },
   additionalProperties: false,
 } as const;
+
+const badRequest = (message: string): ApiAnswer => ({ status: 400, body: errorBody(400, 'Bad Request', message) });
+
+// The schema checks the shape; a day that no calendar has (2026-02-30) or a reversed range is refused here.
+const windowError = ({ from, to }: AgendaWindow): string | null => {
+  if (from !== undefined && dateParts(from) === null) return `from must be a real day (YYYY-MM-DD), got ${from}`;
+  if (to !== undefined && dateParts(to) === null) return `to must be a real day (YYYY-MM-DD), got ${to}`;
+  if (from !== undefined && to !== undefined && from > to) return `from (${from}) must not be after to (${to})`;
+  return null;
+};
+
+/** The conditions of a window: on or after today (upcoming) or before it (past), within from and to. */
+const windowConditions = ({ period = 'upcoming', from, to }: AgendaWindow, today: string, params: unknown[]): string[] => {
+  const conditions: string[] = [];
+  params.push(today);
+  conditions.push(`e.bel_date ${period === 'past' ? '<' : '>='} $${params.length}::date`);
+  if (from !== undefined) {
+    params.push(from);
+    conditions.push(`e.bel_date >= $${params.length}::date`);
+  }
+  if (to !== undefined) {
+    params.push(to);
+    conditions.push(`e.bel_date <= $${params.length}::date`);
+  }
+  return conditions;
+};
+
+// What the links repeat of a window: the period always, so a link says which side of today it pages.
+const windowFilters = ({ period = 'upcoming', from, to }: AgendaWindow): [string, string][] => [
+  ['period', period],
+  ...(from === undefined ? [] : ([['from', from]] as [string, string][])),
+  ...(to === undefined ? [] : ([['to', to]] as [string, string][])),
+];
+
+const eventList = (path: string, window: AgendaWindow, today: string, filters: [string, string][], where: string[], params: unknown[]): ListSpec => ({
+  path,
+  filters: [...filters, ...windowFilters(window)],
+  // The window moves with the day: a cursor of yesterday's list is not one of today's.
+  context: `today=${today}`,
+  fields: EVENT_FIELDS,
+  from: 'events e',
+  where: [...where, ...windowConditions(window, today, params)],
+  params,
+  key: EVENT_KEY,
+  direction: window.period === 'past' ? 'desc' : 'asc',
+  defaultSize: PAGE_SIZES.events,
+});
 
 /** `GET /api/categories/agenda/`. */
 export const answerAgendaCategories = async (db: Database): Promise<ApiAnswer> =>
   ok(await db.query('select id, title, slug from agenda_categories order by id'));
 
-/** `GET /api/agenda/{id}/`: the events of one agenda, or 404 when it does not exist. */
-export const answerAgenda = async (db: Database, agendaId: number): Promise<ApiAnswer> => {
-  const agenda = await db.query('select id from agendas where id = $1', [agendaId]);
-  if (agenda.length === 0) return notFound(`agenda ${agendaId} does not exist`);
-  // This answer joins events to their category links, one row a link, as the legacy
-  // backend did: an event in two categories comes twice, and the client de-duplicates.
-  return ok(
-    await db.query<EventRow>(
-      `select ${EVENT_FIELDS}
-         from events e left join event_categories l on l.event_id = e.id
-        where e.agenda_id = $1
-        order by ${EVENT_ORDER}, l.category_id`,
-      [agendaId],
-    ),
-  );
+const agendaExists = async (db: Database, agendaId: number): Promise<boolean> =>
+  (await db.query('select id from agendas where id = $1', [agendaId])).length > 0;
+
+/**
+ * `GET /api/agenda/{id}/`: one page of the events of one agenda in the window asked (upcoming by
+ * default), each event once; 404 when the agenda does not exist.
+ */
+export const answerAgenda = async (db: Database, agendaId: number, query: AgendaPlainQuery, origin: string, today: string): Promise<ApiAnswer> => {
+  const invalid = windowError(query);
+  if (invalid !== null) return badRequest(invalid);
+  if (!(await agendaExists(db, agendaId))) return notFound(`agenda ${agendaId} does not exist`);
+  const spec = eventList(`/api/agenda/${agendaId}/`, query, today, [], ['e.agenda_id = $1'], [agendaId]);
+  return answerList(db, spec, { paging: query, origin });
 };
 
-/** `GET /api/agenda/?…`: the events of every agenda that match every filter set. */
-export const answerAgendaSearch = async (db: Database, { categories, month, title }: AgendaQuery): Promise<ApiAnswer> => {
+/** `GET /api/agenda/{id}/events/{eventId}/`: one event of one agenda (an event's permalink), or 404. */
+export const answerAgendaEvent = async (db: Database, agendaId: number, eventId: number): Promise<ApiAnswer> => {
+  if (!(await agendaExists(db, agendaId))) return notFound(`agenda ${agendaId} does not exist`);
+  const [event] = await db.query<EventRow>(`select ${EVENT_FIELDS} from events e where e.agenda_id = $1 and e.id = $2`, [agendaId, eventId]);
+  return event === undefined ? notFound(`event ${eventId} does not exist in agenda ${agendaId}`) : ok(event);
+};
+
+/** `GET /api/agenda/?…`: one page of the events of every agenda that match every filter set, in the window asked. */
+export const answerAgendaSearch = async (db: Database, query: AgendaQuery, origin: string, today: string): Promise<ApiAnswer> => {
+  const invalid = windowError(query);
+  if (invalid !== null) return badRequest(invalid);
+  const { month, title } = query;
+  // The same categories in any order or repeated are the same filter, for the cursor and the links.
+  const categories = [...new Set(query.categories ?? [])].sort((a, b) => a - b);
   const where: string[] = [];
   const params: unknown[] = [];
-  if (categories !== undefined && categories.length > 0) {
+  const filters: [string, string][] = [];
+  if (categories.length > 0) {
     params.push(categories);
     where.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
+    for (const id of categories) filters.push(['categories', String(id)]);
   }
   if (month !== undefined) {
     params.push(month);
     where.push(`extract(month from e.bel_date) = $${params.length}`);
+    filters.push(['month', String(month)]);
   }
   if (title !== undefined && title !== '') {
-    params.push(normalizeSearch(title));
-    where.push(`strpos(e.search_title, $${params.length}) > 0`);
+    const search = nameSearch('e.search_title', title, params);
+    // Events keep their date order, yet the rank's patterns are sent: PostgreSQL must type every
+    // parameter of a statement, so the rank is named in a condition that always holds.
+    where.push(`${search.where} and ${search.rank} >= 0`);
+    filters.push(['title', title]);
   }
-  return ok(
-    await db.query<EventRow>(
-      `select ${EVENT_FIELDS} from events e
-        ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-        order by ${EVENT_ORDER}`,
-      params,
-    ),
-  );
+  return answerList(db, eventList('/api/agenda/', query, today, filters, where, params), { paging: query, origin });
 };
 
 /** The agenda's routes. */
 export const AGENDA_ROUTES: readonly ApiRoute[] = [
   defineRoute('/api/categories/agenda/', noQuerySchema, (db) => answerAgendaCategories(db)),
-  defineRoute<{ id: number }, unknown>('/api/agenda/:id/', { params: agendaParamsSchema, ...noQuerySchema }, (db, { params }) =>
-    answerAgenda(db, params.id),
+  defineRoute<{ id: number }, AgendaPlainQuery>(
+    '/api/agenda/:id/',
+    { params: agendaParamsSchema, querystring: agendaPlainQuerySchema },
+    (db, { params, query, origin, today }) => answerAgenda(db, params.id, query, origin, today),
   ),
-  defineRoute<unknown, AgendaQuery>('/api/agenda/', { querystring: agendaQuerySchema }, (db, { query }) => answerAgendaSearch(db, query)),
+  defineRoute<{ id: number; eventId: number }, unknown>(
+    '/api/agenda/:id/events/:eventId/',
+    { params: eventParamsSchema, ...noQuerySchema },
+    (db, { params }) => answerAgendaEvent(db, params.id, params.eventId),
+  ),
+  defineRoute<unknown, AgendaQuery>('/api/agenda/', { querystring: agendaQuerySchema }, (db, { query, origin, today }) =>
+    answerAgendaSearch(db, query, origin, today),
+  ),
 ];
 
-/** `GET /api/agenda/{id}/`, `GET /api/agenda/?…` and `GET /api/categories/agenda/`. */
-export const registerAgendaRoutes = (app: FastifyInstance, db: Database): void => registerApiRoutes(app, db, AGENDA_ROUTES);
+/** `GET /api/agenda/{id}/`, `GET /api/agenda/{id}/events/{eventId}/`, `GET /api/agenda/?…` and `GET /api/categories/agenda/`. */
+export const registerAgendaRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
+  registerApiRoutes(app, db, AGENDA_ROUTES, now);

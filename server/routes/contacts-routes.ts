@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import type { Database } from '../db';
-import { normalizeSearch } from '../search';
-import { defineRoute, noQuerySchema, ok, registerApiRoutes, searchTextSchema, type ApiAnswer, type ApiRoute } from './query-schemas';
+import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
+import { nameSearch } from '../search';
+import {
+  defineRoute,
+  itemSlugSchema,
+  noQuerySchema,
+  notFound,
+  ok,
+  registerApiRoutes,
+  searchTextSchema,
+  type ApiAnswer,
+  type ApiRoute,
+} from './query-schemas';
 
 const CONTACT_FIELDS = `
   c.id, c.slug, c.title, c.type_contact, c.fonction, c.contact_person, c.address, c.email, c.phone, c.fax,
@@ -11,51 +23,76 @@ const CONTACT_FIELDS = `
             where l.contact_id = c.id), '[]'::json) as categories,
   c.image, c.img, c.img_2x, c.img_wp, c.img_wp_2x, c.copyright`;
 
+// Byte order on the normalised name: the same on every backend and in the tests, and the
+// expression of migration 3's index, so a page of the whole directory is read from it.
+const NAME_KEY: readonly KeyColumn[] = [
+  { sql: 'c.search_title collate "C"', type: 'text' },
+  { sql: 'c.id', type: 'integer' },
+];
+
 /** The query of `GET /api/contacts/`, once its schema has checked it. */
-export interface ContactsQuery {
+export interface ContactsQuery extends PagingQuery {
   title?: string;
   category?: string;
 }
 
 const contactsQuerySchema = {
   type: 'object',
-  properties: { title: searchTextSchema, category: searchTextSchema },
+  properties: { title: searchTextSchema, category: searchTextSchema, ...pagingProperties },
   additionalProperties: false,
 } as const;
+
+const contactParamsSchema = { type: 'object', properties: { slug: itemSlugSchema }, required: ['slug'], additionalProperties: false } as const;
 
 /** `GET /api/categories/contacts/`. */
 export const answerContactCategories = async (db: Database): Promise<ApiAnswer> =>
   ok(await db.query('select id, title from contact_categories order by id'));
 
-/** `GET /api/contacts/?…`: the name search and the category filter, ANDed. */
-export const answerContacts = async (db: Database, { title, category }: ContactsQuery): Promise<ApiAnswer> => {
+/**
+ * `GET /api/contacts/?…`: one page of the name search and the category filter, ANDed. A search
+ * ranks the names that start with the text first, then those with a word that does, then the
+ * rest; each rank in name order.
+ */
+export const answerContacts = async (db: Database, query: ContactsQuery, origin: string): Promise<ApiAnswer> => {
+  const { title, category } = query;
   const where: string[] = [];
   const params: unknown[] = [];
+  const filters: [string, string][] = [];
+  let key = NAME_KEY;
   if (title !== undefined && title !== '') {
-    params.push(normalizeSearch(title));
-    where.push(`strpos(c.search_title, $${params.length}) > 0`);
+    const search = nameSearch('c.search_title', title, params);
+    where.push(search.where);
+    key = [{ sql: search.rank, type: 'integer' }, ...NAME_KEY];
+    filters.push(['title', title]);
   }
   if (category !== undefined && category !== '') {
     params.push(category);
     where.push(`exists (select 1 from contact_category_links l join contact_categories cc on cc.id = l.category_id
                          where l.contact_id = c.id and cc.title = $${params.length})`);
+    filters.push(['category', category]);
   }
-  // Byte order on the normalised name: the same on every backend and in the tests.
-  return ok(
-    await db.query(
-      `select ${CONTACT_FIELDS} from contacts c
-        ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-        order by c.search_title collate "C", c.id`,
-      params,
-    ),
+  return answerList(
+    db,
+    { path: '/api/contacts/', filters, fields: CONTACT_FIELDS, from: 'contacts c', where, params, key, direction: 'asc', defaultSize: PAGE_SIZES.contacts },
+    { paging: query, origin },
   );
+};
+
+/** `GET /api/contacts/{slug}/`: one contact (a contact's permalink), or 404. */
+export const answerContact = async (db: Database, slug: string): Promise<ApiAnswer> => {
+  const [contact] = await db.query(`select ${CONTACT_FIELDS} from contacts c where c.slug = $1`, [slug]);
+  return contact === undefined ? notFound(`contact "${slug}" does not exist`) : ok(contact);
 };
 
 /** The directory's routes. */
 export const CONTACT_ROUTES: readonly ApiRoute[] = [
   defineRoute('/api/categories/contacts/', noQuerySchema, (db) => answerContactCategories(db)),
-  defineRoute<unknown, ContactsQuery>('/api/contacts/', { querystring: contactsQuerySchema }, (db, { query }) => answerContacts(db, query)),
+  defineRoute<unknown, ContactsQuery>('/api/contacts/', { querystring: contactsQuerySchema }, (db, { query, origin }) => answerContacts(db, query, origin)),
+  defineRoute<{ slug: string }, unknown>('/api/contacts/:slug/', { params: contactParamsSchema, ...noQuerySchema }, (db, { params }) =>
+    answerContact(db, params.slug),
+  ),
 ];
 
-/** `GET /api/contacts/` (name search and category filter, ANDed) and its categories. */
-export const registerContactRoutes = (app: FastifyInstance, db: Database): void => registerApiRoutes(app, db, CONTACT_ROUTES);
+/** `GET /api/contacts/` (name search and category filter, ANDed, paged), `GET /api/contacts/{slug}/` and the categories. */
+export const registerContactRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
+  registerApiRoutes(app, db, CONTACT_ROUTES, now);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import type { Database } from '../db';
+import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
 import {
   defineRoute,
   idListSchema,
@@ -20,16 +22,19 @@ const NEWS_FIELDS = `
             from news_item_categories l join news_categories c on c.id = l.category_id
             where l.news_id = n.id), '[]'::json) as categories`;
 
-const NEWS_ORDER = 'n.date desc, n.id desc';
+// Newest first; migration 1's indexes on (date desc, id desc) serve it, read backwards or not.
+const NEWS_KEY: readonly KeyColumn[] = [
+  { sql: 'n.date', type: 'date' },
+  { sql: 'n.id', type: 'integer' },
+];
 
-/** The page size of `GET /api/news/?…` when the request names none. */
-export const NEWS_PAGE_SIZE = 10;
+/** The page size of the news lists when the request names none: the widget's. */
+export const NEWS_PAGE_SIZE = PAGE_SIZES.news;
 
-/** The query of `GET /api/news/?…`, once its schema has checked it. */
-export interface NewsQuery {
+/** The query of `GET /api/news/?…`, once its schema has checked it; `page` is an old client's page number. */
+export interface NewsQuery extends PagingQuery {
   categories?: number[];
   page?: number;
-  page_size?: number;
 }
 
 const scopeParams = {
@@ -51,28 +56,35 @@ const newsQuerySchema = {
   properties: {
     categories: idListSchema,
     page: { type: 'integer', minimum: 1, maximum: 1000000 },
-    page_size: { type: 'integer', minimum: 1, maximum: 100 },
+    ...pagingProperties,
   },
   additionalProperties: false,
 } as const;
 
-// Links are absolute, as the paging of the legacy backend was.
-const pageLink = (origin: string, query: NewsQuery, page: number): string => {
-  const search = new URLSearchParams();
-  for (const id of query.categories ?? []) search.append('categories', String(id));
-  if (query.page_size !== undefined) search.set('page_size', String(query.page_size));
-  search.set('page', String(page));
-  return `${origin}/api/news/?${search.toString()}`;
-};
+const scopeQuerySchema = { type: 'object', properties: pagingProperties, additionalProperties: false } as const;
 
 const scopeId = async (db: Database, slug: string): Promise<number | null> =>
   (await db.query<{ id: number }>('select id from news_scopes where slug = $1', [slug]))[0]?.id ?? null;
 
-/** `GET /api/news/{scope}/`: the news of a scope, newest first, or 404 for an unknown scope. */
-export const answerNewsOfScope = async (db: Database, scope: string): Promise<ApiAnswer> => {
+/** `GET /api/news/{scope}/`: one page of the news of a scope, newest first, or 404 for an unknown scope. */
+export const answerNewsOfScope = async (db: Database, scope: string, query: PagingQuery, origin: string): Promise<ApiAnswer> => {
   const id = await scopeId(db, scope);
   if (id === null) return notFound(`news scope "${scope}" does not exist`);
-  return ok(await db.query(`select ${NEWS_FIELDS} from news_items n where n.scope_id = $1 order by ${NEWS_ORDER}`, [id]));
+  return answerList(
+    db,
+    {
+      path: `/api/news/${scope}/`,
+      filters: [],
+      fields: NEWS_FIELDS,
+      from: 'news_items n',
+      where: ['n.scope_id = $1'],
+      params: [id],
+      key: NEWS_KEY,
+      direction: 'desc',
+      defaultSize: NEWS_PAGE_SIZE,
+    },
+    { paging: query, origin },
+  );
 };
 
 /** `GET /api/news/{scope}/{slug}/`: one news item with its `body`, or 404 when the scope or the item is unknown. */
@@ -90,37 +102,41 @@ export const answerNewsCategories = async (db: Database, scope: string): Promise
   return ok(await db.query('select id, title, slug from news_categories where scope_id = $1 order by id', [id]));
 };
 
-/** `GET /api/news/?…`: one page of the news of any of the categories, with absolute `next` and `previous` links. */
+/**
+ * `GET /api/news/?…`: one page of the news of any of the categories, always as
+ * `{ count, next, previous, results }`. `next` carries a cursor; an old client's `page` number
+ * is still read, as an offset no deeper than `MAX_PAGE_OFFSET`.
+ */
 export const answerNewsPage = async (db: Database, query: NewsQuery, origin: string): Promise<ApiAnswer> => {
-  const { categories, page = 1, page_size: size = NEWS_PAGE_SIZE } = query;
+  // The same categories in any order or repeated are the same filter, for the cursor and the links.
+  const categories = [...new Set(query.categories ?? [])].sort((a, b) => a - b);
+  const where: string[] = [];
   const params: unknown[] = [];
-  let where = '';
-  if (categories !== undefined && categories.length > 0) {
+  if (categories.length > 0) {
     params.push(categories);
-    where = 'where exists (select 1 from news_item_categories l where l.news_id = n.id and l.category_id = any($1::int[]))';
+    where.push('exists (select 1 from news_item_categories l where l.news_id = n.id and l.category_id = any($1::int[]))');
   }
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`select count(*)::int as count from news_items n ${where}`, params);
-  const pages = Math.max(1, Math.ceil(count / size));
-  if (page > pages) {
-    return notFound(`page ${page} does not exist: there are ${pages} pages`);
-  }
-  const results = await db.query(
-    `select ${NEWS_FIELDS} from news_items n ${where} order by ${NEWS_ORDER}
-      limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, size, (page - 1) * size],
+  return answerList(
+    db,
+    {
+      path: '/api/news/',
+      filters: categories.map((c): [string, string] => ['categories', String(c)]),
+      fields: NEWS_FIELDS,
+      from: 'news_items n',
+      where,
+      params,
+      key: NEWS_KEY,
+      direction: 'desc',
+      defaultSize: NEWS_PAGE_SIZE,
+    },
+    { paging: query, origin, alwaysPage: true, ...(query.page === undefined ? {} : { page: query.page }) },
   );
-  return ok({
-    count,
-    next: page < pages ? pageLink(origin, query, page + 1) : null,
-    previous: page > 1 ? pageLink(origin, query, page - 1) : null,
-    results,
-  });
 };
 
 /** The news routes. */
 export const NEWS_ROUTES: readonly ApiRoute[] = [
-  defineRoute<{ scope: string }, unknown>('/api/news/:scope/', { params: scopeParams, ...noQuerySchema }, (db, { params }) =>
-    answerNewsOfScope(db, params.scope),
+  defineRoute<{ scope: string }, PagingQuery>('/api/news/:scope/', { params: scopeParams, querystring: scopeQuerySchema }, (db, { params, query, origin }) =>
+    answerNewsOfScope(db, params.scope, query, origin),
   ),
   defineRoute<{ scope: string; slug: string }, unknown>('/api/news/:scope/:slug/', { params: articleParams, ...noQuerySchema }, (db, { params }) =>
     answerNewsArticle(db, params.scope, params.slug),
@@ -131,5 +147,6 @@ export const NEWS_ROUTES: readonly ApiRoute[] = [
   defineRoute<unknown, NewsQuery>('/api/news/', { querystring: newsQuerySchema }, (db, { query, origin }) => answerNewsPage(db, query, origin)),
 ];
 
-/** `GET /api/news/{scope}/`, `GET /api/news/{scope}/{slug}/`, `GET /api/categories/{scope}/` and the paged `GET /api/news/?…`. */
-export const registerNewsRoutes = (app: FastifyInstance, db: Database): void => registerApiRoutes(app, db, NEWS_ROUTES);
+/** `GET /api/news/{scope}/` and `GET /api/news/?…` (both paged), `GET /api/news/{scope}/{slug}/` and `GET /api/categories/{scope}/`. */
+export const registerNewsRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
+  registerApiRoutes(app, db, NEWS_ROUTES, now);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { answerCache, type AnswerCache } from '../answer-cache';
+import { contentVersionReader } from '../content-version';
 import type { Database } from '../db';
 
 /** The largest value a PostgreSQL `integer` column holds: a larger id could only fail in SQL. */
@@ -25,10 +27,11 @@ export const noQuerySchema = { querystring: { type: 'object', additionalProperti
 /** A slug of a news item, as `src/domain/permalinks.ts` makes them (`SLUG_PATTERN`). */
 export const itemSlugSchema = { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$' } as const;
 
-/** What an API call answers: a status and a JSON body, whoever carries it (Fastify or a page renderer). */
+/** What an API call answers: a status, a JSON body and extra headers (`Link`), whoever carries it (Fastify or a page renderer). */
 export interface ApiAnswer {
   status: number;
   body: unknown;
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** A 200 answer. */
@@ -37,11 +40,12 @@ export const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
 /** A 404 answer with the error body of every other error. */
 export const notFound = (message: string): ApiAnswer => ({ status: 404, body: errorBody(404, 'Not Found', message) });
 
-/** A request once its schema has checked and coerced it; `origin` builds absolute links. */
+/** A request once its schema has checked and coerced it; `origin` builds absolute links, `today` is the day in Europe/Zurich. */
 export interface ApiInput<P, Q> {
   params: P;
   query: Q;
   origin: string;
+  today: string;
 }
 
 /** The JSON schemas of a route's parts: Fastify and `answerApiPath` both validate with these. */
@@ -70,13 +74,24 @@ export const defineRoute = <P, Q>(
   answer: (db: Database, input: ApiInput<P, Q>) => Promise<ApiAnswer>,
 ): ApiRoute => ({ url, schema, answer: (db, input) => answer(db, input as ApiInput<P, Q>) });
 
-/** Serves `routes` through Fastify: the schemas validate, the answer's status and body are sent. */
-export const registerApiRoutes = (app: FastifyInstance, db: Database, routes: readonly ApiRoute[]): void => {
+/**
+ * Serves `routes` through Fastify: the schemas validate, and each answer is sent from `cache`
+ * (serialized once, compressed once, tagged, revalidated; see `server/answer-cache.ts`). An app
+ * passes its one cache, shared by every route; `now` is the clock of the day the answers are for.
+ */
+export const registerApiRoutes = (
+  app: FastifyInstance,
+  db: Database,
+  routes: readonly ApiRoute[],
+  now: () => number = Date.now,
+  cache: AnswerCache = answerCache({ version: contentVersionReader(db).read, now }),
+): void => {
   for (const route of routes) {
-    app.get(route.url, { schema: route.schema }, async (request, reply) => {
-      // Links are absolute, as the paging of the legacy backend was, built from the request's host.
-      const answer = await route.answer(db, { params: request.params, query: request.query, origin: `${request.protocol}://${request.host}` });
-      return reply.code(answer.status).send(answer.body);
-    });
+    app.get(route.url, { schema: route.schema }, (request, reply) =>
+      cache.serve(request, reply, route.url, (today) =>
+        // Links are absolute, as the paging of the legacy backend was, built from the request's host.
+        route.answer(db, { params: request.params, query: request.query, origin: `${request.protocol}://${request.host}`, today }),
+      ),
+    );
   }
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { answerApiPath } from '../../server/api-answers';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db';
+import { DEMO_NOW, DEMO_TODAY } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
 import { rawApiPath, rawApiQuery } from '../support/raw-api-queries';
@@ -18,7 +19,7 @@ const ORIGIN = 'http://localhost:80';
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = buildApp({ db });
+  app = buildApp({ db, now: () => DEMO_NOW });
   client = await injectClient(app);
 });
 
@@ -27,15 +28,16 @@ afterAll(async () => {
   await db.close();
 });
 
-const overHttp = async (path: string): Promise<{ status: number; body: unknown }> => {
+// The `Link` header of a first page is part of the answer too.
+const overHttp = async (path: string): Promise<{ status: number; body: unknown; link: string | null }> => {
   const answer = await client.get(path);
-  return { status: answer.status, body: JSON.parse(answer.text) as unknown };
+  return { status: answer.status, body: JSON.parse(answer.text) as unknown, link: answer.headers['link'] ?? null };
 };
 
 // The answer must survive the trip through JSON unchanged, as the page renderer embeds it so.
-const direct = async (path: string): Promise<{ status: number; body: unknown }> => {
-  const answer = await answerApiPath(db, path, ORIGIN);
-  return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown };
+const direct = async (path: string): Promise<{ status: number; body: unknown; link: string | null }> => {
+  const answer = await answerApiPath(db, path, ORIGIN, DEMO_TODAY);
+  return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown, link: answer.headers?.['link'] ?? null };
 };
 
 const PATHS = [
@@ -61,7 +63,20 @@ const PATHS = [
   '/api/news/?categories=1&categories=2&page_size=7&page=3',
   '/api/news/',
   '/api/shop/items/',
+  '/api/contacts/?page_size=5',
+  '/api/contacts/?title=e&page_size=3',
+  '/api/agenda/1/?period=past&page_size=4',
+  '/api/agenda/2/?from=2026-12-01&to=2027-01-31',
+  '/api/agenda/?month=6&period=past&page_size=100',
+  '/api/news/communiques/?page_size=2',
+  '/api/agenda/1/events/5/',
   // 400
+  '/api/contacts/?cursor=pas-un-curseur',
+  '/api/agenda/1/?cursor=eyJ2IjoiYSIsImsiOlsiYSJdLCJmIjoiYiJ9.c2lnbmF0dXJl',
+  '/api/agenda/?from=2026-02-29',
+  '/api/news/?page=2&cursor=x.y',
+  '/api/news/?page=500',
+  '/api/contacts/?page_size=200',
   '/api/agenda/?month=13',
   '/api/agenda/?month=1&month=2',
   '/api/agenda/?categories=1&categories=x',
@@ -89,6 +104,8 @@ const PATHS = [
   '/api/nothing-here/',
   '/api/agenda/1/extra/',
   '/api/contacts/1/',
+  '/api/contacts/personne-inconnue/',
+  '/api/agenda/2/events/1/',
   '/annuaire/',
   '/',
 ];
@@ -113,11 +130,13 @@ describe('answerApiPath', () => {
   });
 
   it('builds the paging links from the origin it is given', async () => {
-    const answer = await answerApiPath(db, '/api/news/?categories=1&page=2', 'https://canton.example');
+    const answer = await answerApiPath(db, '/api/news/?categories=1&page=2&page_size=5', 'https://canton.example', DEMO_TODAY);
     expect(answer.body).toMatchObject({
-      next: 'https://canton.example/api/news/?categories=1&page=3',
-      previous: 'https://canton.example/api/news/?categories=1&page=1',
+      next: expect.stringMatching(/^https:\/\/canton\.example\/api\/news\/\?categories=1&page_size=5&cursor=[\w.-]+$/),
+      previous: 'https://canton.example/api/news/?categories=1&page_size=5&page=1',
     });
+    const plain = await answerApiPath(db, '/api/contacts/', 'https://canton.example', DEMO_TODAY);
+    expect(plain.headers?.['link']).toMatch(/^<https:\/\/canton\.example\/api\/contacts\/\?page_size=48&cursor=[\w.-]+>; rel="next"$/);
   });
 });
 

@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { AgendaCategoryList, AgendaEventList } from '../../src/domain/agenda';
-import { ContactCategoryList, ContactList } from '../../src/domain/contact';
+import { AgendaCategoryList, AgendaEvent, AgendaEventList } from '../../src/domain/agenda';
+import { Contact, ContactCategoryList, ContactList } from '../../src/domain/contact';
 import { NewsCategoryList, NewsItemList, NewsPage } from '../../src/domain/news';
 import { ShopItemList } from '../../src/domain/shop';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db';
-import { AGENDA_CATEGORIES, CONTACT_CATEGORIES } from '../../server/demo-content';
+import { PageOf, PAGE_SIZES } from '../../src/domain/paging';
+import { AGENDA_CATEGORIES, CONTACT_CATEGORIES, demoYear, DEMO_DEFAULTS } from '../../server/demo-content';
 import { NEWS_PAGE_SIZE } from '../../server/routes/news-routes';
 import { normalizeSearch } from '../../server/search';
-import { decodeOrThrow, demo, expectedContacts, expectedEvents, expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
+import {
+  decodeOrThrow,
+  demo,
+  DEMO_NOW,
+  DEMO_TODAY,
+  expectedAgenda,
+  expectedContacts,
+  expectedEvents,
+  expectedNews,
+  expectedPlainAgenda,
+} from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
+import { pathOf, walkPages } from '../support/page-walk';
 import { openTestDatabase } from '../support/test-database';
+
+jest.setTimeout(60_000);
 
 let db: Database;
 let app: FastifyInstance;
@@ -18,7 +32,8 @@ let client: TestClient;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = buildApp({ db });
+  // A fixed day, so the agenda's upcoming and past events are those the expectations compute.
+  app = buildApp({ db, now: () => DEMO_NOW });
   client = await injectClient(app);
 });
 
@@ -32,20 +47,58 @@ const getJson = (url: string) => client.getJson(url);
 const ids = (rows: readonly { id?: string | null }[]): number[] => rows.map((row) => Number(row.id));
 
 describe('GET /api/agenda/{id}/', () => {
-  it.each([1, 2])('answers the events of agenda %i in date order, repeating multi-category events', async (agendaId) => {
-    const { status, body } = await getJson(`/api/agenda/${agendaId}/`);
+  it.each([1, 2])('answers the first page of the upcoming events of agenda %i, each once, as a plain array with a Link to any next', async (agendaId) => {
+    const { status, body, headers } = await getJson(`/api/agenda/${agendaId}/`);
     expect(status).toBe(200);
     const events = decodeOrThrow(AgendaEventList, body);
-    expect(ids(events)).toEqual(expectedPlainAgenda(agendaId));
-    // The duplicates are a documented property of this answer: the client removes them.
-    expect(new Set(ids(events)).size).toBeLessThan(events.length);
+    const expected = expectedPlainAgenda(agendaId, DEMO_TODAY);
+    expect(ids(events)).toEqual(expected.slice(0, PAGE_SIZES.events));
+    expect(new Set(ids(events)).size).toBe(events.length);
+    expect(events.every((e) => e.bel_date >= DEMO_TODAY)).toBe(true);
+    if (expected.length > PAGE_SIZES.events) {
+      expect(headers['link']).toMatch(new RegExp(`^<http://localhost(:80)?/api/agenda/${agendaId}/\\?period=upcoming&page_size=${PAGE_SIZES.events}&cursor=[^>]+>; rel="next"$`));
+    } else {
+      expect(headers['link']).toBeUndefined();
+    }
+  });
+
+  it.each([1, 2])('pages agenda %i to its end: every upcoming event once, in date order', async (agendaId) => {
+    const walk = await walkPages(client, `/api/agenda/${agendaId}/?page_size=17`);
+    expect(walk.ids).toEqual(expectedPlainAgenda(agendaId, DEMO_TODAY));
+    expect(walk.counts.every((count) => count === walk.ids.length)).toBe(true);
+    expect(walk.sizes.every((size) => size <= 17)).toBe(true);
+  });
+
+  it('follows its Link header to the rest of the list', async () => {
+    const first = await getJson('/api/agenda/1/');
+    const link = /^<([^>]+)>/.exec(first.headers['link'] ?? '')?.[1] ?? '';
+    const rest = await walkPages(client, pathOf(link));
+    expect([...ids(decodeOrThrow(AgendaEventList, first.body)), ...rest.ids]).toEqual(expectedPlainAgenda(1, DEMO_TODAY));
+  });
+
+  it('answers the past, most recent first, with period=past', async () => {
+    const walk = await walkPages(client, '/api/agenda/1/?period=past&page_size=100');
+    expect(walk.ids).toEqual(expectedAgenda({ agendaId: 1, period: 'past' }, DEMO_TODAY));
+    const { body } = await getJson('/api/agenda/1/?period=past&page_size=5');
+    const dates = decodeOrThrow(PageOf(AgendaEvent), body).results.map((e) => e.bel_date);
+    expect(dates.every((date) => date < DEMO_TODAY)).toBe(true);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('keeps the days from and to, both included', async () => {
+    const year = demoYear(DEMO_DEFAULTS);
+    const window = { from: `${year}-12-01`, to: `${year + 1}-01-31` };
+    const walk = await walkPages(client, `/api/agenda/2/?from=${window.from}&to=${window.to}&page_size=10`);
+    expect(walk.ids).toEqual(expectedAgenda({ agendaId: 2, ...window }, DEMO_TODAY));
+    expect(walk.ids.length).toBeGreaterThan(0);
   });
 
   it('holds events on the 31st of December and the 1st of January', async () => {
-    const events = decodeOrThrow(AgendaEventList, (await getJson('/api/agenda/1/')).body);
-    const all = [...events, ...decodeOrThrow(AgendaEventList, (await getJson('/api/agenda/2/')).body)];
-    expect(all.some((e) => e.bel_date.endsWith('-12-31'))).toBe(true);
-    expect(all.some((e) => e.bel_date.endsWith('-01-01'))).toBe(true);
+    const year = demoYear(DEMO_DEFAULTS);
+    const all = [...(await walkPages(client, '/api/agenda/1/?page_size=100')).ids, ...(await walkPages(client, '/api/agenda/2/?page_size=100')).ids];
+    const days = all.map((id) => demo.events.find((e) => e.id === id)?.bel_date);
+    expect(days).toContain(`${year}-12-31`);
+    expect(days).toContain(`${year + 1}-01-01`);
   });
 
   it('sends times as HH:MM and categories as id and title', async () => {
@@ -58,6 +111,30 @@ describe('GET /api/agenda/{id}/', () => {
     const { status, body } = await getJson('/api/agenda/999/');
     expect(status).toBe(404);
     expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'agenda 999 does not exist' });
+  });
+});
+
+describe('GET /api/agenda/{id}/events/{eventId}/', () => {
+  it('answers one event of the agenda with the fields of the list', async () => {
+    const [first] = decodeOrThrow(AgendaEventList, (await getJson('/api/agenda/2/')).body);
+    const { status, body } = await getJson(`/api/agenda/2/events/${first?.id ?? ''}/`);
+    expect(status).toBe(200);
+    expect(decodeOrThrow(AgendaEvent, body)).toEqual(first);
+  });
+
+  it('answers a past event too, since a permalink outlives its day', async () => {
+    const [past] = expectedAgenda({ agendaId: 1, period: 'past' }, DEMO_TODAY);
+    expect((await getJson(`/api/agenda/1/events/${past ?? 0}/`)).status).toBe(200);
+  });
+
+  it.each([
+    ['an event of another agenda', () => `/api/agenda/1/events/${demo.events.find((e) => e.agenda_id === 2)?.id ?? 0}/`, /^event \d+ does not exist in agenda 1$/],
+    ['an unknown event', () => '/api/agenda/1/events/999999/', /^event 999999 does not exist in agenda 1$/],
+    ['an unknown agenda', () => '/api/agenda/999/events/1/', /^agenda 999 does not exist$/],
+  ])('answers 404 for %s', async (_name, url, message) => {
+    const { status, body } = await getJson(url());
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', message: expect.stringMatching(message) });
   });
 });
 
@@ -83,11 +160,18 @@ describe('GET /api/agenda/?…', () => {
     { query: 'categories=42', filter: { categories: [42] } },
   ];
 
-  it.each(cases)('answers exactly the events that match $query', async ({ query, filter }) => {
+  it.each(cases)('answers exactly the upcoming events that match $query, page after page', async ({ query, filter }) => {
     const { status, body } = await getJson(`/api/agenda/?${query}`);
     expect(status).toBe(200);
-    const events = decodeOrThrow(AgendaEventList, body);
-    expect(ids(events)).toEqual(expectedEvents(filter));
+    const firstPage = decodeOrThrow(AgendaEventList, body);
+    expect(ids(firstPage)).toEqual(expectedEvents(filter, DEMO_TODAY).slice(0, PAGE_SIZES.events));
+    const walk = await walkPages(client, `/api/agenda/?${query}&page_size=100`);
+    expect(walk.ids).toEqual(expectedEvents(filter, DEMO_TODAY));
+    const events = walk.ids.map((id) => demo.events.find((e) => e.id === id)).map((e) => ({
+      bel_date: e?.bel_date ?? '',
+      title: e?.title ?? '',
+      categories: (e?.categories ?? []).map((c) => ({ id: String(c) })),
+    }));
     for (const event of events) {
       if (filter.month !== undefined) expect(Number(event.bel_date.slice(5, 7))).toBe(filter.month);
       if (filter.title !== undefined) expect(normalizeSearch(event.title)).toContain(normalizeSearch(filter.title));
@@ -96,16 +180,39 @@ describe('GET /api/agenda/?…', () => {
   });
 
   it('finds something for most filters, so the comparisons above are not vacuous', () => {
-    expect(expectedEvents({ month: 12 }).length).toBeGreaterThan(10);
-    expect(expectedEvents({ title: 'fete' }).length).toBeGreaterThan(0);
-    expect(expectedEvents({ categories: [5], month: 12 }).length).toBeGreaterThan(0);
+    expect(expectedEvents({ month: 12 }, DEMO_TODAY).length).toBeGreaterThan(10);
+    expect(expectedEvents({ title: 'fete' }, DEMO_TODAY).length).toBeGreaterThan(0);
+    expect(expectedEvents({ categories: [5], month: 12 }, DEMO_TODAY).length).toBeGreaterThan(0);
+  });
+
+  it('starts month=m with the next such month when upcoming', async () => {
+    const year = demoYear(DEMO_DEFAULTS);
+    const june = decodeOrThrow(AgendaEventList, (await getJson('/api/agenda/?month=6')).body);
+    expect(june.length).toBeGreaterThan(0);
+    expect(june.every((e) => e.bel_date.startsWith(`${year + 1}-06-`))).toBe(true);
+    const december = decodeOrThrow(AgendaEventList, (await getJson('/api/agenda/?month=12')).body);
+    expect(december[0]?.bel_date.startsWith(`${year}-12-`)).toBe(true);
+  });
+
+  it('answers each event once, whatever its categories', async () => {
+    const walk = await walkPages(client, '/api/agenda/?categories=1&categories=2&categories=3&categories=4&categories=5&categories=6&categories=7&categories=8&page_size=100');
+    expect(new Set(walk.ids).size).toBe(walk.ids.length);
+    expect(demo.events.some((e) => e.categories.length > 1 && walk.ids.includes(e.id))).toBe(true);
+  });
+
+  it('answers the past of a filter most recent first', async () => {
+    const walk = await walkPages(client, '/api/agenda/?categories=2&period=past&page_size=30');
+    expect(walk.ids).toEqual(expectedEvents({ categories: [2], period: 'past' }, DEMO_TODAY));
   });
 });
 
 describe('GET /api/news/…', () => {
-  it.each(['actualites', 'communiques'])('answers the news of the %s scope newest first', async (scope) => {
-    const news = decodeOrThrow(NewsItemList, (await getJson(`/api/news/${scope}/`)).body);
-    expect(ids(news)).toEqual(expectedNews({ scope }));
+  it.each(['actualites', 'communiques'])('answers the first page of the news of the %s scope newest first, and pages to the end', async (scope) => {
+    const { body, headers } = await getJson(`/api/news/${scope}/`);
+    const expected = expectedNews({ scope });
+    expect(ids(decodeOrThrow(NewsItemList, body))).toEqual(expected.slice(0, NEWS_PAGE_SIZE));
+    expect(headers['link']).toMatch(/; rel="next"$/);
+    expect((await walkPages(client, `/api/news/${scope}/?page_size=9`)).ids).toEqual(expected);
   });
 
   it('answers the categories of a scope', async () => {
@@ -118,52 +225,44 @@ describe('GET /api/news/…', () => {
     expect((await getJson('/api/categories/inconnu/')).status).toBe(404);
   });
 
-  it.each([[[1]], [[2, 5]], [[6]], [[1, 2, 3, 4, 5, 6]]])(
-    'pages the news of categories %j so that next and previous walk the whole set once',
-    async (categories) => {
-      const expected = expectedNews({ categories });
-      const seen: number[] = [];
-      let url: string | null = `/api/news/?${categories.map((c) => `categories=${c}`).join('&')}`;
-      let pages = 0;
-      let last: ReturnType<typeof decodeOrThrow<typeof NewsPage>> | null = null;
-      while (url !== null) {
-        const { status, body } = await getJson(url);
-        expect(status).toBe(200);
-        const page = decodeOrThrow(NewsPage, body);
-        expect(page.count).toBe(expected.length);
-        expect(page.results.length).toBeLessThanOrEqual(NEWS_PAGE_SIZE);
-        if (pages === 0) expect(page.previous).toBeNull();
-        seen.push(...ids(page.results));
-        pages += 1;
-        last = page;
-        url = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
-      }
-      expect(seen).toEqual(expected);
-      expect(pages).toBe(Math.max(1, Math.ceil(expected.length / NEWS_PAGE_SIZE)));
-      // Walking back from the last page meets every page again, in reverse.
-      const back: number[] = [];
-      let previous = last?.previous ?? null;
-      while (previous) {
-        const page = decodeOrThrow(NewsPage, (await getJson(new URL(previous).pathname + new URL(previous).search)).body);
-        back.unshift(...ids(page.results));
-        previous = page.previous ?? null;
-      }
-      expect([...back, ...ids(last?.results ?? [])]).toEqual(expected);
-    },
-  );
+  it.each([[[1]], [[2, 5]], [[6]], [[1, 2, 3, 4, 5, 6]]])('pages the news of categories %j so that next walks the whole set once', async (categories) => {
+    const expected = expectedNews({ categories });
+    const url = `/api/news/?${categories.map((c) => `categories=${c}`).join('&')}`;
+    const first = decodeOrThrow(NewsPage, (await getJson(url)).body);
+    expect(first.previous).toBeNull();
+    expect(first.next ?? '').toMatch(/[?&]cursor=/);
+    const walk = await walkPages(client, url);
+    expect(walk.ids).toEqual(expected);
+    expect(walk.counts.every((count) => count === expected.length)).toBe(true);
+    expect(walk.sizes.every((size) => size <= NEWS_PAGE_SIZE)).toBe(true);
+    expect(walk.sizes).toHaveLength(Math.max(1, Math.ceil(expected.length / NEWS_PAGE_SIZE)));
+  });
+
+  it('still reads an old client\'s page number, then goes on with cursors', async () => {
+    const expected = expectedNews({ categories: [1, 2] });
+    const page = decodeOrThrow(NewsPage, (await getJson('/api/news/?categories=1&categories=2&page_size=5&page=3')).body);
+    expect(ids(page.results)).toEqual(expected.slice(10, 15));
+    expect(pathOf(page.previous ?? '')).toBe('/api/news/?categories=1&categories=2&page_size=5&page=2');
+    const rest = await walkPages(client, pathOf(page.next ?? ''));
+    expect(rest.ids).toEqual(expected.slice(15));
+  });
 
   it('answers 404 for a page past the end', async () => {
-    const { status, body } = await getJson('/api/news/?categories=1&page=99');
+    const { status, body } = await getJson('/api/news/?categories=1&page=20');
     expect(status).toBe(404);
-    expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'page 20 does not exist: there are 2 pages' });
   });
 });
 
 describe('GET /api/contacts/', () => {
-  it('answers at least 150 contacts in name order', async () => {
-    const contacts = decodeOrThrow(ContactList, (await getJson('/api/contacts/')).body);
-    expect(contacts.length).toBeGreaterThanOrEqual(150);
-    expect(ids(contacts)).toEqual(expectedContacts({}));
+  it('answers the first 48 of 150 contacts in name order, and pages to the end', async () => {
+    const { body, headers } = await getJson('/api/contacts/');
+    const contacts = decodeOrThrow(ContactList, body);
+    expect(ids(contacts)).toEqual(expectedContacts({}).slice(0, PAGE_SIZES.contacts));
+    expect(headers['link']).toMatch(/^<http:\/\/localhost(:80)?\/api\/contacts\/\?page_size=48&cursor=[^>]+>; rel="next"$/);
+    const walk = await walkPages(client, '/api/contacts/?page_size=48');
+    expect(walk.ids).toEqual(expectedContacts({}));
+    expect(walk.ids.length).toBeGreaterThanOrEqual(150);
   });
 
   it('finds Hélène when searching helene, in any case', async () => {
@@ -175,17 +274,40 @@ describe('GET /api/contacts/', () => {
     }
   });
 
+  it('ranks the names that start with the text, then those with a word that does, then the rest', async () => {
+    const walk = await walkPages(client, '/api/contacts/?title=ra&page_size=7');
+    expect(walk.ids).toEqual(expectedContacts({ title: 'ra' }));
+    const names = walk.ids.map((id) => normalizeSearch(demo.contacts.find((c) => c.id === id)?.title ?? ''));
+    const ranks = names.map((name) => (name.startsWith('ra') ? 0 : name.includes(' ra') ? 1 : 2));
+    expect([...ranks].sort()).toEqual(ranks);
+    expect(new Set(ranks).size).toBeGreaterThan(1);
+  });
+
   it.each(CONTACT_CATEGORIES.map((c) => [c]))('filters by the category %s', async (category) => {
-    const contacts = decodeOrThrow(ContactList, (await getJson(`/api/contacts/?category=${encodeURIComponent(category)}`)).body);
-    expect(contacts.every((c) => c.categories?.includes(category))).toBe(true);
-    expect(ids(contacts)).toEqual(expectedContacts({ category }));
+    const walk = await walkPages(client, `/api/contacts/?category=${encodeURIComponent(category)}&page_size=20`);
+    expect(walk.ids).toEqual(expectedContacts({ category }));
+    const contacts = walk.ids.map((id) => demo.contacts.find((c) => c.id === id));
+    expect(contacts.every((c) => c?.categories.includes(category))).toBe(true);
   });
 
   it('ANDs the name search and the category filter', async () => {
-    const url = `/api/contacts/?title=e&category=${encodeURIComponent('Grand Conseil')}`;
-    const contacts = decodeOrThrow(ContactList, (await getJson(url)).body);
-    expect(ids(contacts)).toEqual(expectedContacts({ title: 'e', category: 'Grand Conseil' }));
-    expect(contacts.length).toBeLessThan(expectedContacts({ category: 'Grand Conseil' }).length);
+    const url = `/api/contacts/?title=e&category=${encodeURIComponent('Grand Conseil')}&page_size=100`;
+    const walk = await walkPages(client, url);
+    expect(walk.ids).toEqual(expectedContacts({ title: 'e', category: 'Grand Conseil' }));
+    expect(walk.ids.length).toBeLessThan(expectedContacts({ category: 'Grand Conseil' }).length);
+  });
+
+  it('answers one contact by its slug, as the list gives it', async () => {
+    const [, second] = decodeOrThrow(ContactList, (await getJson('/api/contacts/')).body);
+    const { status, body } = await getJson(`/api/contacts/${second?.slug ?? ''}/`);
+    expect(status).toBe(200);
+    expect(decodeOrThrow(Contact, body)).toEqual(second);
+  });
+
+  it('answers 404 for an unknown contact', async () => {
+    const { status, body } = await getJson('/api/contacts/personne-inconnue/');
+    expect(status).toBe(404);
+    expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'contact "personne-inconnue" does not exist' });
   });
 
   it('gives each contact four image sizes served by this server', async () => {
@@ -229,6 +351,18 @@ describe('bad input', () => {
     ['/api/news/?categories=1.5', 'querystring/categories/0 must be integer'],
     ['/api/agenda/abc/', 'params/id must be integer'],
     ['/api/shop/items/?sort=price', "querystring must NOT have additional properties: 'sort'"],
+    ['/api/contacts/?page_size=0', 'querystring/page_size must be >= 1'],
+    ['/api/agenda/1/?page_size=101', 'querystring/page_size must be <= 100'],
+    ['/api/news/actualites/?page_size=x', 'querystring/page_size must be integer'],
+    ['/api/agenda/1/?period=later', 'querystring/period must be equal to one of the allowed values'],
+    ['/api/agenda/?from=2026-1-1', 'querystring/from must match pattern "^\\d{4}-\\d{2}-\\d{2}$"'],
+    ['/api/agenda/?from=2026-02-30', 'from must be a real day (YYYY-MM-DD), got 2026-02-30'],
+    ['/api/agenda/1/?to=2026-13-01', 'to must be a real day (YYYY-MM-DD), got 2026-13-01'],
+    ['/api/agenda/1/?from=2026-12-02&to=2026-12-01', 'from (2026-12-02) must not be after to (2026-12-01)'],
+    ['/api/news/?page=42&page_size=100', 'page 42 starts past item 1000, the deepest a page number reaches: follow the next links (cursors) instead'],
+    ['/api/news/?page=2&cursor=abc.def', 'give either page or cursor, not both: a cursor already says where the page starts'],
+    ['/api/agenda/1/events/abc/', 'params/eventId must be integer'],
+    ['/api/contacts/Hel%C3%A8ne/', 'params/slug must match pattern "^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$"'],
   ])('answers 400 naming the problem for %s', async (url, message) => {
     const { status, body, headers } = await getJson(url);
     expect(status).toBe(400);
@@ -236,7 +370,7 @@ describe('bad input', () => {
     expect(headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it.each(['/api/nothing-here/', '/api/agenda/1/extra/', '/api/contacts/1/'])('answers 404 JSON for the unknown route %s', async (url) => {
+  it.each(['/api/nothing-here/', '/api/agenda/1/extra/', '/api/contacts/1/', '/api/agenda/1/events/'])('answers 404 JSON for the unknown route or item %s', async (url) => {
     const { status, body } = await getJson(url);
     expect(status).toBe(404);
     expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ContactList } from '../../src/domain/contact';
+import { Contact } from '../../src/domain/contact';
 import { NewsArticle, NewsItemList, NewsPage } from '../../src/domain/news';
+import { PageOf } from '../../src/domain/paging';
 import { isSlug, slugify } from '../../src/domain/permalinks';
 import { buildApp } from '../../server/app';
 import { decodeContent, uniqueSlugs, type Content } from '../../server/content';
@@ -10,6 +11,7 @@ import { MIGRATIONS, migrate } from '../../server/migrations';
 import { importContent } from '../../server/seed';
 import { decodeOrThrow, demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
+import { pathOf } from '../support/page-walk';
 import { openEmptyTestDatabase, openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(60_000);
@@ -83,7 +85,13 @@ describe('the demo news articles', () => {
 
 describe('slugs in API answers', () => {
   it('gives every contact its slug, unique and made from its title', async () => {
-    const contacts = decodeOrThrow(ContactList, (await client.getJson('/api/contacts/')).body);
+    const contacts: Contact[] = [];
+    for (let url: string | null = '/api/contacts/?page_size=100'; url !== null; ) {
+      const page: { results: Contact[]; next?: string | null } = decodeOrThrow(PageOf(Contact), (await client.getJson(url)).body);
+      contacts.push(...page.results);
+      url = page.next === undefined || page.next === null ? null : pathOf(page.next);
+    }
+    expect(contacts).toHaveLength(demo.contacts.length);
     const slugs = contacts.map((c) => c.slug ?? '');
     expect(new Set(slugs).size).toBe(contacts.length);
     for (const contact of contacts) expect(contact.slug?.startsWith(slugify(contact.title))).toBe(true);
@@ -179,7 +187,8 @@ describe('migration 2 on a database of version 1', () => {
       await old.query(`insert into contacts (id, title, search_title) values (1, 'Zoé Rey', 'zoe rey'), (2, 'Zoé Rey', 'zoe rey'), (3, 'Ça', 'ca')`);
       await old.query(`insert into news_scopes (id, slug, title) values (1, 'actualites', 'Actualités')`);
       await old.query(`insert into news_items (id, scope_id, title, date) values (5, 1, 'Budget 2027', '2026-01-01'), (6, 1, 'Budget 2027', '2026-01-02')`);
-      expect(await migrate(old)).toEqual([2]);
+      // Only up to 2: later migrations are not this test's business.
+      expect(await migrate(old, MIGRATIONS.filter((m) => m.version <= 2))).toEqual([2]);
       expect((await old.query<{ slug: string }>('select slug from contacts order by id')).map((r) => r.slug)).toEqual(['zoe-rey', 'zoe-rey-2', 'ca']);
       expect((await old.query<{ slug: string }>('select slug from news_items order by id')).map((r) => r.slug)).toEqual(['budget-2027', 'budget-2027-2']);
       await expect(old.query(`insert into contacts (id, title, search_title) values (9, 'X', 'x')`)).rejects.toThrow();

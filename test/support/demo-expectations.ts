@@ -1,12 +1,22 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { PathReporter } from 'io-ts/lib/PathReporter';
+import { zurichToday, type Period } from '../../src/domain/agenda-window';
 import type { ContentEvent } from '../../server/content';
-import { buildDemoContent, DEMO_DEFAULTS } from '../../server/demo-content';
+import { buildDemoContent, DEMO_DEFAULTS, demoYear } from '../../server/demo-content';
 import { normalizeSearch } from '../../server/search';
 
-/** The content the test databases hold, rebuilt from the same deterministic generator. */
+/** The content the test databases hold, rebuilt from the same deterministic generator (around this year). */
 export const demo = buildDemoContent(DEMO_DEFAULTS);
+
+/**
+ * A fixed instant for tests that give the server a clock: noon in Zurich on 23 November of the
+ * demo's year, so the agenda has events on both sides of today and at the turn of the year after.
+ */
+export const DEMO_NOW = Date.UTC(demoYear(DEMO_DEFAULTS), 10, 23, 11);
+
+/** The day `DEMO_NOW` is in Zurich. */
+export const DEMO_TODAY = zurichToday(DEMO_NOW);
 
 /** Decodes with a client codec, or throws with io-ts's report naming every failing path. */
 export const decodeOrThrow = <C extends t.Mixed>(codec: C, value: unknown): t.TypeOf<C> => {
@@ -27,30 +37,56 @@ const byEventOrder = (a: ContentEvent, b: ContentEvent): number => {
   return a.id - b.id;
 };
 
-/** Ids of `GET /api/agenda/{id}/`: one row per category link, so multi-category events repeat. */
-export const expectedPlainAgenda = (agendaId: number): number[] =>
-  demo.events
-    .filter((e) => e.agenda_id === agendaId)
-    .sort(byEventOrder)
-    .flatMap((e) => Array.from({ length: Math.max(1, e.categories.length) }, () => e.id));
+/** The filters and window of an agenda answer, as the API takes them (`agendaId` for `GET /api/agenda/{id}/`). */
+export interface AgendaExpectation {
+  agendaId?: number;
+  categories?: number[];
+  month?: number;
+  title?: string;
+  period?: Period;
+  from?: string;
+  to?: string;
+}
 
-/** Ids of `GET /api/agenda/?…`, filtered in plain TypeScript. */
-export const expectedEvents = (query: { categories?: number[]; month?: number; title?: string }): number[] =>
-  demo.events
-    .filter((e) => query.categories === undefined || query.categories.length === 0 || e.categories.some((c) => query.categories?.includes(c)))
-    .filter((e) => query.month === undefined || Number(e.bel_date.slice(5, 7)) === query.month)
-    .filter((e) => query.title === undefined || normalizeSearch(e.title).includes(normalizeSearch(query.title)))
-    .sort(byEventOrder)
-    .map((e) => e.id);
+/**
+ * Ids of an agenda answer walked to its end, filtered in plain TypeScript: each event once;
+ * `upcoming` (the default) from `today` on in date order, `past` before it, most recent first.
+ */
+export const expectedAgenda = (query: AgendaExpectation, today: string = zurichToday(Date.now())): number[] => {
+  const { agendaId, categories, month, title, period = 'upcoming', from, to } = query;
+  const kept = demo.events
+    .filter((e) => agendaId === undefined || e.agenda_id === agendaId)
+    .filter((e) => categories === undefined || categories.length === 0 || e.categories.some((c) => categories.includes(c)))
+    .filter((e) => month === undefined || Number(e.bel_date.slice(5, 7)) === month)
+    .filter((e) => title === undefined || normalizeSearch(e.title).includes(normalizeSearch(title)))
+    .filter((e) => (period === 'past' ? e.bel_date < today : e.bel_date >= today))
+    .filter((e) => (from === undefined || e.bel_date >= from) && (to === undefined || e.bel_date <= to))
+    .sort(byEventOrder);
+  return (period === 'past' ? kept.reverse() : kept).map((e) => e.id);
+};
 
-/** Ids of `GET /api/contacts/?…`: name contains the text (accents and case ignored) and category. */
-export const expectedContacts = (query: { title?: string; category?: string }): number[] =>
-  demo.contacts
-    .filter((c) => query.title === undefined || normalizeSearch(c.title).includes(normalizeSearch(query.title)))
+/** Ids of `GET /api/agenda/{id}/` walked to its end: the agenda's upcoming events, each once. */
+export const expectedPlainAgenda = (agendaId: number, today: string = zurichToday(Date.now())): number[] => expectedAgenda({ agendaId }, today);
+
+/** Ids of `GET /api/agenda/?…` walked to its end, filtered in plain TypeScript (upcoming unless said). */
+export const expectedEvents = (query: Omit<AgendaExpectation, 'agendaId'>, today: string = zurichToday(Date.now())): number[] => expectedAgenda(query, today);
+
+// The search's rank (server/search.ts): the name starts with the text, a word of it does, or it holds it elsewhere.
+const searchRank = (name: string, text: string): number => (name.startsWith(text) ? 0 : name.includes(` ${text}`) ? 1 : 2);
+
+/**
+ * Ids of `GET /api/contacts/?…` walked to its end: name contains the text (accents and case
+ * ignored) and category; by rank when searching, then by name (bytes of the normalised name), then id.
+ */
+export const expectedContacts = (query: { title?: string; category?: string }): number[] => {
+  const text = query.title === undefined || query.title === '' ? null : normalizeSearch(query.title);
+  return demo.contacts
+    .filter((c) => text === null || normalizeSearch(c.title).includes(text))
     .filter((c) => query.category === undefined || query.category === '' || c.categories.includes(query.category))
-    .map((c) => ({ id: c.id, key: normalizeSearch(c.title) }))
-    .sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.id - b.id))
+    .map((c) => ({ id: c.id, key: Buffer.from(normalizeSearch(c.title)), rank: text === null ? 0 : searchRank(normalizeSearch(c.title), text) }))
+    .sort((a, b) => a.rank - b.rank || Buffer.compare(a.key, b.key) || a.id - b.id)
     .map((c) => c.id);
+};
 
 /** Ids of the news of a scope, or of the news in any of `categories`, newest first. */
 export const expectedNews = (query: { scope?: string; categories?: number[] }): number[] =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 // Query keys the API reads, their near misses, and nonsense.
-const KEYS = ['categories', 'month', 'title', 'category', 'page', 'page_size', 'id', 'Title', 'categories[]', '', 'x'];
+const KEYS = ['categories', 'month', 'title', 'category', 'page', 'page_size', 'cursor', 'period', 'from', 'to', 'id', 'Title', 'categories[]', '', 'x'];
 
 /** A query value as it may arrive on the wire, already percent-encoded where it should be (and not where it should not). */
 const rawValue = fc.oneof(
@@ -10,6 +10,9 @@ const rawValue = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
   fc.string({ minLength: 190, maxLength: 260 }).map(encodeURIComponent),
   fc.constantFrom('h%C3%A9l%C3%A8ne', 'Z%C3%B6e', "'%3B drop table contacts; --", '%25', '_', '%5C', 'Grand+Conseil'),
+  // Windows and cursors: real and impossible days, periods, cursors forged or cut.
+  fc.constantFrom('upcoming', 'past', '2026-12-01', '2027-01-31', '2026-02-30', '2026-13-01', '0000-00-00'),
+  fc.constantFrom('eyJ2IjoiYSIsImsiOlsiYSJdLCJmIjoiYiJ9.c2lnbmF0dXJl', 'e30.e30', '.', 'a.b.c', '%2E%2E', 'x'.repeat(600)),
 );
 
 /** A raw query string (without `?`) of at most `pairs` parameters. */
@@ -34,4 +37,9 @@ export const rawApiPath = fc.constantFrom(
   '/api/categories/a..b/',
   '/api/agenda//',
   '/api/news/actualites/x/y/',
+  '/api/contacts/helene-favre/',
+  '/api/contacts/%C3%A9/',
+  '/api/agenda/1/events/5/',
+  '/api/agenda/2/events/0/',
+  '/api/agenda/1/events/x/',
 );
