@@ -3,19 +3,17 @@ import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { ajvMessage } from './api-answers';
+import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from './answer-cache';
+import { ajvMessage, API_ROUTES } from './api-answers';
+import { CONTENT_CHANNEL } from './content';
+import { contentVersionReader } from './content-version';
 import type { Database } from './db';
 import { databasePages } from './render/page-sources';
 import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from './render/page-routes';
-import { registerAgendaRoutes } from './routes/agenda-routes';
-import { registerContactRoutes } from './routes/contacts-routes';
-import { registerNewsRoutes } from './routes/news-routes';
-import { errorBody } from './routes/query-schemas';
+import { errorBody, registerApiRoutes } from './routes/query-schemas';
 import { registerSeoRoutes } from './routes/seo-routes';
-import { registerShopRoutes } from './routes/shop-routes';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 export interface AppOptions {
@@ -25,10 +23,24 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the server-rendered pages take their answers; default: this database. */
   pages?: Omit<PageRoutesOptions, 'distDir'>;
+  /** The clock the API reads today from (the agenda's upcoming and past); tests give a fixed one. */
+  now?: () => number;
+  /** How long the content version read from the database is trusted without a notification. */
+  versionTtlMs?: number;
+  /** Which proxies' `X-Forwarded-Proto`/`-Host` to believe, so absolute links (`next`, canonical) carry the visitor's scheme and host. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+/** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
+export const parseTrustProxy = (value: string | undefined): FastifyServerOptions['trustProxy'] => {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter((part) => part !== '');
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */
-export const API_CACHE_CONTROL = 'public, max-age=60';
+export const API_CACHE_CONTROL = ANSWER_CACHE_CONTROL;
 
 // Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -38,13 +50,19 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
  * the built site from `distDir`. Call `listen({ port: 0 })` or `inject()` on the result.
  */
-export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databasePages(db) }: AppOptions): FastifyInstance => {
+export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = Date.now, versionTtlMs = 1_000, trustProxy = false }: AppOptions): FastifyInstance => {
+  // One content version for the API's answers and the pages, forgotten at once when an import
+  // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
+  const version = contentVersionReader(db, versionTtlMs);
+  const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL });
+  const sources = pages ?? databasePages(db, version, now);
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
   let errorPage: ErrorPage | null = null;
   const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
 
   const app = Fastify({
     logger,
+    trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // An address the router cannot read (`%E0%A4%A`): the API answers its usual JSON body, a page address the 400 page.
     frameworkErrors: (error, request, frameworkReply) => {
@@ -63,7 +81,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
     schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
   });
 
-  const apiOrigins = pages.apiBase ? [new URL(pages.apiBase).origin] : [];
+  const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
   app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -104,25 +122,28 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
       .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`)),
   );
 
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    try {
+      unlisten = await db.listen(CONTENT_CHANNEL, () => version.invalidate());
+    } catch (error) {
+      app.log.warn({ err: error }, 'no content notifications: an import shows within the version TTL');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.().catch(() => undefined);
+  });
+
   app.register(async (api) => {
-    await api.register(fastifyEtag);
-    // After the ETag hook: the tag names the content, whatever encoding carries it. The
-    // directory's or the agenda's whole list is 100 KB and more of JSON, a tenth of that
-    // compressed, which on a slow mobile link is most of the wait before the page can show it.
-    // Brotli at quality 5 compresses about as fast as gzip's default and some 15 % smaller.
+    // Every route's answer comes from the answer cache, already tagged (and revalidated there:
+    // @fastify/etag would also answer 304 to a 404, which RFC 9110 §13.2.1 forbids) and already
+    // compressed, so the compression below leaves it alone and only serves the rest (a long 400).
     await api.register(fastifyCompress, {
       encodings: ['br', 'gzip'],
-      threshold: 1024,
-      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+      threshold: ANSWER_COMPRESS_THRESHOLD,
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
-    api.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE_CONTROL);
-      return payload;
-    });
-    registerAgendaRoutes(api, db);
-    registerContactRoutes(api, db);
-    registerNewsRoutes(api, db);
-    registerShopRoutes(api, db);
+    registerApiRoutes(api, db, API_ROUTES, now, answers);
   });
 
   registerSeoRoutes(app, db);
@@ -139,7 +160,7 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages = databa
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    errorPage = registerPageRoutes(app, { distDir, ...pages });
+    errorPage = registerPageRoutes(app, { distDir, ...sources });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -250,6 +250,9 @@ const insertJson = async (
   }
 };
 
+/** The notification channel on which each write of the content is announced (payload: the new version). */
+export const CONTENT_CHANNEL = 'content_changed';
+
 /** Replaces every content table with `content`; call it inside a transaction. */
 export const writeContent = async (tx: Queryable, content: Content, label: string): Promise<void> => {
   await tx.query(
@@ -335,4 +338,6 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     content.shop_items,
   );
   await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
+  // Sent on commit only, to every instance on this database: their cached answers name the old version.
+  await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
 };

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /** What both backends can do inside or outside a transaction: run one statement. */
@@ -12,13 +13,21 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: everything is committed or nothing is. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of each `NOTIFY` on `channel` (a lower-case name), from
+   * any process on this database, once its transaction commits. Resolves once listening, with the
+   * function that stops it. After a lost connection comes back, `onMessage('')` is called once:
+   * what was sent meanwhile is lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /** Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  // pg_trgm indexes the name searches (migration 3), as it does on PostgreSQL.
+  const lite = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
@@ -27,7 +36,128 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       lite.transaction((tx) =>
         work({ query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows }),
       ),
+    listen: async (channel, onMessage) => {
+      const unlisten = await lite.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => lite.close(),
+  };
+};
+
+// A lost listening connection is retried after 1 s, then twice as long each time, up to 30 s.
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The `LISTEN` side of a PostgreSQL database: one connection of its own (a pool's clients come
+ * and go, a listener must stay), shared by every subscriber, and reopened when it is lost.
+ */
+const pgNotifications = (config: pg.ClientConfig): Pick<Database, 'listen'> & { close(): Promise<void> } => {
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = RECONNECT_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+  // One change at a time: a LISTEN, an UNLISTEN, a reconnection never interleave.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  const connect = async (): Promise<pg.Client> => {
+    if (client !== null) return client;
+    const next = new pg.Client({ ...config, keepAlive: true });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      reconnectLater();
+    };
+    // Without a listener an idle connection's error would crash the process.
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', ({ channel, payload }) => {
+      for (const onMessage of [...(subscribers.get(channel) ?? [])]) onMessage(payload ?? '');
+    });
+    try {
+      await next.connect();
+      for (const channel of subscribers.keys()) await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    return next;
+  };
+
+  const reconnectLater = (): void => {
+    if (closed || retry !== undefined || subscribers.size === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void serial(async () => {
+        if (closed || subscribers.size === 0) return;
+        try {
+          await connect();
+          delay = RECONNECT_FIRST_MS;
+          // Whatever was notified while the connection was down is lost: every subscriber hears once.
+          for (const channel of subscribers.values()) for (const onMessage of [...channel]) onMessage('');
+        } catch {
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+          reconnectLater();
+        }
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  const stop = (channel: string, onMessage: (payload: string) => void) =>
+    serial(async () => {
+      const listeners = subscribers.get(channel);
+      if (listeners === undefined || !listeners.delete(onMessage) || listeners.size > 0) return;
+      subscribers.delete(channel);
+      const current = client;
+      if (current === null) return;
+      if (subscribers.size === 0) {
+        // No one listens any more: the connection goes back to the server.
+        client = null;
+        await current.end().catch(() => undefined);
+      } else {
+        await current.query(`unlisten ${current.escapeIdentifier(channel)}`).catch(() => undefined);
+      }
+    });
+
+  return {
+    listen: (channel, onMessage) =>
+      serial(async () => {
+        if (closed) throw new Error('the database is closed');
+        const listeners = subscribers.get(channel) ?? new Set();
+        const first = listeners.size === 0;
+        listeners.add(onMessage);
+        subscribers.set(channel, listeners);
+        try {
+          // A new connection listens to every channel, this one included.
+          const known = client;
+          const current = await connect();
+          if (first && known === current) await current.query(`listen ${current.escapeIdentifier(channel)}`);
+        } catch (error) {
+          listeners.delete(onMessage);
+          if (listeners.size === 0) subscribers.delete(channel);
+          throw error;
+        }
+        return () => stop(channel, onMessage);
+      }),
+    close: () => {
+      closed = true;
+      clearTimeout(retry);
+      return serial(async () => {
+        const current = client;
+        client = null;
+        subscribers.clear();
+        if (current !== null) await current.end().catch(() => undefined);
+      });
+    },
   };
 };
 
@@ -36,11 +166,9 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
  * search path of every connection, so tests can each own a schema of one database.
  */
 export const openPostgres = async (databaseUrl: string, schema?: string): Promise<Database> => {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
-  });
+  const config: pg.ClientConfig = { connectionString: databaseUrl, ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }) };
+  const pool = new pg.Pool({ ...config, max: 10 });
+  const notifications = pgNotifications(config);
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> =>
@@ -62,7 +190,11 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: notifications.listen,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 };
 

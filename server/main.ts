@@ -1,20 +1,38 @@
+import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
-import { buildApp } from './app';
+import { buildApp, parseTrustProxy } from './app';
 import { backendPages } from './render/page-sources';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
 import { ensureMedia } from './media';
 import { migrate } from './migrations';
 import { contentLabel, seedDemo } from './seed';
 
-// The entry of `npm run serve`: storage from the environment, then one port for everything.
-const main = async (): Promise<void> => {
-  const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
-  const mediaDir = join(dataDir, 'media');
-  const port = Number(process.env['PORT'] ?? 8080);
-  const host = process.env['HOST'] ?? '0.0.0.0';
-  const started = Date.now();
+// The entry of `npm run serve`: storage from the environment, then one port for everything;
+// with `WORKERS=n` (PostgreSQL only) n processes share that port, each with its own pool.
 
-  const db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
+const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
+const mediaDir = join(dataDir, 'media');
+const databaseUrl = process.env['DATABASE_URL'];
+const onPostgres = databaseUrl !== undefined && databaseUrl !== '';
+
+// More would only be a mistake in the variable: each worker holds a pool of 10 connections.
+const MAX_WORKERS = 64;
+// A primary that cannot start a single worker (a port in use, a database refusing) stops after this many tries.
+const MAX_FAILED_STARTS = 3;
+// Workers that do not finish their requests within this are killed at shutdown.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const workerCount = (raw: string | undefined): number => {
+  if (raw === undefined || raw.trim() === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS} (got "${raw}")`);
+  }
+  return count;
+};
+
+// Once for the whole server, before any worker serves: the schema, the demo content, the images.
+const prepare = async (db: Database): Promise<void> => {
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`schema migrated to version ${applied[applied.length - 1]}`);
   if ((await contentLabel(db)) === null) {
@@ -22,7 +40,13 @@ const main = async (): Promise<void> => {
     await seedDemo(db);
   }
   await ensureMedia(mediaDir);
+};
 
+// One process serving the site and the API on the port, until SIGTERM or SIGINT.
+const serve = async (db: Database, started: number, worker: boolean): Promise<void> => {
+  const role = worker ? `, worker ${process.pid}` : '';
+  const port = Number(process.env['PORT'] ?? 8080);
+  const host = process.env['HOST'] ?? '0.0.0.0';
   // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
   const siteApi = process.env['SITE_API_BASE']?.trim();
   const app = buildApp({
@@ -30,13 +54,14 @@ const main = async (): Promise<void> => {
     distDir: resolve(process.env['DIST_DIR'] ?? 'dist'),
     mediaDir,
     logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
+    trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
     ...(siteApi ? { pages: backendPages(siteApi) } : {}),
   });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing`);
+    console.log(`${signal}: closing${worker ? ` worker ${process.pid}` : ''}`);
     // Stop taking requests and finish the running ones before the database goes away.
     app
       .close()
@@ -51,7 +76,89 @@ const main = async (): Promise<void> => {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   const address = await app.listen({ port, host });
-  console.log(`listening on ${address} (${db.kind}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+};
+
+// The primary of `WORKERS=n`: prepares the database once, then keeps n workers alive until told to stop.
+const primary = async (count: number, started: number): Promise<void> => {
+  const db = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await prepare(db);
+  } finally {
+    await db.close();
+  }
+  console.log(`starting ${count} workers on postgres (primary ${process.pid}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  // The workers alive, kept here: `cluster.workers` still lists a dead one until its channel closes.
+  const live = new Set<Worker>();
+  const listened = new WeakSet<Worker>();
+  let failedStarts = 0;
+  let closing = false;
+  let status = 0;
+  const fork = () => live.add(cluster.fork());
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const worker of live) worker.process.kill(signal);
+  };
+  const closeAll = (exitStatus: number) => {
+    closing = true;
+    status = exitStatus;
+    if (live.size === 0) process.exit(status);
+    // Each worker stops taking requests, finishes its running ones and closes its pool.
+    stopAll('SIGTERM');
+    setTimeout(() => {
+      stopAll('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+
+  cluster.on('listening', (worker) => {
+    listened.add(worker);
+    failedStarts = 0;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    live.delete(worker);
+    if (closing) {
+      if (live.size === 0) process.exit(status);
+      return;
+    }
+    if (!listened.has(worker)) failedStarts += 1;
+    if (failedStarts >= MAX_FAILED_STARTS) {
+      console.error(`workers could not start ${failedStarts} times in a row: stopping`);
+      closeAll(1);
+      return;
+    }
+    console.error(`worker ${worker.process.pid ?? '?'} died (${signal ?? `exit code ${code}`}): starting another`);
+    fork();
+  });
+
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    console.log(`${signal}: closing ${live.size} workers`);
+    closeAll(0);
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  for (let index = 0; index < count; index += 1) fork();
+};
+
+const main = async (): Promise<void> => {
+  const started = Date.now();
+  if (cluster.isWorker) {
+    await serve(await openDatabase({ dataDir, databaseUrl }), started, true);
+    return;
+  }
+  let count = workerCount(process.env['WORKERS']);
+  if (count > 1 && !onPostgres) {
+    console.warn(
+      `WORKERS=${count} needs DATABASE_URL: PGlite keeps its data folder in one process, so one process serves (set DATABASE_URL to a PostgreSQL server to run ${count} workers)`,
+    );
+    count = 1;
+  }
+  if (count > 1) return primary(count, started);
+  const db = await openDatabase({ dataDir, databaseUrl });
+  await prepare(db);
+  await serve(db, started, false);
 };
 
 main().catch((error: unknown) => {

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
@@ -20,6 +18,7 @@ import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
+import { boundedCache, representation, sendRepresentation, type Representation, type SendPolicy } from '../answer-cache';
 // The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
 import { escapeXml as escapeMarkup } from '../routes/seo-routes';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
@@ -100,22 +99,11 @@ const ERRORS: Readonly<
 const pageOf = (path: SitePath): SitePage =>
   path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news';
 
-interface Rendered {
-  readonly status: number;
-  readonly html: string;
-  readonly etag: string;
-  /** The compressed copies, made at the first visit that asks for each and kept with the page. */
-  br?: Buffer;
-  gzip?: Buffer;
-}
+// A page's HTML serialized once, with its ETag and the compressed copies made at the first visit that asks for each.
+type Rendered = Representation;
 
-/** The encoding to answer with: brotli, then gzip, by the visitor's `Accept-Encoding`. */
-const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null => {
-  const offered = (accept ?? '').toLowerCase();
-  if (/(^|[\s,])br($|[\s,;])/.test(offered) && !/br;q=0(\.0*)?($|,)/.test(offered)) return 'br';
-  if (/(^|[\s,])gzip($|[\s,;])/.test(offered) && !/gzip;q=0(\.0*)?($|,)/.test(offered)) return 'gzip';
-  return null;
-};
+// Revalidated on every visit (the content changes at any import); compressed whatever its size.
+const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, threshold: 0 };
 
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views
@@ -157,22 +145,14 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     return styleSheets.get(href) ?? null;
   };
-  // The pages kept, oldest first, within a count and a size: a large archive's pages weigh megabytes.
-  const cache = new Map<string, Rendered>();
-  const CACHE_PAGES = 500;
-  const CACHE_BYTES = 256 * 1024 * 1024;
-  let cachedBytes = 0;
+  // The pages kept, least recently used out first, within a count and a size (their compressed
+  // copies included): a large archive's pages weigh megabytes.
+  const cache = boundedCache<Rendered>({ entries: 500, bytes: 256 * 1024 * 1024 });
   const remember = (key: string, rendered: Rendered): Rendered => {
-    cache.set(key, rendered);
-    cachedBytes += rendered.html.length;
-    while (cache.size > CACHE_PAGES || (cachedBytes > CACHE_BYTES && cache.size > 1)) {
-      const [oldest, page] = cache.entries().next().value as [string, Rendered];
-      cache.delete(oldest);
-      cachedBytes -= page.html.length;
-    }
+    cache.set(key, rendered, rendered.body.length);
     return rendered;
   };
-  const finish = (status: number, html: string): Rendered => ({ status, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` });
+  const finish = (status: number, html: string): Rendered => representation(status, 'text/html; charset=utf-8', html);
   const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase } : {};
 
   const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
@@ -219,9 +199,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     } else if (path.kind === 'contact') {
-      const contact = (rendered.context as { contacts: readonly Contact[]; selected: number | null }).contacts[
-        (rendered.context as { selected: number | null }).selected ?? -1
-      ];
+      // The open contact: one of the list, or one loaded by itself (beyond the list's first page).
+      const contact = (rendered.context as { opened: Contact | null }).opened;
       if (contact) {
         const url = `${origin}${contactPath(contact)}`;
         const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
@@ -232,7 +211,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     } else if (path.kind === 'event') {
-      const event = agendaEvents((rendered.context as { agenda: GroupedAgenda }).agenda).find((item: AgendaEvent) => item.id === path.id);
+      // The event is in the list, or was loaded on its own when the list does not show it.
+      const agenda = rendered.context as { agenda: GroupedAgenda; permalink?: AgendaEvent | null };
+      const event = agendaEvents(agenda.agenda).find((item: AgendaEvent) => item.id === path.id) ?? (agenda.permalink?.id === path.id ? agenda.permalink : undefined);
       if (event) {
         const url = `${origin}${eventPath(event)}`;
         meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
@@ -244,22 +225,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page, inlineStyle));
   };
 
-  const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest): FastifyReply => {
-    reply.header('cache-control', 'no-cache').header('etag', rendered.etag).header('vary', 'accept-encoding');
-    if (rendered.status === 200 && request.headers['if-none-match'] === rendered.etag) return reply.code(304).send();
-    reply.code(rendered.status).type('text/html; charset=utf-8');
-    // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
-    const encoding = encodingFor(request.headers['accept-encoding']);
-    if (encoding === 'br') {
-      rendered.br ??= brotliCompressSync(rendered.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
-      return reply.header('content-encoding', 'br').send(rendered.br);
-    }
-    if (encoding === 'gzip') {
-      rendered.gzip ??= gzipSync(rendered.html);
-      return reply.header('content-encoding', 'gzip').send(rendered.gzip);
-    }
-    return reply.send(rendered.html);
-  };
+  // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
+  const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest, key?: string): FastifyReply =>
+    sendRepresentation(request, reply, rendered, PAGE_SENDING, key === undefined ? undefined : (bytes) => cache.grow(key, bytes));
 
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const origin = `${request.protocol}://${request.host}`;
@@ -286,7 +254,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     const key = `${await options.version()}|${origin}|${url}`;
     const cached = cache.get(key) ?? remember(key, await renderPage(origin, language, path, pathname, search));
-    return send(reply, cached, request);
+    return send(reply, cached, request, key);
   };
 
   // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives

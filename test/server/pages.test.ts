@@ -116,7 +116,7 @@ describe('the section pages, as the server renders them', () => {
     // Each card's "⋯" is a link to the contact's own page.
     const first = firstOf(content.contacts, 'contact', (contact) => contact.title === names[0]);
     expect(widget.getByRole('link', { name: `Plus d'informations sur ${first.title}` }).getAttribute('href')).toBe(contactPath(first));
-    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/contacts/', '/api/categories/contacts/']));
+    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/contacts/?page_size=48', '/api/categories/contacts/']));
   });
 
   it('names each directory card (an <article>) by its contact, as the README says', async () => {
@@ -137,7 +137,7 @@ describe('the section pages, as the server renders them', () => {
     const titles = headingTexts(document, 4);
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.filter((title) => !agendaOne.has(title))).toEqual([]);
-    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/agenda/1/', '/api/categories/agenda/']));
+    expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/agenda/1/?page_size=50', '/api/categories/agenda/']));
   });
 
   it('renders the news first screen: the articles named by their titles, newest first, each title a link to its page', async () => {

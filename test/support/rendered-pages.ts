@@ -42,7 +42,7 @@ export const startRenderedSite = async (pages?: AppOptions['pages'], database?: 
 /** A database that refuses every statement: a server built on it proves its pages read nothing from it. */
 export const refusingDatabase = (): Database => {
   const refuse = (): Promise<never> => Promise.reject(new Error('this server has no database'));
-  return { kind: 'pglite', query: refuse, transaction: refuse, close: async () => undefined };
+  return { kind: 'pglite', query: refuse, transaction: refuse, listen: refuse, close: async () => undefined };
 };
 
 /** What the site holds that has a page of its own, read from the database itself. */

@@ -5,6 +5,8 @@ interface Answer {
   id: number;
   rows?: unknown[];
   error?: { message: string; code?: string };
+  /** A NOTIFY on a channel the thread listens to (no `id`: nobody asked for it). */
+  notification?: { channel: string; payload: string };
 }
 
 // PGlite's Node build loads its parts with dynamic import(), which Jest's module VM refuses
@@ -13,8 +15,24 @@ interface Answer {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglitePath);
-PGlite.create({ dataDir: workerData.dataDir }).then((db) => {
+const { pg_trgm } = require(workerData.trgmPath);
+PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_trgm } }).then((db) => {
+  const unlisten = new Map();
   parentPort.on('message', (request) => {
+    // A listen or unlisten request names its channel in \`sql\`.
+    if (request.op === 'listen') {
+      db.listen(request.sql, (payload) => parentPort.postMessage({ id: -1, notification: { channel: request.sql, payload } })).then(
+        (stop) => { unlisten.set(request.sql, stop); parentPort.postMessage({ id: request.id, rows: [] }); },
+        (error) => parentPort.postMessage({ id: request.id, error: { message: String(error && error.message || error) } }),
+      );
+      return;
+    }
+    if (request.op === 'unlisten') {
+      const stop = unlisten.get(request.sql);
+      unlisten.delete(request.sql);
+      (stop ? stop() : Promise.resolve()).then(() => parentPort.postMessage({ id: request.id, rows: [] }));
+      return;
+    }
     if (request.op === 'close') {
       db.close().then(() => parentPort.postMessage({ id: request.id, rows: [] }));
       return;
@@ -35,7 +53,7 @@ PGlite.create({ dataDir: workerData.dataDir }).then((db) => {
 export const openPgliteWorker = async (dataDir: string): Promise<Database> => {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { dataDir, pglitePath: require.resolve('@electric-sql/pglite') },
+    workerData: { dataDir, pglitePath: require.resolve('@electric-sql/pglite'), trgmPath: require.resolve('@electric-sql/pglite/contrib/pg_trgm') },
   });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 1;
@@ -43,7 +61,16 @@ export const openPgliteWorker = async (dataDir: string): Promise<Database> => {
     worker.once('error', reject);
     pending.set(0, { resolve: () => resolve(), reject });
   });
+  // The thread listens once a channel; the subscribers of each channel are kept here.
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
+  const listening = new Map<string, Promise<unknown[]>>();
+  // A closed thread answers nothing: stopping a listener then has nothing left to do.
+  let closed = false;
   worker.on('message', (answer: Answer) => {
+    if (answer.notification !== undefined) {
+      for (const onMessage of [...(subscribers.get(answer.notification.channel) ?? [])]) onMessage(answer.notification.payload);
+      return;
+    }
     const waiter = pending.get(answer.id);
     pending.delete(answer.id);
     if (answer.error) waiter?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
@@ -51,7 +78,7 @@ export const openPgliteWorker = async (dataDir: string): Promise<Database> => {
   });
   await ready;
 
-  const send = (op: 'query' | 'close', sql?: string, params?: readonly unknown[]): Promise<unknown[]> =>
+  const send = (op: 'query' | 'listen' | 'unlisten' | 'close', sql?: string, params?: readonly unknown[]): Promise<unknown[]> =>
     new Promise((resolve, reject) => {
       const id = next;
       next += 1;
@@ -83,7 +110,29 @@ export const openPgliteWorker = async (dataDir: string): Promise<Database> => {
       gate = run.catch(() => undefined);
       return run;
     },
+    listen: async (channel, onMessage) => {
+      // Not inside someone's transaction: a LISTEN there would end with its rollback.
+      await gate;
+      let listeners = subscribers.get(channel);
+      if (listeners === undefined) {
+        listeners = new Set();
+        subscribers.set(channel, listeners);
+        listening.set(channel, send('listen', channel));
+      }
+      listeners.add(onMessage);
+      await listening.get(channel);
+      const own = listeners;
+      return async () => {
+        own.delete(onMessage);
+        if (closed || own.size > 0 || subscribers.get(channel) !== own) return;
+        subscribers.delete(channel);
+        listening.delete(channel);
+        await gate;
+        await send('unlisten', channel);
+      };
+    },
     close: async () => {
+      closed = true;
       await gate;
       await send('close');
       await worker.terminate();

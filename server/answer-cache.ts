@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { zurichToday } from '../src/domain/agenda-window';
+
+/** The encodings an answer is kept in besides its plain bytes. */
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with: brotli, then gzip, by the visitor's `Accept-Encoding`. */
+export const encodingFor = (accept: string | undefined): Encoding | null => {
+  const offered = (accept ?? '').toLowerCase();
+  if (/(^|[\s,])br($|[\s,;])/.test(offered) && !/br;q=0(\.0*)?($|,)/.test(offered)) return 'br';
+  if (/(^|[\s,])gzip($|[\s,;])/.test(offered) && !/gzip;q=0(\.0*)?($|,)/.test(offered)) return 'gzip';
+  return null;
+};
+
+/**
+ * A body serialized once, with its strong ETag: the compressed copies are made at the first
+ * request that asks for each and kept with it, so a repeated request costs what a static file costs.
+ */
+export interface Representation {
+  readonly status: number;
+  readonly type: string;
+  readonly body: Buffer;
+  readonly etag: string;
+  /** Headers that belong to the answer itself (a `Link` to the next page): they are part of the ETag. */
+  readonly headers: Readonly<Record<string, string>>;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** A representation of `body`; its ETag names the bytes and the answer's own headers, whatever encoding carries them. */
+export const representation = (status: number, type: string, body: string | Buffer, headers: Readonly<Record<string, string>> = {}): Representation => {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const hash = createHash('sha1').update(bytes);
+  // A `Link` that changes (a new cursor) under the same body must not be revalidated as unchanged.
+  for (const [name, value] of Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`\n${name}: ${value}`);
+  return { status, type, body: bytes, headers, etag: `"${hash.digest('base64url')}"` };
+};
+
+/**
+ * Whether `If-None-Match` names `etag` (a list, `*`, weak or strong tags: RFC 9110 §13.1.2 compares
+ * them weakly). Only a 200 is revalidated: preconditions do not apply to other statuses (§13.2.1).
+ */
+export const ifNoneMatchHits = (header: string | undefined, etag: string): boolean => {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+};
+
+/** How a representation is sent. */
+export interface SendPolicy {
+  readonly cacheControl: string;
+  readonly brotliQuality: number;
+  /** Bodies shorter than this go plain: compressing them saves less than the header costs. */
+  readonly threshold: number;
+}
+
+/**
+ * Sends `kept` as the request asks: 304 when its tag matches, else the copy in the best encoding
+ * the client accepts. `grown` learns the size of each compressed copy made (for a cache's bytes).
+ * The ETag and Content-Encoding set here make `@fastify/compress` leave the answer as it is.
+ */
+export const sendRepresentation = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: Representation,
+  policy: SendPolicy,
+  grown: (bytes: number) => void = () => undefined,
+): FastifyReply => {
+  reply.header('cache-control', policy.cacheControl).header('etag', kept.etag).header('vary', 'accept-encoding');
+  for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
+  if (kept.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  reply.code(kept.status).type(kept.type);
+  const encoding = kept.body.length >= policy.threshold ? encodingFor(request.headers['accept-encoding']) : null;
+  if (encoding === 'br') {
+    if (kept.br === undefined) {
+      kept.br = brotliCompressSync(kept.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: policy.brotliQuality } });
+      grown(kept.br.length);
+    }
+    return reply.header('content-encoding', 'br').send(kept.br);
+  }
+  if (encoding === 'gzip') {
+    if (kept.gzip === undefined) {
+      kept.gzip = gzipSync(kept.body);
+      grown(kept.gzip.length);
+    }
+    return reply.header('content-encoding', 'gzip').send(kept.gzip);
+  }
+  return reply.send(kept.body);
+};
+
+/** The bounds of a cache: it never holds more entries, nor more bytes, than these. */
+export interface CacheLimits {
+  readonly entries: number;
+  readonly bytes: number;
+}
+
+/** A map that forgets its least recently used entries beyond a count and a size. */
+export interface BoundedCache<V> {
+  get(key: string): V | undefined;
+  /** Keeps `value`, weighing `bytes`; a value heavier than the whole budget is not kept. */
+  set(key: string, value: V, bytes: number): void;
+  /** A kept value grew (a compressed copy was added): count its new bytes. */
+  grow(key: string, bytes: number): void;
+  readonly size: number;
+  readonly bytes: number;
+}
+
+/** A least-recently-used cache within `limits`. */
+export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
+  // A Map iterates in insertion order: re-inserting on each hit keeps the oldest use first.
+  const entries = new Map<string, { value: V; bytes: number }>();
+  let total = 0;
+  const evict = () => {
+    while (entries.size > limits.entries || total > limits.bytes) {
+      const oldest = entries.keys().next();
+      if (oldest.done === true) return;
+      total -= entries.get(oldest.value)?.bytes ?? 0;
+      entries.delete(oldest.value);
+    }
+  };
+  return {
+    get: (key) => {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
+    },
+    set: (key, value, bytes) => {
+      const known = entries.get(key);
+      if (known !== undefined) {
+        total -= known.bytes;
+        entries.delete(key);
+      }
+      if (bytes > limits.bytes) return;
+      entries.set(key, { value, bytes });
+      total += bytes;
+      evict();
+    },
+    grow: (key, bytes) => {
+      const entry = entries.get(key);
+      if (entry === undefined) return;
+      entry.bytes += bytes;
+      total += bytes;
+      evict();
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return total;
+    },
+  };
+};
+
+/**
+ * Bounds of the API's answer cache. Every list answer is one page of at most 100 items: the
+ * largest of the demo, 100 contacts, is 90 kB of JSON and 8–9 kB in each compressed copy (the
+ * default 48 contacts, 44 kB), so 64 MB holds some 600 of the largest pages with both copies, and
+ * the count of 2,000 bounds the many small ones (categories, single items, 404s), whose keys and
+ * bookkeeping weigh more than their bytes. That covers the first pages of every list in the
+ * filter states visitors use, and keeps each worker's memory for answers within 64 MB.
+ */
+export const ANSWER_CACHE_LIMITS: CacheLimits = { entries: 2_000, bytes: 64 * 1024 * 1024 };
+
+/** Cache policy of API answers: short, since content can change at any import. */
+export const ANSWER_CACHE_CONTROL = 'public, max-age=60';
+
+/** Below this size an API answer goes plain; `@fastify/compress` is registered with the same. */
+export const ANSWER_COMPRESS_THRESHOLD = 1024;
+
+/** Brotli at quality 5 compresses about as fast as gzip's default and some 15 % smaller. */
+export const ANSWER_BROTLI_QUALITY = 5;
+
+/** What a route answers: a status, a JSON body and the headers that belong to it. */
+export interface FreshAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** Where the answer cache takes the content version and the day from. */
+export interface AnswerCacheOptions {
+  /** The content version, read at most once a second or invalidated by a notification. */
+  readonly version: () => Promise<string>;
+  /** The clock: answers depend on the day in Zurich (the agenda's "upcoming"). */
+  readonly now?: () => number;
+  readonly limits?: CacheLimits;
+  readonly cacheControl?: string;
+}
+
+/** The API's answers, kept per (route, normalized params and query, origin, day, content version). */
+export interface AnswerCache {
+  /**
+   * Answers `request` from the cache, or from `answer(today)` (once for all the concurrent
+   * requests of one key): a 200 or a 404 is kept; any other status is sent `no-store`, and a
+   * failure (the database's) propagates to the error handler, kept by nobody.
+   */
+  serve(request: FastifyRequest, reply: FastifyReply, route: string, answer: (today: string) => Promise<FreshAnswer>): Promise<FastifyReply>;
+}
+
+// Keys sorted at every level: `?b=1&a=2` and `?a=2&b=1` are one answer. Lists keep their order.
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value;
+
+const CACHEABLE = new Set([200, 404]);
+
+/** The answer cache of one app: see `AnswerCache`. */
+export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIMITS, cacheControl = ANSWER_CACHE_CONTROL }: AnswerCacheOptions): AnswerCache => {
+  const kept = boundedCache<Representation>(limits);
+  const pending = new Map<string, Promise<Representation>>();
+  const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
+  return {
+    serve: async (request, reply, route, answer) => {
+      const today = zurichToday(now());
+      const current = await version();
+      // The params and query as the schema coerced them (`?month=03` is `?month=3`); the origin,
+      // since answers hold absolute links.
+      const key = JSON.stringify([route, canonical(request.params), canonical(request.query), `${request.protocol}://${request.host}`, today, current]);
+      const hit = kept.get(key);
+      if (hit !== undefined) return sendRepresentation(request, reply, hit, policy, (bytes) => kept.grow(key, bytes));
+      let made = pending.get(key);
+      if (made === undefined) {
+        made = answer(today).then(({ status, body, headers }) => {
+          const fresh = representation(status, 'application/json; charset=utf-8', JSON.stringify(body), headers ?? {});
+          if (CACHEABLE.has(status)) kept.set(key, fresh, fresh.body.length + key.length);
+          return fresh;
+        });
+        pending.set(key, made);
+        // Settled either way, the next request looks in the cache (or asks again after a failure).
+        const settled = () => pending.delete(key);
+        made.then(settled, settled);
+      }
+      const fresh = await made;
+      // A refused request (a stale cursor) is answered as the error handler answers one: not kept, not tagged.
+      if (!CACHEABLE.has(fresh.status)) return reply.code(fresh.status).header('cache-control', 'no-store').headers(fresh.headers).type(fresh.type).send(fresh.body);
+      return sendRepresentation(request, reply, fresh, policy, (bytes) => kept.grow(key, bytes));
+    },
+  };
+};

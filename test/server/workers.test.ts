@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openPostgres } from '../../server/db';
+import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
+import { SCHEMA_VERSION } from '../../server/migrations';
+import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from '../support/test-database';
+
+jest.setTimeout(120_000);
+
+const MAIN = resolve(__dirname, '../../server/main.ts');
+
+/** A server started as `npm run serve` starts it, with its output (stdout and stderr) as it comes. */
+interface Server {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+let server: Server | null = null;
+let dataDir = '';
+
+afterEach(() => {
+  // A failed test must not leave its server behind; only the primary we started is signalled.
+  if (server !== null && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  server = null;
+  if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
+  dataDir = '';
+});
+
+const start = (env: Record<string, string>): Server => {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: resolve(__dirname, '../..'),
+    // Port 0: every worker of a cluster shares the one port the primary was given for it.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(dataDir, 'no-dist'), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+};
+
+const waitFor = async <T>(what: string, found: () => T | null, withinMs = 60_000): Promise<T> => {
+  const started = Date.now();
+  for (;;) {
+    const value = found();
+    if (value !== null) return value;
+    if (Date.now() - started > withinMs) throw new Error(`${what}: not within ${withinMs} ms\n${server?.output() ?? ''}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+};
+
+/** The `listening on …` lines so far: the port, and the worker's pid when it is one. */
+const listening = (output: string): { port: number; worker: number | null }[] =>
+  [...output.matchAll(/^listening on http:\/\/127\.0\.0\.1:(\d+) \((\w+)(?:, worker (\d+))?/gm)].map((line) => ({
+    port: Number(line[1]),
+    worker: line[3] === undefined ? null : Number(line[3]),
+  }));
+
+/** GET over a new connection each time, as many visitors would: the cluster spreads connections. */
+const get = (port: number, path: string): Promise<number> =>
+  new Promise((done, fail) => {
+    const call = request({ host: '127.0.0.1', port, path, agent: false, headers: { connection: 'close' } }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode ?? 0));
+    });
+    call.on('error', fail);
+    call.end();
+  });
+
+/** The pids that logged a request (Fastify's log lines carry the process's pid). */
+const answeredBy = (output: string): Set<number> =>
+  new Set([...output.matchAll(/^\{.*"pid":(\d+).*"msg":"incoming request"/gm)].map((line) => Number(line[1])));
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A PGlite folder already migrated and seeded (the test databases' template), so the server starts in a second.
+const seededPglite = async (target: string): Promise<void> => {
+  await (await openTestDatabase()).close();
+  const template = join(TEST_DATA_DIR, `template-s${SCHEMA_VERSION}-${demoLabel(DEMO_DEFAULTS).replace(/[^a-z0-9=]+/gi, '_')}`);
+  // Without it the server seeds an empty folder itself, only slower.
+  if (existsSync(template)) cpSync(template, join(target, 'pglite'), { recursive: true });
+};
+
+const onPostgres = testBackend() === 'postgres';
+
+it(
+  onPostgres
+    ? 'runs WORKERS=2 on PostgreSQL: both workers answer, a dead one is replaced, SIGTERM stops them all'
+    : 'refuses WORKERS=2 on PGlite, saying so, and serves from its one process',
+  async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'workers-'));
+    symlinkSync(await ensureTestMedia(), join(dataDir, 'media'));
+    if (!onPostgres) {
+      await seededPglite(dataDir);
+      server = start({ WORKERS: '2', DATABASE_URL: '' });
+      const [only] = await waitFor('the server to listen', () => (listening(server?.output() ?? '').length > 0 ? listening(server?.output() ?? '') : null));
+      expect(server.output()).toContain('WORKERS=2 needs DATABASE_URL: PGlite keeps its data folder in one process, so one process serves');
+      expect(only).toEqual({ port: expect.any(Number) as number, worker: null });
+      for (let index = 0; index < 6; index += 1) expect(await get(only!.port, '/api/categories/agenda/')).toBe(200);
+      expect(answeredBy(server.output())).toEqual(new Set([server.child.pid]));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(listening(server.output())).toHaveLength(1);
+      return;
+    }
+
+    // A schema of its own on the shared database: the server migrates and seeds it like a new one.
+    const databaseUrl = process.env['DATABASE_URL'] ?? '';
+    const schema = `workers_${process.pid}_${Date.now().toString(36)}`;
+    const admin = await openPostgres(databaseUrl);
+    await admin.query(`create schema ${schema}`);
+    try {
+      const url = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      server = start({ WORKERS: '2', DATABASE_URL: url });
+      const running = server;
+      const first = await waitFor('two workers to listen', () => (listening(running.output()).length >= 2 ? listening(running.output()) : null));
+      expect(running.output()).toContain('starting 2 workers on postgres');
+      const port = first[0]!.port;
+      const workers = first.map((line) => line.worker);
+      expect(first.every((line) => line.port === port)).toBe(true);
+      expect(new Set(workers).size).toBe(2);
+      expect(workers).not.toContain(running.child.pid);
+
+      for (let index = 0; index < 20; index += 1) expect(await get(port, '/api/categories/agenda/')).toBe(200);
+      expect(answeredBy(running.output())).toEqual(new Set(workers));
+
+      // A worker that dies is replaced; the port keeps answering meanwhile.
+      const [dead, survivor] = workers as [number, number];
+      process.kill(dead, 'SIGKILL');
+      const replaced = await waitFor('a new worker', () => listening(running.output()).find((line) => line.worker !== null && !workers.includes(line.worker)) ?? null);
+      expect(running.output()).toContain(`worker ${dead} died (SIGKILL): starting another`);
+      for (let index = 0; index < 20; index += 1) expect(await get(port, '/api/contacts/')).toBe(200);
+      expect([...answeredBy(running.output())].sort()).toEqual([dead, survivor, replaced.worker].sort());
+
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      expect(running.output()).toContain('SIGTERM: closing 2 workers');
+      expect(running.output()).toContain(`SIGTERM: closing worker ${survivor}`);
+      expect(alive(survivor) || alive(replaced.worker ?? 0)).toBe(false);
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.close();
+    }
+  },
+);
