@@ -21,8 +21,9 @@ export const dedupeById = <T extends { readonly id: string }>(items: readonly T[
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 };
 
-// Sort key: the date, then the time (an event without a time comes first in its day), stable otherwise.
-const sortKey = (event: AgendaEvent): string => `${event.bel_date.slice(0, 10)}T${event.start_time ?? ''}`;
+// Sort key: the date, then the time (an event without a time comes last in its day, as the server
+// orders its pages, so a further page never slips above what is shown), stable otherwise.
+const sortKey = (event: AgendaEvent): string => `${event.bel_date.slice(0, 10)}T${event.start_time ?? '~'}`;
 
 /**
  * The events grouped by year, then month, from `bel_date`, in date order: every event in

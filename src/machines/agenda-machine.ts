@@ -1,33 +1,78 @@
 import { throwError } from 'rxjs';
-import { assign, fromCallback, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromEventObservable, or, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaCategory, AgendaEvent } from '../domain/agenda';
 import {
   NO_AGENDA_FILTERS,
   addCategory,
   agendaFiltersFromSearch,
-  hasAgendaFilters,
+  agendaPagePath,
+  hasAnyAgendaFilter,
   isSet,
+  rangeOf,
   removeCategory,
   setCategories,
   type AgendaFilters,
 } from '../domain/agenda-filters';
 import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
-import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
+import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
+import { PAGE_SIZES } from '../domain/paging';
+import type {
+  AgendaAnswer,
+  AgendaCategoriesEvent,
+  AgendaEventQuery,
+  AgendaEventsEvent,
+  AgendaPermalinkEvent,
+  AgendaQuery,
+  MoreAgendaEvent,
+  PastAgendaEvent,
+} from '../services/agenda-service';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import { CATEGORY_LIST_REGION } from './category-list-region';
 
-/** What the agenda holds (SPEC §3, "Agenda state"), plus the month and title filters. */
+/** The latest events added to the list ("Afficher plus", "Événements passés"): where focus goes, and how many. */
+export interface AgendaAddition {
+  /** The id of the first new event in display order. */
+  readonly first: string;
+  readonly count: number;
+}
+
+/** What the agenda holds (SPEC §3, "Agenda state"), plus the month, title and range filters and the paging. */
 export interface AgendaContext {
   readonly agendaId: string;
-  /** Events grouped by year, then month number. */
+  /** The day it is in Europe/Zurich, given by the widget: the list starts there. */
+  readonly today: Day;
+  /** How many events a page holds (`page_size`). */
+  readonly pageSize: number;
+  /** The events shown, grouped by year, then month number: the past ones loaded, then the upcoming ones. */
   readonly agenda: GroupedAgenda;
+  /** The upcoming events shown, in the server's order. */
+  readonly upcoming: readonly AgendaEvent[];
+  /** The past events shown, most recent first. */
+  readonly past: readonly AgendaEvent[];
+  /** Upcoming events of a whole answer (a legacy backend) not shown yet: "Afficher plus" reveals them. */
+  readonly heldUpcoming: readonly AgendaEvent[];
+  /** Past events of a whole answer not shown yet, most recent first. */
+  readonly heldPast: readonly AgendaEvent[];
+  /** The path of the next upcoming page, if the server has one. */
+  readonly next: string | null;
+  /** The path of the next past page, while the server may hold older events. */
+  readonly pastNext: string | null;
   /** All the categories available. */
   readonly categories: readonly AgendaCategory[];
   /** The ids of the selected categories. */
   readonly currentCategories: readonly string[];
   readonly month: number | null;
   readonly title: string | null;
+  readonly range: QuickRange | null;
+  /** The range held nothing: the list shows the next events without it. */
+  readonly rangeEmpty: boolean;
+  /** The latest addition to the list, `null` after a new list. */
+  readonly added: AgendaAddition | null;
+  /** The event a permalink names. */
+  readonly openEvent: string | null;
+  /** The permalink's event when the list does not show it: loaded on its own, shown above the list. */
+  readonly permalink: AgendaEvent | null;
   readonly error: HttpFailure | null;
 }
 
@@ -37,52 +82,144 @@ export type AgendaMachineEvent =
   | { readonly type: 'ADD_CATEGORY'; readonly id: string }
   | { readonly type: 'REMOVE_CATEGORY'; readonly id: string }
   | { readonly type: 'SELECT_MONTH'; readonly month: number | null }
+  | { readonly type: 'SELECT_RANGE'; readonly range: QuickRange | null }
   | { readonly type: 'TYPE_TITLE'; readonly title: string }
   | { readonly type: 'SEARCH' }
   | { readonly type: 'RESET' }
   | { readonly type: 'RESTORE_FILTERS'; readonly search: string }
   | { readonly type: 'RETRY' }
+  | { readonly type: 'LOAD_MORE' }
+  | { readonly type: 'LOAD_PAST' }
   | AgendaEventsEvent
+  | MoreAgendaEvent
+  | PastAgendaEvent
+  | AgendaPermalinkEvent
   | AgendaCategoriesEvent;
+
+/** What the agenda machine is started with: the container's agenda, the address's filters and permalink, and today. */
+export interface AgendaInput {
+  readonly agendaId: string;
+  /** The render entry gives it, so the server and the browser start from the same day; missing, the day of the clock. */
+  readonly today?: Day;
+  readonly filters?: AgendaFilters;
+  readonly openEvent?: string | null;
+  readonly pageSize?: number;
+}
 
 /** The filters in force. */
 export const filtersOf = (context: AgendaContext): AgendaFilters => ({
   categories: context.currentCategories,
   month: context.month,
   title: context.title,
+  ...(context.range === null ? {} : { range: context.range }),
 });
+
+/** The filters the list is loaded with: those in force, without the range once it held nothing. */
+const listFiltersOf = (context: AgendaContext): AgendaFilters => ({ ...filtersOf(context), range: context.rangeEmpty ? null : context.range });
+
+/** The first upcoming page of the filters in force. */
+const listQuery = (context: AgendaContext): AgendaQuery => ({
+  agendaId: context.agendaId,
+  filters: listFiltersOf(context),
+  page: { period: 'upcoming', today: context.today, pageSize: context.pageSize },
+});
+
+/** What the list becomes with a first answer: a page as the server sent it, or a whole list windowed here. */
+const listOf = (context: AgendaContext, answer: AgendaAnswer) => {
+  const filters = listFiltersOf(context);
+  const range = rangeOf(filters);
+  if (answer.whole) {
+    // A legacy backend sends every event, in any order and once per category link (SPEC §5).
+    const all = sortEvents(dedupeById(answer.events));
+    const upcoming = windowEvents(all, 'upcoming', context.today, range === null ? null : rangeDays(range, context.today));
+    return {
+      upcoming: upcoming.slice(0, context.pageSize),
+      heldUpcoming: upcoming.slice(context.pageSize),
+      heldPast: range === null ? windowEvents(all, 'past', context.today) : [],
+      next: null,
+      pastNext: null,
+      all,
+    };
+  }
+  const upcoming = dedupeById(answer.events);
+  return {
+    upcoming,
+    heldUpcoming: [],
+    heldPast: [],
+    next: answer.next,
+    // A range starts today: nothing before it is in it.
+    pastNext: range === null ? agendaPagePath(context.agendaId, filters, { period: 'past', today: context.today, pageSize: context.pageSize }) : null,
+    all: upcoming,
+  };
+};
+
+/** Events not shown yet, in the order given. */
+const newEvents = (context: AgendaContext, events: readonly AgendaEvent[]): AgendaEvent[] => {
+  const shown = new Set([...context.upcoming, ...context.past].map((event) => event.id));
+  return dedupeById(events).filter((event) => !shown.has(event.id));
+};
+
+/** The past events a past page adds; a backend that answers the past whole gives every event, of which only those before today are past. */
+const pastAdded = (context: AgendaContext, answer: AgendaAnswer): AgendaEvent[] =>
+  newEvents(context, answer.whole ? windowEvents(sortEvents(answer.events), 'past', context.today) : answer.events);
+
+/** The addition of `events` (any order): the first of them in display order. */
+const additionOf = (events: readonly AgendaEvent[]): AgendaAddition | null => {
+  const first = agendaEvents(groupByYearMonth(events))[0];
+  return first === undefined ? { first: '', count: 0 } : { first: first.id, count: events.length };
+};
+
+const grouped = (past: readonly AgendaEvent[], upcoming: readonly AgendaEvent[]): GroupedAgenda => groupByYearMonth([...past, ...upcoming]);
 
 const unprovided = (name: string) => () =>
   throwError(() => new Error(`The agenda machine needs the actor "${name}": give it with machine.provide().`));
 
-const withFilters = (filters: AgendaFilters) => ({ currentCategories: filters.categories, month: filters.month, title: filters.title });
+const withFilters = (filters: AgendaFilters) => ({
+  currentCategories: filters.categories,
+  month: filters.month,
+  title: filters.title,
+  range: rangeOf(filters),
+});
 
 const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
 
 /**
  * A change of filters, from any state of the events: back to `loading`, which stops the
- * running request, so a newer filter cancels the older one. Written on each child rather
- * than once on `events`: a re-entering transition there would have the parallel root as
- * its domain and restart the categories too.
+ * running request (a first page, a further or a past page), so a newer filter cancels the
+ * older one. Written on each child rather than once on `events`: a re-entering transition
+ * there would have the parallel root as its domain and restart the categories too.
  */
 const newFilters = {
-  SET_CATEGORIES: { target: 'loading', reenter: true, actions: ['setCategories', toHistory] },
-  ADD_CATEGORY: { guard: 'isNewCategory', target: 'loading', reenter: true, actions: ['addCategory', toHistory] },
-  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: 'loading', reenter: true, actions: ['removeCategory', toHistory] },
-  SELECT_MONTH: { target: 'loading', reenter: true, actions: ['setMonth', toHistory] },
-  SEARCH: { guard: 'hasTitle', target: 'loading', reenter: true, actions: ['keepTitleOnly', toHistory] },
-  RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
+  SET_CATEGORIES: { target: '#agenda.events.loading', reenter: true, actions: ['setCategories', toHistory] },
+  ADD_CATEGORY: { guard: 'isNewCategory', target: '#agenda.events.loading', reenter: true, actions: ['addCategory', toHistory] },
+  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: '#agenda.events.loading', reenter: true, actions: ['removeCategory', toHistory] },
+  SELECT_MONTH: { target: '#agenda.events.loading', reenter: true, actions: ['setMonth', toHistory] },
+  SELECT_RANGE: { target: '#agenda.events.loading', reenter: true, actions: ['setRange', toHistory] },
+  SEARCH: { guard: 'hasTitle', target: '#agenda.events.loading', reenter: true, actions: ['keepTitleOnly', toHistory] },
+  RESTORE_FILTERS: { target: '#agenda.events.loading', reenter: true, actions: 'restoreFilters' },
 } as const;
 
-/** The agenda (SPEC §4, "Agenda"): the events and the category list run side by side. */
+/** "Événements passés": the past a whole answer holds is shown at once, else the next past page is asked for. */
+const loadPast = (ready: string) => [
+  { guard: 'holdsPast', target: ready, actions: 'revealPast' },
+  { guard: 'hasPastPage', target: `${ready}.loadingPast` },
+] as const;
+
+/** "Afficher plus": the upcoming events a whole answer holds are shown 50 at a time, else the next page is asked for. */
+const loadMore = [{ guard: 'holdsMore', target: '#agenda.events.ready.idle', actions: 'revealMore' }, { guard: 'hasNextPage', target: '#agenda.events.ready.loadingMore' }] as const;
+
+/** The agenda (SPEC §4, "Agenda"): the events, the category list and a permalink's event, side by side. */
 export const agendaMachine = setup({
   types: {
     context: {} as AgendaContext,
     events: {} as AgendaMachineEvent,
-    input: {} as { agendaId: string; filters?: AgendaFilters },
+    input: {} as AgendaInput,
   },
   actors: {
     loadAgenda: fromEventObservable<AgendaEventsEvent, AgendaQuery>(unprovided('loadAgenda')),
+    loadMore: fromEventObservable<MoreAgendaEvent, string>(unprovided('loadMore')),
+    loadPast: fromEventObservable<PastAgendaEvent, string>(unprovided('loadPast')),
+    loadEvent: fromEventObservable<AgendaPermalinkEvent, AgendaEventQuery>(unprovided('loadEvent')),
     loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(unprovided('loadCategories')),
     // A widget without URL sync keeps this silent default.
     watchHistory: fromCallback(() => undefined),
@@ -99,25 +236,67 @@ export const agendaMachine = setup({
         event.type === 'REMOVE_CATEGORY' ? removeCategory(context.currentCategories, event.id) : context.currentCategories,
     }),
     setMonth: assign({ month: ({ context, event }) => (event.type === 'SELECT_MONTH' ? event.month : context.month) }),
+    setRange: assign({ range: ({ context, event }) => (event.type === 'SELECT_RANGE' ? event.range : context.range) }),
     setTitle: assign({ title: ({ context, event }) => (event.type === 'TYPE_TITLE' ? event.title : context.title) }),
     // The search sends the title only: the other filters are let go, so the screen shows what was asked.
-    keepTitleOnly: assign({ currentCategories: [], month: null }),
+    keepTitleOnly: assign({ currentCategories: [], month: null, range: null }),
     resetFilters: assign(withFilters(NO_AGENDA_FILTERS)),
     restoreFilters: assign(({ context, event }) =>
       event.type === 'RESTORE_FILTERS' ? withFilters(agendaFiltersFromSearch(event.search)) : withFilters(filtersOf(context)),
     ),
-    storeAgenda: assign({
-      // The plain fetch is de-duplicated (SPEC §5); the filtered one is shown as answered.
-      agenda: ({ context, event }) =>
-        event.type === 'AGENDA_LOADED' ? groupByYearMonth(event.plain ? dedupeById(event.events) : event.events) : context.agenda,
-      error: null,
+    // A new list starts from the filters as they are: the range is tried again.
+    startList: assign({ rangeEmpty: false }),
+    markRangeEmpty: assign({ rangeEmpty: true }),
+    storeAgenda: assign(({ context, event }) => {
+      if (event.type !== 'AGENDA_LOADED') return {};
+      const { upcoming, heldUpcoming, heldPast, next, pastNext } = listOf(context, event);
+      return { upcoming, heldUpcoming, heldPast, next, pastNext, past: [], agenda: grouped([], upcoming), added: null, error: null };
+    }),
+    revealMore: assign(({ context }) => {
+      const shown = context.heldUpcoming.slice(0, context.pageSize);
+      const upcoming = [...context.upcoming, ...shown];
+      return { upcoming, heldUpcoming: context.heldUpcoming.slice(context.pageSize), agenda: grouped(context.past, upcoming), added: additionOf(shown) };
+    }),
+    appendMore: assign(({ context, event }) => {
+      if (event.type !== 'MORE_LOADED') return {};
+      const added = newEvents(context, event.events);
+      const upcoming = [...context.upcoming, ...added];
+      return { upcoming, next: event.next, agenda: grouped(context.past, upcoming), added: additionOf(added), error: null };
+    }),
+    revealPast: assign(({ context }) => {
+      const shown = context.heldPast.slice(0, context.pageSize);
+      const past = [...context.past, ...shown];
+      return { past, heldPast: context.heldPast.slice(context.pageSize), agenda: grouped(past, context.upcoming), added: additionOf(shown) };
+    }),
+    appendPast: assign(({ context, event }) => {
+      if (event.type !== 'PAST_LOADED') return {};
+      const added = pastAdded(context, event);
+      const shown = added.slice(0, context.pageSize);
+      const past = [...context.past, ...shown];
+      return {
+        past,
+        heldPast: [...context.heldPast, ...added.slice(context.pageSize)],
+        pastNext: event.whole ? null : event.next,
+        agenda: grouped(past, context.upcoming),
+        added: additionOf(shown),
+        error: null,
+      };
     }),
     storeError: assign({
-      error: ({ context, event }) => (event.type === 'AGENDA_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error),
+      error: ({ context, event }) =>
+        event.type === 'AGENDA_FAILED' || event.type === 'MORE_FAILED' || event.type === 'PAST_FAILED' || event.type === 'CATEGORIES_FAILED'
+          ? event.error
+          : context.error,
     }),
     storeCategories: assign({
       categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
     }),
+    // A legacy backend's whole answer holds the permalink's event wherever it stands: no call needed.
+    takeHeldPermalink: assign({
+      permalink: ({ context, event }) =>
+        event.type === 'AGENDA_LOADED' ? (event.events.find((item) => item.id === context.openEvent) ?? null) : context.permalink,
+    }),
+    storePermalink: assign({ permalink: ({ context, event }) => (event.type === 'EVENT_FOUND' ? event.event : context.permalink) }),
     // Given by the widget: writes the filters to the address bar.
     writeHistory: (_, _params: { mode: HistoryMode }) => undefined,
   },
@@ -125,17 +304,43 @@ export const agendaMachine = setup({
     isNewCategory: ({ context, event }) => event.type === 'ADD_CATEGORY' && !context.currentCategories.includes(event.id),
     isSelectedCategory: ({ context, event }) => event.type === 'REMOVE_CATEGORY' && context.currentCategories.includes(event.id),
     hasTitle: ({ context }) => isSet(context.title),
-    hasFilters: ({ context }) => hasAgendaFilters(filtersOf(context)),
-    hasEvents: ({ event }) => event.type === 'AGENDA_LOADED' && event.events.length > 0,
+    hasFilters: ({ context }) => hasAnyAgendaFilter(filtersOf(context)),
+    listsEvents: ({ context, event }) => event.type === 'AGENDA_LOADED' && listOf(context, event).upcoming.length > 0,
+    // An empty range is not a dead end: the next events without it are loaded instead.
+    isEmptyRange: ({ context }) => context.range !== null && !context.rangeEmpty,
+    holdsMore: ({ context }) => context.heldUpcoming.length > 0,
+    hasNextPage: ({ context }) => context.next !== null,
+    holdsPast: ({ context }) => context.heldPast.length > 0,
+    hasPastPage: ({ context }) => context.pastNext !== null,
+    // A 400 on a cursor: the content changed since the first page, so the list starts again.
+    isStaleCursor: ({ event }) => (event.type === 'MORE_FAILED' || event.type === 'PAST_FAILED') && event.error._tag === 'HttpError' && event.error.status === 400,
+    showsNothing: ({ context, event }) =>
+      event.type === 'PAST_LOADED' && context.upcoming.length === 0 && context.past.length === 0 && pastAdded(context, event).length === 0,
+    opensNoEvent: ({ context }) => context.openEvent === null,
+    listsOpenEvent: ({ context, event }) =>
+      event.type === 'AGENDA_LOADED' && listOf(context, event).upcoming.some((item) => item.id === context.openEvent),
+    holdsOpenEvent: ({ context, event }) => event.type === 'AGENDA_LOADED' && event.whole && event.events.some((item) => item.id === context.openEvent),
   },
 }).createMachine({
   id: 'agenda',
   type: 'parallel',
   context: ({ input }) => ({
     agendaId: input.agendaId,
+    today: input.today ?? zurichToday(Date.now()),
+    pageSize: input.pageSize ?? PAGE_SIZES.events,
     agenda: [],
+    upcoming: [],
+    past: [],
+    heldUpcoming: [],
+    heldPast: [],
+    next: null,
+    pastNext: null,
     categories: [],
     ...withFilters(input.filters ?? NO_AGENDA_FILTERS),
+    rangeEmpty: false,
+    added: null,
+    openEvent: input.openEvent ?? null,
+    permalink: null,
     error: null,
   }),
   invoke: { src: 'watchHistory' },
@@ -145,23 +350,97 @@ export const agendaMachine = setup({
       on: { TYPE_TITLE: { actions: 'setTitle' } },
       states: {
         loading: {
-          invoke: { src: 'loadAgenda', input: ({ context }) => ({ agendaId: context.agendaId, filters: filtersOf(context) }) },
+          entry: 'startList',
+          invoke: { src: 'loadAgenda', input: ({ context }) => listQuery(context) },
           on: {
             ...newFilters,
             AGENDA_LOADED: [
-              { guard: 'hasEvents', target: 'ready', actions: 'storeAgenda' },
+              { guard: 'listsEvents', target: 'ready', actions: 'storeAgenda' },
+              { guard: 'isEmptyRange', target: 'nextEvents', actions: ['storeAgenda', 'markRangeEmpty'] },
               { target: 'empty', actions: 'storeAgenda' },
             ],
             AGENDA_FAILED: { target: 'failed', actions: 'storeError' },
           },
         },
-        ready: { on: newFilters },
-        // Only an empty answer offers to reset every filter at once.
-        empty: { on: { ...newFilters, RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', toHistory] } } },
+        // The range held nothing: the next events without it, under their own heading.
+        nextEvents: {
+          invoke: { src: 'loadAgenda', input: ({ context }) => listQuery(context) },
+          on: {
+            ...newFilters,
+            AGENDA_LOADED: [
+              { guard: 'listsEvents', target: 'ready', actions: 'storeAgenda' },
+              { target: 'empty', actions: 'storeAgenda' },
+            ],
+            AGENDA_FAILED: { target: 'failed', actions: 'storeError' },
+          },
+        },
+        ready: {
+          initial: 'idle',
+          on: newFilters,
+          states: {
+            idle: { on: { LOAD_MORE: loadMore, LOAD_PAST: loadPast('#agenda.events.ready') } },
+            loadingMore: {
+              invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
+              on: {
+                MORE_LOADED: { target: 'idle', actions: 'appendMore' },
+                MORE_FAILED: [{ guard: 'isStaleCursor', target: '#agenda.events.loading' }, { target: 'moreFailed', actions: 'storeError' }],
+              },
+            },
+            // The "Afficher plus" button stays where it was and tries again. Only a paged answer fails
+            // a further page, and a paged answer holds no past: the past is asked for.
+            moreFailed: { on: { LOAD_MORE: { target: 'loadingMore' }, LOAD_PAST: { guard: 'hasPastPage', target: 'loadingPast' } } },
+            loadingPast: {
+              invoke: { src: 'loadPast', input: ({ context }) => context.pastNext ?? '' },
+              on: {
+                PAST_LOADED: [
+                  { guard: 'showsNothing', target: '#agenda.events.empty', actions: 'appendPast' },
+                  { target: 'idle', actions: 'appendPast' },
+                ],
+                PAST_FAILED: [{ guard: 'isStaleCursor', target: '#agenda.events.loading' }, { target: 'pastFailed', actions: 'storeError' }],
+              },
+            },
+            // The "Événements passés" button stays where it was and tries again.
+            pastFailed: { on: { LOAD_PAST: { target: 'loadingPast' }, LOAD_MORE: { guard: 'hasNextPage', target: 'loadingMore' } } },
+          },
+        },
+        // Nothing from today on; the filters can be reset, and the past may hold what was asked for.
+        empty: {
+          on: {
+            ...newFilters,
+            RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', toHistory] },
+            LOAD_PAST: loadPast('#agenda.events.ready'),
+          },
+        },
         failed: { on: { ...newFilters, RETRY: 'loading' } },
       },
     },
     categories: CATEGORY_LIST_REGION,
+    // The event a permalink names, once the first answer tells whether the list shows it.
+    permalink: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          on: {
+            AGENDA_LOADED: [
+              { guard: or(['opensNoEvent', 'listsOpenEvent']), target: 'listed' },
+              { guard: 'holdsOpenEvent', target: 'shown', actions: 'takeHeldPermalink' },
+              { target: 'loading' },
+            ],
+          },
+        },
+        // No permalink, or its event is in the list, where its details open.
+        listed: {},
+        loading: {
+          invoke: { src: 'loadEvent', input: ({ context }) => ({ agendaId: context.agendaId, eventId: context.openEvent ?? '' }) },
+          on: {
+            EVENT_FOUND: { target: 'shown', actions: 'storePermalink' },
+            EVENT_MISSING: { target: 'missing' },
+          },
+        },
+        shown: {},
+        missing: {},
+      },
+    },
   },
 });
 
@@ -171,8 +450,11 @@ export type AgendaSnapshot = SnapshotFrom<typeof agendaMachine>;
 /** What the list area shows. */
 export type AgendaStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
-/** The state of the list area. */
-export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => (snapshot.value as { events: AgendaStatus }).events;
+/** The state of the list area; the next events of an empty range load as the list does. */
+export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => {
+  const { events } = snapshot.value as { events: string | { ready: string } };
+  return typeof events !== 'string' ? 'ready' : events === 'nextEvents' ? 'loading' : (events as AgendaStatus);
+};
 
 /** The grouped agenda to show; the previous one stays while a newer request runs. */
 export const selectShownAgenda = (snapshot: AgendaSnapshot): GroupedAgenda => {
@@ -186,9 +468,52 @@ export const selectShownEvents = (snapshot: AgendaSnapshot): readonly AgendaEven
 /** The filters in force. */
 export const selectAgendaFilters = (snapshot: AgendaSnapshot): AgendaFilters => filtersOf(snapshot.context);
 
+/** The quick range in force. */
+export const selectRange = (snapshot: AgendaSnapshot): QuickRange | null => snapshot.context.range;
+
+/** The range that held nothing, while the list shows the next events without it. */
+export const selectEmptyRange = (snapshot: AgendaSnapshot): QuickRange | null =>
+  snapshot.context.rangeEmpty && !snapshot.matches({ events: 'loading' }) ? snapshot.context.range : null;
+
 /** The category toggles: the available categories, plus any selected one the list does not name yet. */
 export const selectCategoryToggles = (snapshot: AgendaSnapshot): readonly AgendaCategory[] => {
   const { categories, currentCategories } = snapshot.context;
   const known = new Set(categories.map((category) => category.id));
   return [...categories, ...currentCategories.filter((id) => !known.has(id)).map((id) => ({ id, title: id }))];
+};
+
+/** Whether "Afficher plus" is offered: more upcoming events are held or on the server (also while they load, or after they failed). */
+export const selectHasMore = (snapshot: AgendaSnapshot): boolean =>
+  snapshot.matches({ events: 'ready' }) && (snapshot.context.heldUpcoming.length > 0 || snapshot.context.next !== null);
+
+/** Whether "Événements passés" is offered: older events are held or may be on the server. */
+export const selectHasPast = (snapshot: AgendaSnapshot): boolean =>
+  (snapshot.matches({ events: 'ready' }) || snapshot.matches({ events: 'empty' })) &&
+  (snapshot.context.heldPast.length > 0 || snapshot.context.pastNext !== null);
+
+/** Whether a further upcoming page is on its way. */
+export const selectLoadingMore = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'loadingMore' } });
+
+/** Whether a past page is on its way. */
+export const selectLoadingPast = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'loadingPast' } });
+
+/** Whether the latest further page failed. */
+export const selectMoreFailed = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'moreFailed' } });
+
+/** Whether the latest past page failed. */
+export const selectPastFailed = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'pastFailed' } });
+
+/** The latest addition to the list, while the list shows it. */
+export const selectAddition = (snapshot: AgendaSnapshot): AgendaAddition | null =>
+  selectAgendaStatus(snapshot) === 'ready' ? snapshot.context.added : null;
+
+/** The permalink's event when it was loaded on its own (the list does not show it). */
+export const selectPermalinkEvent = (snapshot: AgendaSnapshot): AgendaEvent | null =>
+  snapshot.matches({ permalink: 'shown' }) ? snapshot.context.permalink : null;
+
+/** Whether the address's permalink names an event that exists: in the list, or loaded on its own. */
+export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
+  const { openEvent, permalink } = snapshot.context;
+  if (openEvent === null) return true;
+  return permalink?.id === openEvent || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
 };

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
+import { addDays, rangeDays, zurichToday } from '../../src/domain/agenda-window';
+import { eventPath } from '../../src/domain/permalinks';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
@@ -33,19 +35,38 @@ const monthSelect = (page: Page) => page.getByRole('combobox', { name: 'Mois' })
 const titleBox = (page: Page) => page.getByRole('searchbox', { name: 'Rechercher un titre' });
 const eventDates = (page: Page): Promise<string[]> =>
   page.locator('.agenda-event time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
-const eventTitles = (page: Page): Promise<string[]> => page.locator('.agenda-event h4').allTextContents();
+const eventTitles = (page: Page): Promise<string[]> => page.locator('.agenda__results .agenda-event h4').allTextContents();
+const FRENCH_MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// The month of a day, and the next one: the list opens on today, whose month may hold no event left.
+const monthsFrom = (day: string, names: readonly string[]): string[] => {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return [`${names[month - 1]} ${year}`, month === 12 ? `${names[0]} ${year + 1}` : `${names[month]} ${year}`];
+};
+/** Whether dates (`YYYY-MM-DD` or with `THH:MM`) are in the agenda's order: by day, then time, events without a time last in their day. */
+const inOrder = (dates: readonly string[]): boolean => {
+  const keys = dates.map((date) => (date.length === 10 ? `${date}T~` : date));
+  return keys.every((key, index) => index === 0 || keys[index - 1]! <= key);
+};
+/** The element that has focus: its tag and text. */
+const focused = (page: Page): Promise<{ tag: string; text: string }> =>
+  page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: document.activeElement?.textContent ?? '' }));
 
 describe('the agenda page', () => {
-  it('groups the events by year then month, in French, with no console error and no axe violation', async () => {
+  it('opens on today in Zurich, groups the events by year then month, in French, with no console error and no axe violation', async () => {
+    const today = zurichToday(Date.now());
     const { page, errors } = await openAgenda();
     const years = await page.locator('.agenda-year__title').allTextContents();
     expect(years.length).toBeGreaterThan(0);
     expect(years.every((year) => /^\d{4}$/.test(year))).toBe(true);
     expect([...years].sort()).toEqual(years);
-    // The first events come at once and the rest in steps: December's heading is further down.
-    await page.getByRole('heading', { level: 3, name: /^décembre \d{4}$/ }).first().waitFor();
     const dates = await eventDates(page);
-    expect([...dates].sort()).toEqual(dates);
+    // One page of upcoming events: from today on, in date order.
+    expect(dates.length).toBe(50);
+    expect(inOrder(dates)).toBe(true);
+    expect(dates[0]!.slice(0, 10) >= today).toBe(true);
+    expect(monthsFrom(today, FRENCH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
     await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ \d{4}/);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -53,13 +74,110 @@ describe('the agenda page', () => {
   });
 
   it('shows the month headings and dates in English after the language switch', async () => {
+    const today = zurichToday(Date.now());
     const { page } = await openAgenda();
     await page.getByRole('button', { name: 'EN – English' }).click();
-    await page.getByRole('heading', { level: 3, name: /^December \d{4}$/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Show more' }).waitFor();
+    expect(monthsFrom(today, ENGLISH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
     await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/);
     await expect(page.getByRole('combobox', { name: 'Month' }).locator('option').nth(12).textContent()).resolves.toBe('December');
+    await expect(page.getByRole('group', { name: 'Period' }).getByRole('button').allTextContents()).resolves.toEqual(['Today', 'This weekend', 'This week', 'This month']);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('adds the next events with "Afficher plus", moves focus to the first new one and says how many came', async () => {
+    const { page, errors } = await openAgenda();
+    const before = await eventTitles(page);
+    const dates = await eventDates(page);
+    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.locator('.agenda__results .agenda-event').nth(before.length).waitFor();
+    const after = await eventDates(page);
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.slice(0, dates.length)).toEqual(dates);
+    expect(inOrder(after)).toBe(true);
+    const first = await page.locator('.agenda__results .agenda-event h4').nth(before.length).textContent();
+    await expect(focused(page)).resolves.toEqual({ tag: 'H4', text: first });
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(new RegExp(`^${after.length} événements, dont ${after.length - before.length} nouveaux$`));
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('goes back to past events with "Événements passés", above the upcoming ones, further back at each press', async () => {
+    const today = zurichToday(Date.now());
+    const { page } = await openAgenda();
+    const upcoming = await eventDates(page);
+    await page.getByRole('button', { name: 'Événements passés' }).click();
+    await page.locator('.agenda__results .agenda-event').nth(upcoming.length).waitFor();
+    const once = await eventDates(page);
+    const past = once.slice(0, once.length - upcoming.length);
+    expect(past.length).toBeGreaterThan(0);
+    expect(past.every((date) => date.slice(0, 10) < today)).toBe(true);
+    expect(once.slice(past.length)).toEqual(upcoming);
+    expect(inOrder(once)).toBe(true);
+    // Focus goes to the first new event, at the top of what was added.
+    const first = await page.locator('.agenda__results .agenda-event h4').first().textContent();
+    await expect(focused(page)).resolves.toEqual({ tag: 'H4', text: first });
+
+    await page.getByRole('button', { name: 'Événements passés' }).click();
+    await page.locator('.agenda__results .agenda-event').nth(once.length).waitFor();
+    const twice = await eventDates(page);
+    expect(twice[0]! < once[0]!).toBe(true);
+    expect(twice.slice(twice.length - once.length)).toEqual(once);
+    await page.context().close();
+  });
+
+  it('filters on a quick range kept in the address, and clears it when pressed again', async () => {
+    const today = zurichToday(Date.now());
+    const { page } = await openAgenda();
+    const ranges = page.getByRole('group', { name: 'Période' });
+    await ranges.getByRole('button', { name: 'Cette semaine' }).click();
+    await page.waitForURL(/\?periode=semaine$/);
+    await settled(page);
+    await expect(ranges.getByRole('button', { name: 'Cette semaine' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const { from, to } = rangeDays('semaine', today);
+    const week = await eventDates(page);
+    if (await page.getByText('Aucun événement cette semaine.').isVisible()) {
+      // An empty week is no dead end: the next events follow under their heading.
+      await page.getByRole('heading', { name: 'Prochains événements' }).waitFor();
+      expect(week.every((date) => date.slice(0, 10) > to)).toBe(true);
+    } else {
+      expect(week.length).toBeGreaterThan(0);
+      expect(week.every((date) => date.slice(0, 10) >= from && date.slice(0, 10) <= to)).toBe(true);
+    }
+    expect(to <= addDays(today, 6)).toBe(true);
+
+    await page.reload();
+    await settled(page);
+    await expect(page.getByRole('group', { name: 'Période' }).getByRole('button', { name: 'Cette semaine' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(eventDates(page)).resolves.toEqual(week);
+
+    await page.getByRole('group', { name: 'Période' }).getByRole('button', { name: 'Cette semaine' }).click();
+    await page.waitForURL(/\/agenda\/$/);
+    await settled(page);
+    await expect(page.getByRole('group', { name: 'Période' }).getByRole('button', { name: 'Cette semaine' }).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(eventDates(page)).resolves.toHaveLength(50);
+    await page.context().close();
+  });
+
+  it('opens the permalink of a past event above the list, under its title, with its details open', async () => {
+    const answer = (await (await fetch(`${site.url}/api/agenda/1/?period=past&page_size=1`)).json()) as { results: { id: number; title: string }[] };
+    const event = answer.results[0]!;
+    const watched = await watchedPage(browser);
+    const response = await watched.page.goto(`${site.url}${eventPath({ id: String(event.id), title: event.title })}`);
+    expect(response?.status()).toBe(200);
+    await watched.page.locator('[data-widget="agenda"][data-ready]').waitFor();
+    const section = watched.page.locator('section.agenda-permalink');
+    await expect(section.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(event.title);
+    await expect(section.locator('details').getAttribute('open')).resolves.toBe('');
+    // The list below still starts today.
+    const dates = await eventDates(watched.page);
+    expect(dates.slice(1).every((date) => date.slice(0, 10) >= zurichToday(Date.now()))).toBe(true);
+    const missing = await watched.page.goto(`${site.url}/agenda/999999-inconnu/`);
+    expect(missing?.status()).toBe(404);
+    expect(watched.errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await watched.page.context().close();
   });
 
   it('filters by category, by month and by both, keeping the filters in the address', async () => {
@@ -97,7 +215,10 @@ describe('the agenda page', () => {
     await expect(monthSelect(page).inputValue()).resolves.toBe('12');
     await expect(toggles(page).getByRole('button', { name: 'Culture' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await expect(eventDates(page)).resolves.toEqual(both);
-    expect(all).toBeGreaterThan(december.length);
+    // Every list is one page of upcoming events at most: December is the next December.
+    expect(all).toBe(50);
+    expect(december.length).toBeLessThanOrEqual(50);
+    expect(december.every((date) => date.slice(0, 10) >= zurichToday(Date.now()))).toBe(true);
     await page.context().close();
   });
 

@@ -1,8 +1,18 @@
 import type { SnapshotFrom } from 'xstate';
-import { hasAgendaFilters } from '../../src/domain/agenda-filters';
-import { agendaEvents } from '../../src/domain/agenda-grouping';
-import { agendaMachine, filtersOf, selectCategoryToggles, type AgendaMachineEvent } from '../../src/machines/agenda-machine';
-import { AGENDA_CATEGORIES, AGENDA_EVENTS, AGENDA_FAILURE } from '../support/agenda-fixtures';
+import { agendaMachine, selectCategoryToggles, selectHasMore, selectHasPast, type AgendaInput, type AgendaMachineEvent } from '../../src/machines/agenda-machine';
+import {
+  AGENDA_CATEGORIES,
+  AGENDA_EVENTS,
+  AGENDA_FAILURE,
+  AGENDA_NEXT_PAGE,
+  AGENDA_PAGE_SIZE,
+  AGENDA_TODAY,
+  LATER_EVENT,
+  LEGACY_AGENDA,
+  MORE_EVENTS,
+  PAST_EVENTS,
+  STALE_CURSOR,
+} from '../support/agenda-fixtures';
 import type { MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
@@ -11,48 +21,100 @@ type Snapshot = SnapshotFrom<typeof agendaMachine>;
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 const categoryTitle = (id: string): string => AGENDA_CATEGORIES.find((category) => category.id === id)?.title ?? id;
 
+/** The agenda the model walks: the tests' today, pages of two, and a permalink to an event beyond the first page. */
+export const AGENDA_MODEL_INPUT: AgendaInput = { agendaId: '1', today: AGENDA_TODAY, pageSize: AGENDA_PAGE_SIZE, openEvent: LATER_EVENT.id };
+
+// The first answers a list can get: a server's page with a next one, a legacy backend's whole
+// agenda, an empty page, and a legacy answer that holds only the past.
+const FIRST_ANSWERS: readonly AgendaMachineEvent[] = [
+  { type: 'AGENDA_LOADED', events: AGENDA_EVENTS, next: AGENDA_NEXT_PAGE, whole: false },
+  { type: 'AGENDA_LOADED', events: LEGACY_AGENDA, next: null, whole: true },
+  { type: 'AGENDA_LOADED', events: [], next: null, whole: false },
+  { type: 'AGENDA_LOADED', events: PAST_EVENTS, next: null, whole: true },
+  { type: 'AGENDA_FAILED', error: AGENDA_FAILURE },
+];
+
 /** The agenda machine as the model-based tests and `npm run paths` walk it. */
 export const agendaModel: MachineModel<AgendaMachineEvent> = {
   name: 'agenda',
   model: withoutInvocations(agendaMachine),
-  input: { agendaId: '1' },
+  input: AGENDA_MODEL_INPUT,
+  // Several filter combinations share a key: each path's snapshots are replayed from its own events.
+  replay: true,
   events: (state) => {
     const snapshot = state as Snapshot;
-    const { currentCategories, month, title } = snapshot.context;
-    const toggles = selectCategoryToggles(snapshot).map((category) => category.id);
-    const events: AgendaMachineEvent[] = [{ type: 'SEARCH' }, { type: 'SELECT_MONTH', month: month === null ? 12 : null }];
-    if (title === null) events.push({ type: 'TYPE_TITLE', title: 'séance' });
-    if (month === null && title === null) events.push({ type: 'RESTORE_FILTERS', search: '?mois=1' });
-    for (const id of toggles.slice(0, 1)) {
-      events.push(currentCategories.includes(id) ? { type: 'REMOVE_CATEGORY', id } : { type: 'ADD_CATEGORY', id });
+    const { currentCategories, month, title, range } = snapshot.context;
+    const loading = snapshot.matches({ events: 'loading' }) || snapshot.matches({ events: 'nextEvents' });
+    // The permalink is decided by the first answer: the answers tried first, then its own call,
+    // after which the walk goes on only where the permalink's event is listed (or none is named).
+    if (snapshot.matches({ permalink: 'waiting' })) {
+      return [...FIRST_ANSWERS.slice(0, 3), { type: 'AGENDA_LOADED', events: [LATER_EVENT], next: null, whole: false }];
     }
-    if (currentCategories.length > 0) events.push({ type: 'SET_CATEGORIES', categories: [] });
+    if (snapshot.matches({ permalink: 'loading' })) return [{ type: 'EVENT_FOUND', event: LATER_EVENT }, { type: 'EVENT_MISSING' }];
+    if (!snapshot.matches({ permalink: 'listed' })) return [];
+    // The categories answer right after the first list, so the walk goes on with their toggles (or their failure).
+    if (snapshot.matches({ categories: 'loading' })) return [{ type: 'CATEGORIES_LOADED', categories: AGENDA_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: AGENDA_FAILURE }];
+    if (snapshot.matches({ categories: 'failed' })) return [{ type: 'RETRY' }];
+    const events: AgendaMachineEvent[] = [];
+    const plain = currentCategories.length === 0 && month === null && title === null;
+    const nextEvents = snapshot.matches({ events: 'nextEvents' });
+    // One kind of filter at a time, besides a typed title, so the walk stays short; the quick range alone.
+    if (range === null || nextEvents) {
+      events.push({ type: 'SEARCH' });
+      if (title === null) events.push({ type: 'TYPE_TITLE', title: 'séance' });
+      if (month !== null) events.push({ type: 'SELECT_MONTH', month: null });
+      else if (currentCategories.length === 0) events.push({ type: 'SELECT_MONTH', month: 12 });
+      if (plain) events.push({ type: 'RESTORE_FILTERS', search: '?mois=1' });
+      const first = selectCategoryToggles(snapshot)[0]?.id;
+      if (first !== undefined && currentCategories.includes(first)) events.push({ type: 'REMOVE_CATEGORY', id: first }, { type: 'SET_CATEGORIES', categories: [] });
+      else if (first !== undefined && month === null) events.push({ type: 'ADD_CATEGORY', id: first });
+    }
+    if (plain) events.push({ type: 'SELECT_RANGE', range: range === null ? 'semaine' : null });
     if (snapshot.matches({ events: 'empty' })) events.push({ type: 'RESET' });
-    if (snapshot.matches({ events: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-    if (snapshot.matches({ events: 'loading' })) {
-      // The service asks for the plain agenda exactly when no filter is set.
-      const plain = !hasAgendaFilters(filtersOf(snapshot.context));
+    if (snapshot.matches({ events: 'failed' })) events.push({ type: 'RETRY' });
+    // The paging is walked without filters (a range aside): filters change the paths asked for, not the paging.
+    if (plain && selectHasMore(snapshot) && !snapshot.matches({ events: { ready: 'loadingMore' } }) && !snapshot.matches({ events: { ready: 'loadingPast' } })) {
+      events.push({ type: 'LOAD_MORE' });
+    }
+    if (plain && selectHasPast(snapshot) && !snapshot.matches({ events: { ready: 'loadingPast' } }) && !snapshot.matches({ events: { ready: 'loadingMore' } })) {
+      events.push({ type: 'LOAD_PAST' });
+    }
+    // A legacy backend's whole answers are walked without filters (a range aside): filtered, a page or nothing.
+    if (loading) events.push(...(plain ? FIRST_ANSWERS : [FIRST_ANSWERS[0]!, FIRST_ANSWERS[2]!, FIRST_ANSWERS[4]!]));
+    if (snapshot.matches({ events: { ready: 'loadingMore' } })) {
       events.push(
-        { type: 'AGENDA_LOADED', events: AGENDA_EVENTS, plain },
-        { type: 'AGENDA_LOADED', events: [], plain },
-        { type: 'AGENDA_FAILED', error: AGENDA_FAILURE },
+        { type: 'MORE_LOADED', events: MORE_EVENTS, next: null, whole: false },
+        { type: 'MORE_FAILED', error: AGENDA_FAILURE },
+        { type: 'MORE_FAILED', error: STALE_CURSOR },
       );
     }
-    if (snapshot.matches({ categories: 'loading' })) {
-      events.push({ type: 'CATEGORIES_LOADED', categories: AGENDA_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: AGENDA_FAILURE });
+    if (snapshot.matches({ events: { ready: 'loadingPast' } })) {
+      events.push(
+        { type: 'PAST_LOADED', events: PAST_EVENTS, next: null, whole: false },
+        { type: 'PAST_LOADED', events: [], next: null, whole: false },
+        { type: 'PAST_FAILED', error: AGENDA_FAILURE },
+        { type: 'PAST_FAILED', error: STALE_CURSOR },
+      );
     }
     return events;
   },
-  // Everything the screen shows: the states, the filters, how many events show, whether categories are listed.
+  // What the screen tells apart: the states, which filters are set, the events shown and held, the paging.
   key: (state) => {
-    const snapshot = state as Snapshot;
+    const { value, context } = state as Snapshot;
     return JSON.stringify([
-      snapshot.value,
-      snapshot.context.currentCategories,
-      snapshot.context.month,
-      snapshot.context.title,
-      agendaEvents(snapshot.context.agenda).length,
-      snapshot.context.categories.length > 0,
+      value,
+      context.currentCategories.length > 0,
+      context.month !== null,
+      context.title !== null,
+      context.range,
+      context.rangeEmpty,
+      context.upcoming.length,
+      context.past.length,
+      context.heldUpcoming.length > 0,
+      context.heldPast.length > 0,
+      context.next !== null,
+      context.pastNext !== null,
+      context.categories.length > 0,
     ]);
   },
   describeEvent: (event, language) => {
@@ -67,6 +129,10 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
         return event.month === null
           ? say(language, 'Choisir « Tous les mois »', 'Choose “All months”')
           : say(language, `Choisir le mois n° ${event.month}`, `Choose month ${event.month}`);
+      case 'SELECT_RANGE':
+        return event.range === null
+          ? say(language, 'Désactiver la période « Cette semaine »', 'Turn off the period “This week”')
+          : say(language, 'Activer la période « Cette semaine »', 'Turn on the period “This week”');
       case 'TYPE_TITLE':
         return say(language, `Taper « ${event.title} » dans le titre`, `Type “${event.title}” in the title box`);
       case 'SEARCH':
@@ -77,28 +143,71 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
         return say(language, `Revenir en arrière vers l’adresse « ${event.search} »`, `Go back to the address “${event.search}”`);
       case 'RETRY':
         return say(language, 'Cliquer sur « Réessayer »', 'Click “Try again”');
+      case 'LOAD_MORE':
+        return say(language, 'Cliquer sur « Afficher plus »', 'Click “Show more”');
+      case 'LOAD_PAST':
+        return say(language, 'Cliquer sur « Événements passés »', 'Click “Past events”');
       case 'AGENDA_LOADED':
-        return say(
-          language,
-          `Le serveur répond avec ${event.events.length} événement(s) (${event.plain ? 'agenda complet' : 'filtré'})`,
-          `The server answers with ${event.events.length} event(s) (${event.plain ? 'whole agenda' : 'filtered'})`,
-        );
+        return event.whole
+          ? say(
+              language,
+              `Un ancien serveur répond avec tout l’agenda : ${event.events.length} ligne(s)`,
+              `A legacy server answers with the whole agenda: ${event.events.length} row(s)`,
+            )
+          : say(
+              language,
+              `Le serveur répond avec une page de ${event.events.length} événement(s)${event.next === null ? ', la dernière' : ''}`,
+              `The server answers with a page of ${event.events.length} event(s)${event.next === null ? ', the last one' : ''}`,
+            );
       case 'AGENDA_FAILED':
         return say(language, 'L’appel de l’agenda échoue', 'The agenda call fails');
+      case 'MORE_LOADED':
+        return say(language, `Le serveur répond avec la page suivante : ${event.events.length} événement(s)`, `The server answers with the next page: ${event.events.length} event(s)`);
+      case 'MORE_FAILED':
+        return event.error._tag === 'HttpError' && event.error.status === 400
+          ? say(language, 'Le serveur refuse la page suivante (400 : le contenu a changé)', 'The server refuses the next page (400: the content changed)')
+          : say(language, 'L’appel de la page suivante échoue', 'The next page call fails');
+      case 'PAST_LOADED':
+        return say(language, `Le serveur répond avec ${event.events.length} événement(s) passé(s)`, `The server answers with ${event.events.length} past event(s)`);
+      case 'PAST_FAILED':
+        return event.error._tag === 'HttpError' && event.error.status === 400
+          ? say(language, 'Le serveur refuse la page passée (400 : le contenu a changé)', 'The server refuses the past page (400: the content changed)')
+          : say(language, 'L’appel des événements passés échoue', 'The past events call fails');
+      case 'EVENT_FOUND':
+        return say(language, `Le serveur répond avec l’événement du lien « ${event.event.title} »`, `The server answers with the linked event “${event.event.title}”`);
+      case 'EVENT_MISSING':
+        return say(language, 'Le serveur ne connaît pas l’événement du lien (404)', 'The server does not know the linked event (404)');
       case 'CATEGORIES_LOADED':
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
       case 'CATEGORIES_FAILED':
         return say(language, 'L’appel des catégories échoue', 'The categories call fails');
     }
   },
-  words: { events: ['événements', 'events'] },
+  words: {
+    events: ['événements', 'events'],
+    nextEvents: ['prochains événements en chargement', 'loading the next events'],
+    idle: ['au repos', 'idle'],
+    loadingMore: ['page suivante en chargement', 'loading the next page'],
+    moreFailed: ['page suivante en échec', 'next page failed'],
+    loadingPast: ['événements passés en chargement', 'loading past events'],
+    pastFailed: ['événements passés en échec', 'past events failed'],
+    permalink: ['lien', 'link'],
+    waiting: ['en attente de la liste', 'waiting for the list'],
+    listed: ['dans la liste', 'in the list'],
+    shown: ['affiché en tête', 'shown on top'],
+    missing: ['introuvable', 'not found'],
+  },
   describeContext: (state, language) => {
-    const { currentCategories, month, title, agenda } = (state as Snapshot).context;
+    const snapshot = state as Snapshot;
+    const { currentCategories, month, title, range, upcoming, past } = snapshot.context;
     return [
-      say(language, `${agendaEvents(agenda).length} événement(s)`, `${agendaEvents(agenda).length} event(s)`),
+      say(language, `${upcoming.length} à venir, ${past.length} passé(s)`, `${upcoming.length} upcoming, ${past.length} past`),
       ...(currentCategories.length ? [say(language, `catégories ${currentCategories.map(categoryTitle).join(', ')}`, `categories ${currentCategories.map(categoryTitle).join(', ')}`)] : []),
       ...(month !== null ? [say(language, `mois ${month}`, `month ${month}`)] : []),
       ...(title ? [say(language, `titre « ${title} »`, `title “${title}”`)] : []),
+      ...(range !== null ? [say(language, `période ${range}`, `period ${range}`)] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
+      ...(selectHasPast(snapshot) ? [say(language, 'bouton « Événements passés »', '“Past events” button')] : []),
     ].join(', ');
   },
 };

@@ -3,13 +3,30 @@ import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { agendaFiltersToSearch } from '../../src/domain/agenda-filters';
 import { agendaEvents } from '../../src/domain/agenda-grouping';
-import { agendaMachine, filtersOf, selectCategoryToggles, type AgendaMachineEvent } from '../../src/machines/agenda-machine';
-import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../../src/services/agenda-service';
+import {
+  agendaMachine,
+  filtersOf,
+  selectCategoryToggles,
+  selectEmptyRange,
+  selectHasMore,
+  selectHasPast,
+  selectPermalinkEvent,
+  type AgendaMachineEvent,
+} from '../../src/machines/agenda-machine';
+import type {
+  AgendaCategoriesEvent,
+  AgendaEventQuery,
+  AgendaEventsEvent,
+  AgendaPermalinkEvent,
+  AgendaQuery,
+  MoreAgendaEvent,
+  PastAgendaEvent,
+} from '../../src/services/agenda-service';
 import { historyActor, writeSearch } from '../../src/services/history-service';
 import { AgendaView } from '../../src/views/agenda/agenda-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { AGENDA_CATEGORIES } from '../support/agenda-fixtures';
-import { agendaModel } from './agenda-model';
+import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY } from '../support/agenda-fixtures';
+import { AGENDA_MODEL_INPUT, agendaModel } from './agenda-model';
 import { unwalked, type ModelPath } from './coverage';
 import { pathsOf } from './machine-model';
 
@@ -18,48 +35,59 @@ type Snapshot = SnapshotFrom<typeof agendaMachine>;
 const model = agendaModel.model;
 const paths = pathsOf(agendaModel);
 
+/** A fake service: each call's input, and the subject its answer comes through. */
+const calls = <I, E>() => {
+  const made: { input: I; answer: Subject<E> }[] = [];
+  const actor = fromEventObservable<E & { type: string }, I>(({ input }) => {
+    const answer = new Subject<E & { type: string }>();
+    made.push({ input, answer: answer as unknown as Subject<E> });
+    return answer;
+  });
+  return { made, actor };
+};
+
 /** The real machine with fake services whose answers the path gives, and the real history. */
 const harness = () => {
-  const requests: { query: AgendaQuery; answer: Subject<AgendaEventsEvent> }[] = [];
-  const categoryRequests: Subject<AgendaCategoriesEvent>[] = [];
+  const lists = calls<AgendaQuery, AgendaEventsEvent>();
+  const more = calls<string, MoreAgendaEvent>();
+  const past = calls<string, PastAgendaEvent>();
+  const single = calls<AgendaEventQuery, AgendaPermalinkEvent>();
+  const categories = calls<void, AgendaCategoriesEvent>();
   const machine = agendaMachine.provide({
     actors: {
-      loadAgenda: fromEventObservable<AgendaEventsEvent, AgendaQuery>(({ input }) => {
-        const answer = new Subject<AgendaEventsEvent>();
-        requests.push({ query: input, answer });
-        return answer;
-      }),
-      loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(() => {
-        const answer = new Subject<AgendaCategoriesEvent>();
-        categoryRequests.push(answer);
-        return answer;
-      }),
+      loadAgenda: lists.actor,
+      loadMore: more.actor,
+      loadPast: past.actor,
+      loadEvent: single.actor,
+      loadCategories: categories.actor,
       watchHistory: historyActor('RESTORE_FILTERS'),
     },
     actions: { writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))) },
   });
-  const actor = createActor(machine, { input: { agendaId: '1' } });
+  const actor = createActor(machine, { input: AGENDA_MODEL_INPUT });
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);
   actor.start();
   render(
     <WidgetRoot container={container}>
-      <AgendaView actor={actor} />
+      <AgendaView actor={actor} openEvent={AGENDA_MODEL_INPUT.openEvent ?? null} />
     </WidgetRoot>,
     { container },
   );
-  return { actor, requests, categoryRequests };
+  return { actor, lists: lists.made, more: more.made, past: past.made, single: single.made, categories: categories.made };
 };
 
 type Harness = ReturnType<typeof harness>;
 
 const titleBox = () => screen.getByRole('searchbox', { name: 'Rechercher un titre' });
 const monthSelect = () => screen.getByRole('combobox', { name: 'Mois' });
+const results = () => screen.getByRole('region', { name: 'Événements' });
 const toggle = (id: string) => {
   const title = AGENDA_CATEGORIES.find((category) => category.id === id)?.title ?? id;
   return within(screen.getByRole('group', { name: 'Catégories' })).getByRole('button', { name: title });
 };
+const rangeToggle = (name: string) => within(screen.getByRole('group', { name: 'Période' })).getByRole('button', { name });
 
 /** Makes the event happen as a visitor or a service would. */
 const perform = (h: Harness, event: AgendaMachineEvent): void => {
@@ -72,6 +100,9 @@ const perform = (h: Harness, event: AgendaMachineEvent): void => {
       return;
     case 'SELECT_MONTH':
       fireEvent.change(monthSelect(), { target: { value: event.month === null ? '' : String(event.month) } });
+      return;
+    case 'SELECT_RANGE':
+      fireEvent.click(rangeToggle('Cette semaine'));
       return;
     case 'ADD_CATEGORY':
     case 'REMOVE_CATEGORY':
@@ -90,21 +121,37 @@ const perform = (h: Harness, event: AgendaMachineEvent): void => {
     case 'RETRY':
       fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
       return;
+    case 'LOAD_MORE':
+      fireEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
+      return;
+    case 'LOAD_PAST':
+      fireEvent.click(screen.getByRole('button', { name: 'Événements passés' }));
+      return;
     case 'AGENDA_LOADED':
     case 'AGENDA_FAILED':
-      h.requests.at(-1)!.answer.next(event);
+      h.lists.at(-1)!.answer.next(event);
+      return;
+    case 'MORE_LOADED':
+    case 'MORE_FAILED':
+      h.more.at(-1)!.answer.next(event);
+      return;
+    case 'PAST_LOADED':
+    case 'PAST_FAILED':
+      h.past.at(-1)!.answer.next(event);
+      return;
+    case 'EVENT_FOUND':
+    case 'EVENT_MISSING':
+      h.single.at(-1)!.answer.next(event);
       return;
     case 'CATEGORIES_LOADED':
     case 'CATEGORIES_FAILED':
-      h.categoryRequests.at(-1)!.next(event);
+      h.categories.at(-1)!.answer.next(event);
       return;
   }
 };
 
-const STARTS_REQUEST: ReadonlySet<string> = new Set(['SET_CATEGORIES', 'SEARCH', 'SELECT_MONTH', 'ADD_CATEGORY', 'REMOVE_CATEGORY', 'RESET', 'RESTORE_FILTERS', 'RETRY']);
-
-/** What the visitor must see in a state of the model. */
-const expectScreen = (h: Harness, expected: Snapshot, event: AgendaMachineEvent | null): void => {
+/** What the visitor must see in a state of the model, and what the services were asked. */
+const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
   const context = expected.context;
   const shown = agendaEvents(context.agenda);
@@ -113,23 +160,53 @@ const expectScreen = (h: Harness, expected: Snapshot, event: AgendaMachineEvent 
   for (const category of selectCategoryToggles(expected)) {
     expect(toggle(category.id)).toHaveAttribute('aria-pressed', String(context.currentCategories.includes(category.id)));
   }
-  const status = screen.getByRole('status');
-  const articles = screen.queryAllByRole('article');
-  if (expected.matches({ events: 'loading' })) {
-    if (event === null || STARTS_REQUEST.has(event.type)) {
-      expect(h.requests.at(-1)!.query).toEqual({ agendaId: '1', filters: filtersOf(context) });
-    }
-    if (shown.length === 0) expect(status).toHaveTextContent("Chargement de l'agenda…");
+  for (const [name, range] of [["Aujourd'hui", 'aujourdhui'], ['Cette semaine', 'semaine']] as const) {
+    expect(rangeToggle(name)).toHaveAttribute('aria-pressed', String(context.range === range));
   }
+  const status = within(results()).getByRole('status');
+  const articles = within(results()).queryAllByRole('article');
+  // A first page is asked for with the filters in force (without an empty range), from today, a page at a time.
+  if (h.lists.length > listCalls) {
+    expect(expected.matches({ events: 'loading' }) || expected.matches({ events: 'nextEvents' })).toBe(true);
+    expect(h.lists.at(-1)!.input).toEqual({
+      agendaId: '1',
+      filters: { ...filtersOf(context), range: context.rangeEmpty ? null : context.range },
+      page: { period: 'upcoming', today: AGENDA_TODAY, pageSize: AGENDA_PAGE_SIZE },
+    });
+  }
+  if (expected.matches({ events: { ready: 'loadingMore' } })) expect(h.more.at(-1)!.input).toBe(context.next);
+  if (expected.matches({ events: { ready: 'loadingPast' } })) expect(h.past.at(-1)!.input).toBe(context.pastNext);
+  if (expected.matches({ permalink: 'loading' })) expect(h.single.at(-1)!.input).toEqual({ agendaId: '1', eventId: AGENDA_MODEL_INPUT.openEvent });
+  if (expected.matches({ events: 'loading' }) && shown.length === 0) expect(status).toHaveTextContent("Chargement de l'agenda…");
   if (expected.matches({ events: 'ready' }) || (expected.matches({ events: 'loading' }) && shown.length > 0)) {
     expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(shown.map((e) => e.title));
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h2) => h2.textContent).filter((text) => /^\d{4}$/.test(text ?? ''))).toEqual(
-      context.agenda.map((year) => String(year.year)),
-    );
+    expect(
+      within(results())
+        .queryAllByRole('heading', { level: 2 })
+        .map((h2) => h2.textContent)
+        .filter((text) => /^\d{4}$/.test(text ?? '')),
+    ).toEqual(context.agenda.map((year) => String(year.year)));
   }
   if (expected.matches({ events: 'ready' })) {
-    expect(status).toHaveTextContent(`${shown.length} événement`);
-    expect(screen.getByRole('link', { name: 'Exporter ces événements' })).toHaveAttribute('download', 'agenda.ics');
+    expect(status).toHaveTextContent(shown.length === 0 ? 'Aucun événement' : `${shown.length} événement`);
+    if (shown.length > 0) expect(screen.getByRole('link', { name: 'Exporter ces événements' })).toHaveAttribute('download', 'agenda.ics');
+    const added = context.added;
+    if (added !== null) {
+      expect(status).toHaveTextContent(added.count === 0 ? 'aucun nouveau' : `dont ${added.count} nouveau`);
+      // Focus lands on the first new event, where reading goes on.
+      if (added.first !== '') expect(document.activeElement).toBe(within(articles.find((article) => article.dataset.eventId === added.first)!).getByRole('heading'));
+    }
+  }
+  // "Afficher plus" under the list and "Événements passés" above it, only while there is more.
+  expect(within(results()).queryByRole('button', { name: 'Afficher plus' }) !== null).toBe(selectHasMore(expected));
+  expect(within(results()).queryByRole('button', { name: 'Événements passés' }) !== null).toBe(selectHasPast(expected));
+  const emptyRange = selectEmptyRange(expected);
+  if (emptyRange !== null) {
+    expect(within(results()).getByText('Aucun événement cette semaine.')).toBeVisible();
+    if (shown.length > 0) expect(within(results()).getByRole('heading', { level: 2, name: 'Prochains événements' })).toBeVisible();
+  } else {
+    expect(within(results()).queryByText('Aucun événement cette semaine.')).toBeNull();
+    expect(within(results()).queryByRole('heading', { name: 'Prochains événements' })).toBeNull();
   }
   if (expected.matches({ events: 'empty' })) {
     expect(articles).toHaveLength(0);
@@ -137,25 +214,33 @@ const expectScreen = (h: Harness, expected: Snapshot, event: AgendaMachineEvent 
   } else {
     expect(screen.queryByText('Aucun événement pour ces filtres')).toBeNull();
   }
-  const alert = screen.queryByRole('alert');
-  if (expected.matches({ events: 'failed' })) {
-    expect(articles).toHaveLength(0);
-    expect(alert).toHaveTextContent("L'agenda n'a pas pu être chargé.");
-  } else if (expected.matches({ categories: 'failed' })) {
-    expect(alert).toHaveTextContent("La liste des catégories n'a pas pu être chargée.");
+  // The permalink's event, loaded on its own, stands above the list under its title, its details open.
+  const permalink = selectPermalinkEvent(expected);
+  if (permalink !== null) {
+    const heading = screen.getByRole('heading', { level: 2, name: permalink.title });
+    expect(heading.closest('section')?.querySelector('article')).toHaveAttribute('data-event-id', permalink.id);
   } else {
-    expect(alert).toBeNull();
+    expect(document.querySelector('.agenda-permalink')).toBeNull();
   }
+  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+  const expectedAlerts = [
+    ...(expected.matches({ events: 'failed' }) ? ["L'agenda n'a pas pu être chargé."] : expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée."] : []),
+    ...(expected.matches({ events: { ready: 'pastFailed' } }) ? ["Les événements passés n'ont pas pu être chargés."] : []),
+    ...(expected.matches({ events: { ready: 'moreFailed' } }) ? ["Les événements suivants n'ont pas pu être chargés."] : []),
+  ];
+  expect(alerts.map((text, index) => text.startsWith(expectedAlerts[index] ?? '\u0000'))).toEqual(expectedAlerts.map(() => true));
+  if (expected.matches({ events: 'failed' })) expect(articles).toHaveLength(0);
 };
 
 const walk = (path: ModelPath<AgendaMachineEvent>): void => {
   window.history.replaceState(null, '', '/agenda/');
   const h = harness();
   try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
+    expectScreen(h, path.steps[0]!.snapshot as Snapshot, 0);
     for (const step of path.steps.slice(1)) {
+      const listCalls = h.lists.length;
       act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot, step.event);
+      expectScreen(h, step.snapshot as Snapshot, listCalls);
     }
   } finally {
     h.actor.stop();

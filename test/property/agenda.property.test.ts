@@ -7,10 +7,12 @@ import {
   addCategory,
   agendaFiltersFromSearch,
   agendaFiltersToSearch,
+  agendaPagePath,
   agendaRequest,
   type AgendaFilters,
 } from '../../src/domain/agenda-filters';
 import { agendaEvents, dedupeById, firstEvents, groupByYearMonth } from '../../src/domain/agenda-grouping';
+import { QUICK_RANGES, rangeDays } from '../../src/domain/agenda-window';
 import { toIcs } from '../../src/domain/ics';
 import { dateParts } from '../../src/domain/wire';
 import { agendaMachine } from '../../src/machines/agenda-machine';
@@ -25,9 +27,11 @@ const filters: fc.Arbitrary<AgendaFilters> = fc.record({
   categories: fc.uniqueArray(categoryId, { maxLength: 4 }),
   month: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
   title: fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }), { nil: null }),
+  range: fc.option(fc.constantFrom(...QUICK_RANGES), { nil: null }),
 });
 
-const sortKey = (e: AgendaEvent): string => `${e.bel_date.slice(0, 10)}T${e.start_time ?? ''}`;
+// Events without a time come last in their day, as the server orders its pages.
+const sortKey = (e: AgendaEvent): string => `${e.bel_date.slice(0, 10)}T${e.start_time ?? '~'}`;
 
 describe('grouping by year and month', () => {
   it('puts every event in exactly one bucket matching its bel_date, in date order, losing nothing', () => {
@@ -110,11 +114,41 @@ describe('the agenda request', () => {
     );
   });
 
-  it('keeps the filters in the page address and reads them back', () => {
+  it('keeps the filters in the page address, the quick range as periode, and reads them back', () => {
     fc.assert(
       fc.property(filters, (f) => {
-        const back = agendaFiltersFromSearch(agendaFiltersToSearch(f));
-        expect(back).toEqual({ ...f, title: f.title === '' ? null : f.title });
+        const search = agendaFiltersToSearch(f);
+        expect(new URLSearchParams(search).getAll('periode')).toEqual(f.range ? [f.range] : []);
+        const { range, ...rest } = f;
+        const back = agendaFiltersFromSearch(search);
+        expect(back).toEqual({ ...rest, title: f.title === '' ? null : f.title, ...(range ? { range } : {}) });
+      }),
+    );
+  });
+
+  it('reads no range from an unknown periode', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }).filter((text) => !(QUICK_RANGES as readonly string[]).includes(text)), (periode) => {
+        expect(agendaFiltersFromSearch(`?periode=${encodeURIComponent(periode)}`).range).toBeUndefined();
+      }),
+    );
+  });
+
+  it('asks for one page: the same call with page_size always, period=past for the past, and a range’s days for upcoming events', () => {
+    fc.assert(
+      fc.property(filters, fc.constantFrom('upcoming' as const, 'past' as const), fc.integer({ min: 1, max: 100 }), (f, period, pageSize) => {
+        const today = '2026-12-01';
+        const path = agendaPagePath('1', f, { period, today, pageSize });
+        const [base, query = ''] = path.split('?');
+        const params = new URLSearchParams(query);
+        const request = agendaRequest('1', f);
+        expect(`${base}`).toBe(request.path.split('?')[0]);
+        for (const name of ['categories', 'month', 'title']) expect(params.getAll(name)).toEqual(new URLSearchParams(request.path.split('?')[1] ?? '').getAll(name));
+        expect(params.getAll('page_size')).toEqual([String(pageSize)]);
+        expect(params.getAll('period')).toEqual(period === 'past' ? ['past'] : []);
+        const days = f.range && period === 'upcoming' ? rangeDays(f.range, today) : null;
+        expect(params.getAll('from')).toEqual(days ? [days.from] : []);
+        expect(params.getAll('to')).toEqual(days ? [days.to] : []);
       }),
     );
   });
@@ -139,7 +173,7 @@ describe('the agenda machine', () => {
         loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(() => new Subject<AgendaCategoriesEvent>()),
       },
     });
-    const actor = createActor(machine, { input: { agendaId: '1', filters: initial } });
+    const actor = createActor(machine, { input: { agendaId: '1', today: '2026-12-01', filters: initial } });
     actor.start();
     return { actor, requests, answers };
   };
@@ -148,7 +182,7 @@ describe('the agenda machine', () => {
     fc.assert(
       fc.property(filters, fc.constantFrom(null, ''), fc.boolean(), (initial, title, answered) => {
         const { actor, requests, answers } = harness({ ...initial, title });
-        if (answered) answers.at(-1)!.next({ type: 'AGENDA_LOADED', events: [], plain: false });
+        if (answered) answers.at(-1)!.next({ type: 'AGENDA_LOADED', events: [], next: null, whole: false });
         const before = actor.getSnapshot();
         const count = requests.length;
         actor.send({ type: 'SEARCH' });
@@ -166,7 +200,7 @@ describe('the agenda machine', () => {
         const { actor, requests } = harness(initial);
         actor.send({ type: 'TYPE_TITLE', title });
         actor.send({ type: 'SEARCH' });
-        expect(requests.at(-1)!.filters).toEqual({ categories: [], month: null, title });
+        expect(requests.at(-1)!.filters).toEqual({ categories: [], month: null, title, range: null });
         actor.stop();
       }),
     );

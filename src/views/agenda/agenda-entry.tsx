@@ -1,11 +1,11 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
-import { agendaEvents } from '../../domain/agenda-grouping';
+import { zurichToday } from '../../domain/agenda-window';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
-import { agendaMachine, filtersOf } from '../../machines/agenda-machine';
-import { agendaActor, agendaCategoriesActor } from '../../services/agenda-service';
+import { agendaMachine, filtersOf, selectPermalinkFound } from '../../machines/agenda-machine';
+import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, pastAgendaActor } from '../../services/agenda-service';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { showPermalink } from '../../services/permalink-history';
@@ -20,6 +20,9 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
   agendaMachine.provide({
     actors: {
       loadAgenda: agendaActor(api),
+      loadMore: moreAgendaActor(api),
+      loadPast: pastAgendaActor(api),
+      loadEvent: agendaEventActor(api),
       loadCategories: agendaCategoriesActor(api),
       ...(browser ? { watchHistory: historyActor('RESTORE_FILTERS') } : {}),
     },
@@ -32,14 +35,23 @@ export const eventIdOf = (pathname: string): string | null => {
   return path?.kind === 'event' ? path.id : null;
 };
 
-/** The agenda's render entry: filters from the query, an event's details open from its permalink. */
+/**
+ * The agenda's render entry: filters from the query, an event's details open from its permalink,
+ * and today's date in Zurich, where the list starts. Today decides no path but a quick range's
+ * days, so the browser asks for the paths the server answered (its embedded answers).
+ */
 export const agendaEntry: WidgetEntry = {
   name: 'agenda',
   create: (setting) => {
-    const input = { agendaId: setting.attribute('data-agenda-id') ?? '1', filters: agendaFiltersFromSearch(setting.location.search) };
+    const openEvent = eventIdOf(setting.location.pathname);
+    const input = {
+      agendaId: setting.attribute('data-agenda-id') ?? '1',
+      filters: agendaFiltersFromSearch(setting.location.search),
+      openEvent,
+      today: zurichToday(Date.now()),
+    };
     const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
-    const openEvent = eventIdOf(setting.location.pathname);
     const onDetails = (event: { id: string; title: string }, open: boolean): void => {
       if (!browser) return;
       // The language of the address at the time: the header's switch may have changed it.
@@ -49,7 +61,7 @@ export const agendaEntry: WidgetEntry = {
     return {
       actor,
       element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} />,
-      afterSettle: () => openEvent === null || agendaEvents(actor.getSnapshot().context.agenda).some((event) => event.id === openEvent),
+      afterSettle: () => selectPermalinkFound(actor.getSnapshot()),
     };
   },
 };

@@ -22,14 +22,17 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
-    <article className="agenda-event">
+    <article className="agenda-event" data-event-id={event.id}>
       <p className="agenda-event__when">
         <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
           {formatLongDate(event.bel_date, language)}
           {start ? `, ${end ? t('agenda.timeRange', { start, end }) : start}` : ''}
         </time>
       </p>
-      <h4 className="agenda-event__title">{event.title}</h4>
+      {/* Focusable from script only: focus lands here on the first event "Afficher plus" adds. */}
+      <h4 className="agenda-event__title" tabIndex={-1}>
+        {event.title}
+      </h4>
       {event.place ? (
         <p className="agenda-event__place">
           <span className="visually-hidden">{t('agenda.place')} : </span>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { QUICK_RANGES } from '../../domain/agenda-window';
 import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
 import { MONTHS, monthName } from '../../i18n/months';
 import { selectAgendaFilters, selectCategoryToggles, type agendaMachine } from '../../machines/agenda-machine';
@@ -14,6 +15,11 @@ import { useLocale } from '../shared/widget-root';
  * form-toggles.ts), "Appliquer" and the title's "Rechercher" load the page with every filter set.
  * With script nothing is submitted: toggles and the month act at once as before, and the submit
  * is the SEARCH of the title alone.
+ *
+ * The quick ranges ("Aujourd'hui", "Ce week-end", …) stand beside the month but submit a form of
+ * their own (`form=`), which holds the other filters: each sends `periode={range}`, or an empty
+ * `periode` when pressed again, with no second `periode` from the main form beside it. The main
+ * form keeps the range in force as a hidden field, so a toggle or the month keeps it.
  */
 export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMachine> }) => {
   const { language, t } = useLocale();
@@ -22,6 +28,9 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
   const headingId = useId();
   const monthId = useId();
   const titleId = useId();
+  const rangesId = useId();
+  const rangeFormId = useId();
+  const range = filters.range ?? null;
 
   return (
     <section className="filter-bar" aria-labelledby={headingId}>
@@ -42,6 +51,7 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
         {filters.categories.map((id) => (
           <input key={id} type="hidden" name="categories" value={id} />
         ))}
+        {range !== null ? <input type="hidden" name="periode" value={range} /> : null}
         <div className="agenda-toggles" role="group" aria-label={t('agenda.categories')}>
           {toggles.map((category) => {
             const pressed = filters.categories.includes(category.id);
@@ -105,6 +115,33 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
               </noscript>
             </div>
           </div>
+          <div className="field agenda-ranges">
+            <span id={rangesId} className="agenda-ranges__label">
+              {t('agenda.ranges')}
+            </span>
+            <div className="agenda-ranges__row" role="group" aria-labelledby={rangesId}>
+              {QUICK_RANGES.map((quick) => {
+                const pressed = range === quick;
+                return (
+                  <button
+                    key={quick}
+                    type="submit"
+                    form={rangeFormId}
+                    name="periode"
+                    value={pressed ? '' : quick}
+                    className="toggle"
+                    aria-pressed={pressed}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      actor.send({ type: 'SELECT_RANGE', range: pressed ? null : quick });
+                    }}
+                  >
+                    {t(`agenda.range.${quick}`)}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
           <div className="field field--search agenda-search">
             <label htmlFor={titleId}>{t('agenda.title.label')}</label>
             <div className="agenda-search__row">
@@ -123,6 +160,14 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
             </div>
           </div>
         </div>
+      </form>
+      {/* The quick ranges' own form: the other filters, which a range keeps. */}
+      <form id={rangeFormId} method="get" hidden>
+        {filters.categories.map((id) => (
+          <input key={id} type="hidden" name="categories" value={id} />
+        ))}
+        {filters.month !== null ? <input type="hidden" name="mois" value={filters.month} /> : null}
+        {filters.title !== null && filters.title !== '' ? <input type="hidden" name="titre" value={filters.title} /> : null}
       </form>
     </section>
   );

@@ -1,13 +1,27 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { AgendaDetailsContext, type AgendaDetails } from './agenda-details';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { firstEvents, type AgendaMonth, type AgendaYear } from '../../domain/agenda-grouping';
+import type { AgendaMonth, AgendaYear } from '../../domain/agenda-grouping';
 import type { Language } from '../../i18n/language';
 import { monthName } from '../../i18n/months';
-import { selectAgendaStatus, selectShownAgenda, selectShownEvents, type agendaMachine } from '../../machines/agenda-machine';
+import {
+  selectAddition,
+  selectAgendaStatus,
+  selectEmptyRange,
+  selectHasMore,
+  selectHasPast,
+  selectLoadingMore,
+  selectLoadingPast,
+  selectMoreFailed,
+  selectPastFailed,
+  selectPermalinkEvent,
+  selectShownAgenda,
+  selectShownEvents,
+  type AgendaAddition,
+  type agendaMachine,
+} from '../../machines/agenda-machine';
 import { RetryMessage } from '../shared/retry-message';
-import { useProgressiveCount } from '../shared/use-progressive-count';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
@@ -15,8 +29,7 @@ import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
 
-// Memoised, with `firstEvents` keeping whole months and years as they were: a step of a long
-// list re-renders only the month it grows, not the thousands of events before it.
+// Memoised: a month whose events did not change is not rendered again when a page is added.
 const AgendaMonthSection = memo(function AgendaMonthSection({ year, month, language }: { year: number; month: AgendaMonth; language: Language }) {
   return (
     <section className="agenda-month">
@@ -47,7 +60,16 @@ const AgendaYearSection = memo(function AgendaYearSection({ year, language }: { 
   );
 });
 
-/** The agenda screen: filters, then the events by year and month, read from the machine. */
+/** After "Afficher plus" or "Événements passés", focus goes to the first new event's title, so reading goes on from there. */
+const useFocusOnAddition = (list: React.RefObject<HTMLDivElement | null>, addition: AgendaAddition | null): void => {
+  useEffect(() => {
+    if (addition === null || addition.first === '' || !list.current) return;
+    const article = [...list.current.querySelectorAll<HTMLElement>('article[data-event-id]')].find((item) => item.dataset.eventId === addition.first);
+    article?.querySelector<HTMLElement>('h4')?.focus();
+  }, [list, addition]);
+};
+
+/** The agenda screen: filters, a permalink's event, then the events by year and month with the past and "more" buttons, read from the machine. */
 export const AgendaView = ({
   actor,
   openEvent = null,
@@ -64,23 +86,50 @@ export const AgendaView = ({
   const agenda = useSelector(actor, selectShownAgenda);
   const events = useSelector(actor, selectShownEvents);
   const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
+  const hasMore = useSelector(actor, selectHasMore);
+  const hasPast = useSelector(actor, selectHasPast);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const loadingPast = useSelector(actor, selectLoadingPast);
+  const moreFailed = useSelector(actor, selectMoreFailed);
+  const pastFailed = useSelector(actor, selectPastFailed);
+  const addition = useSelector(actor, selectAddition);
+  const emptyRange = useSelector(actor, selectEmptyRange);
+  const permalinkEvent = useSelector(actor, selectPermalinkEvent);
+  const list = useRef<HTMLDivElement>(null);
+  const permalinkId = useId();
+  useFocusOnAddition(list, addition);
   const firstLoad = status === 'loading' && agenda.length === 0;
-  // A month can hold thousands of events: the first screen is committed at once, the rest in
-  // later tasks, as a prefix of the display order so each heading stays above its events.
-  const progressive = useProgressiveCount(agenda, events.length);
-  // The event a permalink names is in the first screen, wherever it stands in the list.
-  const rendered = openEvent === null ? progressive : Math.max(progressive, events.findIndex((event) => event.id === openEvent) + 1);
-  const renderedAgenda = useMemo(() => firstEvents(agenda, rendered), [agenda, rendered]);
   const details = useMemo<AgendaDetails>(() => ({ openEvent, onDetails }), [openEvent, onDetails]);
+
+  const countText = firstLoad
+    ? t('agenda.loading')
+    : status === 'failed'
+      ? ''
+      : addition !== null
+        ? t('agenda.countAdded', { count: events.length, added: addition.count })
+        : t('agenda.count', { count: events.length });
 
   return (
     <AgendaDetailsContext.Provider value={details}>
     <div className="agenda">
       <AgendaFilterBar actor={actor} />
+      {permalinkEvent !== null ? (
+        // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
+        <section className="agenda-permalink" aria-labelledby={permalinkId}>
+          <h2 id={permalinkId} className="agenda-permalink__title">
+            {permalinkEvent.title}
+          </h2>
+          <ul>
+            <li>
+              <AgendaEventItem event={permalinkEvent} />
+            </li>
+          </ul>
+        </section>
+      ) : null}
       <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
         <div className="agenda__summary">
           <p className="agenda__count" role="status">
-            {firstLoad ? t('agenda.loading') : status === 'failed' ? '' : t('agenda.count', { count: events.length })}
+            {countText}
           </p>
           {events.length > 0 ? (
             <CalendarLink className="button" events={events} fileTitle="agenda" label={t('agenda.export')} />
@@ -93,6 +142,11 @@ export const AgendaView = ({
             onRetry={() => actor.send({ type: 'RETRY' })}
           />
         ) : null}
+        {emptyRange !== null ? (
+          <div className="notice">
+            <p>{t(`agenda.range.empty.${emptyRange}`)}</p>
+          </div>
+        ) : null}
         {status === 'empty' ? (
           <div className="notice">
             <p>{t('agenda.empty')}</p>
@@ -100,6 +154,18 @@ export const AgendaView = ({
               {t('agenda.empty.reset')}
             </button>
           </div>
+        ) : null}
+        {pastFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t('agenda.pastFailed')}
+          </p>
+        ) : null}
+        {hasPast ? (
+          <p className="agenda__past">
+            <button type="button" className="button" aria-busy={loadingPast} onClick={() => actor.send({ type: 'LOAD_PAST' })}>
+              {t('agenda.past')}
+            </button>
+          </p>
         ) : null}
         {firstLoad ? (
           <div aria-hidden="true">
@@ -112,12 +178,29 @@ export const AgendaView = ({
             ))}
           </div>
         ) : (
-          <div className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
-            {renderedAgenda.map((year) => (
+          <div ref={list} className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
+            {emptyRange !== null && agenda.length > 0 ? (
+              <h2 className="agenda__next-title">
+                {t('agenda.nextEvents')}
+              </h2>
+            ) : null}
+            {agenda.map((year) => (
               <AgendaYearSection key={year.year} year={year} language={language} />
             ))}
           </div>
         )}
+        {moreFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t('agenda.moreFailed')}
+          </p>
+        ) : null}
+        {hasMore ? (
+          <p className="agenda__more">
+            <button type="button" className="button" aria-busy={loadingMore} onClick={() => actor.send({ type: 'LOAD_MORE' })}>
+              {t('agenda.more')}
+            </button>
+          </p>
+        ) : null}
       </section>
     </div>
     </AgendaDetailsContext.Provider>
