@@ -1,4 +1,5 @@
 import { PERSON, type Contact } from './contact';
+import { PAGE_SIZES } from './paging';
 import { toQueryString } from './query';
 
 /** What the visitor filters the directory by: the typed name and the chosen category title. */
@@ -10,12 +11,19 @@ export interface DirectoryFilters {
 /** No text, no category: the whole directory. */
 export const NO_FILTERS: DirectoryFilters = { text: '', category: '' };
 
+/** The path of the contacts list, without its query: the further pages a `next` link names must be of it. */
+export const CONTACTS_PATH = '/api/contacts/';
+
 /**
  * The path of the contacts call for a set of filters (SPEC §7): the text as typed in
- * `title`, the category title in `category`, both when both are set, none for all contacts.
+ * `title`, the category title in `category`, both when both are set, none for all contacts;
+ * then `page_size`, which a reference server answers with its first page and a legacy one ignores.
  */
-export const contactsPath = ({ text, category }: DirectoryFilters): string =>
-  `/api/contacts/${toQueryString({ title: text === '' ? undefined : text, category: category === '' ? undefined : category })}`;
+export const contactsPath = ({ text, category }: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): string =>
+  `${CONTACTS_PATH}${toQueryString({ title: text === '' ? undefined : text, category: category === '' ? undefined : category, page_size: pageSize })}`;
+
+/** The path of one contact by its slug (`GET /api/contacts/{slug}/`, a reference-server extension; a legacy API answers 404). */
+export const contactItemPath = (slug: string): string => `${CONTACTS_PATH}${encodeURIComponent(slug)}/`;
 
 /** The page's query string that keeps the filters in the URL (`?categorie=…&q=…`). */
 export const filtersToSearch = ({ text, category }: DirectoryFilters): string =>

@@ -1,4 +1,5 @@
 import type { NewsItem } from './news';
+import { PAGE_SIZES, listPagePath } from './paging';
 import { toQueryString } from './query';
 import { dateParts } from './wire';
 
@@ -35,36 +36,27 @@ export const sameSelection = (a: CategorySelection, b: CategorySelection): boole
 
 const scopeSegment = (scope: string): string => encodeURIComponent(scope);
 
+/** The path of the news list a selection asks for, without its query: the further pages a `next` link names must be of it. */
+export const newsListPath = (scope: string, selection: CategorySelection): string =>
+  selection.length === 0 ? `/api/news/${scopeSegment(scope)}/` : '/api/news/';
+
 /**
  * The path of the news call for a selection (SPEC §7): the plain `GET /api/news/{scope}/`
- * with no category, `GET /api/news/?categories=…` (repeated) otherwise.
+ * with no category, `GET /api/news/?categories=…` (repeated) otherwise; then `page_size`,
+ * which a reference server answers with its first page and a legacy one ignores.
  */
-export const newsPath = (scope: string, selection: CategorySelection): string =>
-  selection.length === 0 ? `/api/news/${scopeSegment(scope)}/` : `/api/news/${toQueryString({ categories: selection })}`;
+export const newsPath = (scope: string, selection: CategorySelection, pageSize: number = PAGE_SIZES.news): string =>
+  `${newsListPath(scope, selection)}${toQueryString({ categories: selection, page_size: pageSize })}`;
 
 /** The path of the news categories call of a scope. */
 export const newsCategoriesPath = (scope: string): string => `/api/categories/${scopeSegment(scope)}/`;
 
-const NEWS_PATH = '/api/news/';
-
 /**
- * The path and query, relative to the API base, of the absolute `next` link of a news page,
- * so `data-api-base` still applies. Anything but a page of `/api/news/` gives `null`: the
- * client never follows a link elsewhere.
+ * The path and query, relative to the API base, of the `next` link of a page of the news list
+ * at `listPath`, so `data-api-base` still applies. A link to anything but a page of that list
+ * gives `null`: the client never follows a link elsewhere.
  */
-export const nextPagePath = (next: string | null | undefined): string | null => {
-  if (!next) return null;
-  let url: URL;
-  try {
-    url = new URL(next, 'http://relative.invalid');
-  } catch {
-    return null;
-  }
-  // A backend behind a path prefix links to `/prefix/api/news/…`; the base already holds the prefix.
-  const start = url.pathname.lastIndexOf(NEWS_PATH);
-  if (start < 0 || url.pathname.length !== start + NEWS_PATH.length) return null;
-  return `${NEWS_PATH}${url.search}`;
-};
+export const nextPagePath = (next: string | null | undefined, base = '', listPath = '/api/news/'): string | null => listPagePath(next, base, listPath);
 
 /** The list with the items of a further page appended, leaving out every id already listed. */
 export const appendPage = <T extends { readonly id: string }>(items: readonly T[], page: readonly T[]): T[] =>

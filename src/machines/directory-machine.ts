@@ -1,20 +1,34 @@
-import { assign, fromCallback, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromEventObservable, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { throwError } from 'rxjs';
 import type { Contact } from '../domain/contact';
 import { NO_FILTERS, filtersFromSearch, type DirectoryFilters } from '../domain/directory';
-import type { CategoriesEvent, ContactsEvent } from '../services/contacts-service';
+import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
+import { contactSlug } from '../domain/permalinks';
+import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../services/contacts-service';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import { CATEGORY_LIST_REGION } from './category-list-region';
 
-/** What the directory holds (SPEC §3, "Directory state"): contacts and category titles, plus the filters. */
+/** What the directory holds (SPEC §3, "Directory state"): contacts and category titles, plus the filters, paging and the open contact. */
 export interface DirectoryContext {
   readonly contacts: readonly Contact[];
   readonly categories: readonly string[];
   readonly filters: DirectoryFilters;
   readonly error: HttpFailure | null;
-  /** The index in `contacts` of the contact whose details are open. */
-  readonly selected: number | null;
+  /** How many cards a step shows: the page size the services ask for. */
+  readonly pageSize: number;
+  /** How many of `contacts` the grid shows: a page at first, a page more at each "Afficher plus". */
+  readonly shown: number;
+  /** The path of the server's further page, if there is one. */
+  readonly next: string | null;
+  /** How many contacts match in all: the server's `count`, or the length of a whole answer. */
+  readonly count: number;
+  /** The index of the first card the latest "Afficher plus" added, where focus goes; `null` after a new list. */
+  readonly appendedFrom: number | null;
+  /** The contact whose details are open: one of the list, or one loaded by itself for a permalink. */
+  readonly opened: Contact | null;
+  /** The slug of a permalink whose contact is being looked for. */
+  readonly wanted: string | null;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -26,8 +40,12 @@ export type DirectoryEvent =
   | { readonly type: 'CLEAR_FILTERS' }
   | { readonly type: 'RESTORE_FILTERS'; readonly search: string }
   | { readonly type: 'RETRY' }
+  | { readonly type: 'LOAD_MORE' }
   | { readonly type: 'TOGGLE_MODAL'; readonly index?: number }
+  | { readonly type: 'OPEN_CONTACT'; readonly slug: string }
   | ContactsEvent
+  | MoreContactsEvent
+  | ContactEvent
   | CategoriesEvent;
 
 const unprovided = (name: string) => () =>
@@ -35,11 +53,15 @@ const unprovided = (name: string) => () =>
 
 const toHistory = (mode: HistoryMode) => ({ type: 'writeHistory', params: { mode } }) as const;
 
+const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact | undefined =>
+  slug === null ? undefined : contacts.find((contact) => contactSlug(contact) === slug);
+
 /**
  * A change of filters, from any state of the contacts: back to `loading`, which stops the
- * running request, so only the latest answer is ever shown. Written on each child rather
- * than once on `contacts`: a re-entering transition there would have the parallel root as
- * its domain and restart the categories too (a categories call at every key release).
+ * running request (and a running further page), so only the latest answer is ever shown.
+ * Written on each child rather than once on `contacts`: a re-entering transition there would
+ * have the parallel root as its domain and restart the categories too (a categories call at
+ * every key release).
  */
 const newFilters = {
   SEARCH: { target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
@@ -48,15 +70,20 @@ const newFilters = {
   RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
 } as const;
 
-/** The directory (SPEC §4, "Directory"): contacts, category list and the detail modal run side by side. */
+/** Leaving a contact that was being looked for: the visitor moved on, or it does not exist. */
+const giveUp = { target: 'closed', actions: 'forgetContact' } as const;
+
+/** The directory (SPEC §4, "Directory"): contacts with their paging, category list and the detail modal run side by side. */
 export const directoryMachine = setup({
   types: {
     context: {} as DirectoryContext,
     events: {} as DirectoryEvent,
-    input: {} as { filters?: DirectoryFilters },
+    input: {} as { filters?: DirectoryFilters; permalink?: string | null; pageSize?: number },
   },
   actors: {
     loadContacts: fromEventObservable<ContactsEvent, DirectoryFilters>(unprovided('loadContacts')),
+    loadMore: fromEventObservable<MoreContactsEvent, string>(unprovided('loadMore')),
+    loadContact: fromEventObservable<ContactEvent, string>(unprovided('loadContact')),
     loadCategories: fromEventObservable<CategoriesEvent, void>(unprovided('loadCategories')),
     // A widget without URL sync (a host page that owns its address) keeps this silent default.
     watchHistory: fromCallback(() => undefined),
@@ -75,21 +102,61 @@ export const directoryMachine = setup({
     restoreFilters: assign({
       filters: ({ context, event }) => (event.type === 'RESTORE_FILTERS' ? filtersFromSearch(event.search) : context.filters),
     }),
-    storeContacts: assign({
-      contacts: ({ context, event }) => (event.type === 'CONTACTS_LOADED' ? event.contacts : context.contacts),
-      error: null,
+    storeContacts: assign(({ context, event }) =>
+      event.type === 'CONTACTS_LOADED'
+        ? {
+            contacts: event.contacts,
+            next: event.next ?? null,
+            count: Math.max(event.count ?? event.contacts.length, event.contacts.length),
+            shown: firstWindow(event.contacts.length, context.pageSize),
+            appendedFrom: null,
+            error: null,
+          }
+        : {},
+    ),
+    appendContacts: assign(({ context, event }) => {
+      if (event.type !== 'MORE_CONTACTS_LOADED') return {};
+      const contacts = [...context.contacts, ...event.contacts];
+      return {
+        contacts,
+        next: event.next,
+        count: Math.max(context.count, contacts.length),
+        shown: revealMore(context.shown, contacts.length, context.pageSize),
+        appendedFrom: context.shown,
+        error: null,
+      };
     }),
+    // A whole answer (or a page larger than asked) is held already: a page more of it, without a request.
+    revealContacts: assign(({ context }) => ({
+      shown: revealMore(context.shown, context.contacts.length, context.pageSize),
+      appendedFrom: context.shown,
+    })),
     storeError: assign({
       error: ({ context, event }) =>
-        event.type === 'CONTACTS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
+        event.type === 'CONTACTS_FAILED' || event.type === 'MORE_CONTACTS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
     }),
     storeCategories: assign({
       categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
     }),
     openDetails: assign({
-      selected: ({ context, event }) => (event.type === 'TOGGLE_MODAL' && event.index !== undefined ? event.index : context.selected),
+      opened: ({ context, event }) =>
+        event.type === 'TOGGLE_MODAL' && event.index !== undefined ? context.contacts[event.index] ?? null : context.opened,
     }),
-    closeDetails: assign({ selected: null }),
+    openListedSlug: assign({
+      opened: ({ context, event }) => (event.type === 'OPEN_CONTACT' ? listsSlug(context.contacts, event.slug) ?? null : context.opened),
+    }),
+    // The list just arrived: the event holds it (the contacts region stores it in the same step).
+    openWanted: assign({
+      opened: ({ context, event }) => (event.type === 'CONTACTS_LOADED' ? listsSlug(event.contacts, context.wanted) ?? null : context.opened),
+      wanted: null,
+    }),
+    openFound: assign({
+      opened: ({ context, event }) => (event.type === 'CONTACT_LOADED' ? event.contact : context.opened),
+      wanted: null,
+    }),
+    wantContact: assign({ wanted: ({ context, event }) => (event.type === 'OPEN_CONTACT' ? event.slug : context.wanted) }),
+    forgetContact: assign({ wanted: null }),
+    closeDetails: assign({ opened: null }),
     // Given by the widget: writes the filters to the address bar.
     writeHistory: (_, _params: { mode: HistoryMode }) => undefined,
   },
@@ -97,8 +164,17 @@ export const directoryMachine = setup({
     hasText: ({ context }) => context.filters.text !== '',
     hasFilters: ({ context }) => context.filters.text !== '' || context.filters.category !== '',
     hasContacts: ({ event }) => event.type === 'CONTACTS_LOADED' && event.contacts.length > 0,
+    hasHiddenContacts: ({ context }) => context.shown < context.contacts.length,
+    hasNextPage: ({ context }) => context.next !== null,
+    // The server no longer knows the cursor (the content changed since the first page): start again.
+    isStaleCursor: ({ event }) =>
+      event.type === 'MORE_CONTACTS_FAILED' && event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS,
     isListedContact: ({ context, event }) =>
       event.type === 'TOGGLE_MODAL' && event.index !== undefined && event.index >= 0 && event.index < context.contacts.length,
+    isListedSlug: ({ context, event }) => event.type === 'OPEN_CONTACT' && listsSlug(context.contacts, event.slug) !== undefined,
+    isLoadingContacts: stateIn({ contacts: 'loading' }),
+    isWanting: ({ context }) => context.wanted !== null,
+    listsWanted: ({ context, event }) => event.type === 'CONTACTS_LOADED' && listsSlug(event.contacts, context.wanted) !== undefined,
   },
 }).createMachine({
   id: 'directory',
@@ -108,7 +184,13 @@ export const directoryMachine = setup({
     categories: [],
     filters: input.filters ?? NO_FILTERS,
     error: null,
-    selected: null,
+    pageSize: input.pageSize ?? PAGE_SIZES.contacts,
+    shown: 0,
+    next: null,
+    count: 0,
+    appendedFrom: null,
+    opened: null,
+    wanted: input.permalink ?? null,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -128,7 +210,33 @@ export const directoryMachine = setup({
             CONTACTS_FAILED: { target: 'failed', actions: 'storeError' },
           },
         },
-        ready: { on: newFilters },
+        ready: {
+          on: newFilters,
+          initial: 'idle',
+          states: {
+            // "Afficher plus": a page more of what is held, else the server's further page. Never on scroll.
+            idle: {
+              on: {
+                LOAD_MORE: [
+                  { guard: 'hasHiddenContacts', actions: 'revealContacts' },
+                  { guard: 'hasNextPage', target: 'loadingMore' },
+                ],
+              },
+            },
+            loadingMore: {
+              invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
+              on: {
+                MORE_CONTACTS_LOADED: { target: 'idle', actions: 'appendContacts' },
+                MORE_CONTACTS_FAILED: [
+                  { guard: 'isStaleCursor', target: '#directory.contacts.loading' },
+                  { target: 'moreFailed', actions: 'storeError' },
+                ],
+              },
+            },
+            // The "more" button stays where it was and tries again.
+            moreFailed: { on: { LOAD_MORE: { target: 'loadingMore' } } },
+          },
+        },
         // Only an empty answer offers to clear every filter at once.
         empty: {
           on: {
@@ -143,7 +251,39 @@ export const directoryMachine = setup({
     details: {
       initial: 'closed',
       states: {
-        closed: { on: { TOGGLE_MODAL: { guard: 'isListedContact', target: 'open', actions: 'openDetails' } } },
+        closed: {
+          // A permalink given at start waits for the list it may be in.
+          always: { guard: 'isWanting', target: 'waiting' },
+          on: {
+            TOGGLE_MODAL: { guard: 'isListedContact', target: 'open', actions: 'openDetails' },
+            // Back or Forward to a permalink: the contact of the list, else after the list on its way, else by itself.
+            OPEN_CONTACT: [
+              { guard: 'isListedSlug', target: 'open', actions: 'openListedSlug' },
+              { guard: 'isLoadingContacts', target: 'waiting', actions: 'wantContact' },
+              { target: 'finding', actions: 'wantContact' },
+            ],
+          },
+        },
+        // The list is on its way: the contact is looked for in it first, with no call of its own.
+        waiting: {
+          on: {
+            CONTACTS_LOADED: [{ guard: 'listsWanted', target: 'open', actions: 'openWanted' }, { target: 'finding' }],
+            // The contact may still be found by itself.
+            CONTACTS_FAILED: { target: 'finding' },
+            TOGGLE_MODAL: giveUp,
+            RESTORE_FILTERS: giveUp,
+          },
+        },
+        // Not in the list (beyond its first page): `GET /api/contacts/{slug}/`; a legacy API answers 404.
+        finding: {
+          invoke: { src: 'loadContact', input: ({ context }) => context.wanted ?? '' },
+          on: {
+            CONTACT_LOADED: { target: 'open', actions: 'openFound' },
+            CONTACT_FAILED: giveUp,
+            TOGGLE_MODAL: giveUp,
+            RESTORE_FILTERS: giveUp,
+          },
+        },
         open: {
           on: {
             TOGGLE_MODAL: { target: 'closed', actions: 'closeDetails' },
@@ -163,11 +303,13 @@ export type DirectorySnapshot = SnapshotFrom<typeof directoryMachine>;
 export type DirectoryStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 /** The state of the grid area. */
-export const selectStatus = (snapshot: DirectorySnapshot): DirectoryStatus =>
-  (snapshot.value as { contacts: DirectoryStatus }).contacts;
+export const selectStatus = (snapshot: DirectorySnapshot): DirectoryStatus => {
+  const { contacts } = snapshot.value as { contacts: DirectoryStatus | { ready: string } };
+  return typeof contacts === 'string' ? contacts : 'ready';
+};
 
 /**
- * The contacts to show as cards. While a newer search loads, the previous answer stays in
+ * The contacts held for the cards. While a newer search loads, the previous answer stays in
  * place (marked busy by the view) rather than flashing placeholders at every key release.
  */
 export const selectVisibleContacts = (snapshot: DirectorySnapshot): readonly Contact[] => {
@@ -175,11 +317,33 @@ export const selectVisibleContacts = (snapshot: DirectorySnapshot): readonly Con
   return status === 'ready' || status === 'loading' ? snapshot.context.contacts : [];
 };
 
+/** How many of the held contacts are cards: the first pages only, however many a legacy answer holds. */
+export const selectShownCount = (snapshot: DirectorySnapshot): number => Math.min(snapshot.context.shown, selectVisibleContacts(snapshot).length);
+
+/** How many contacts match the filters in all (what "N contacts" says). */
+export const selectTotal = (snapshot: DirectorySnapshot): number => Math.max(snapshot.context.count, selectShownCount(snapshot));
+
+/** Whether "Afficher plus" is offered: contacts held but not shown, or a further page; also while it loads or after it failed. */
+export const selectHasMore = (snapshot: DirectorySnapshot): boolean =>
+  snapshot.matches({ contacts: 'ready' }) && (snapshot.context.shown < snapshot.context.contacts.length || snapshot.context.next !== null);
+
+/** Whether a further page is on its way. */
+export const selectLoadingMore = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ contacts: { ready: 'loadingMore' } });
+
+/** Whether the latest further page failed. */
+export const selectMoreFailed = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ contacts: { ready: 'moreFailed' } });
+
+/** The index of the first card the latest "Afficher plus" added, or `null`. */
+export const selectAppendedFrom = (snapshot: DirectorySnapshot): number | null =>
+  snapshot.matches({ contacts: 'ready' }) ? snapshot.context.appendedFrom : null;
+
 /** The contact whose details are open, if any. */
 export const selectOpenContact = (snapshot: DirectorySnapshot): Contact | null =>
-  snapshot.matches({ details: 'open' }) && snapshot.context.selected !== null
-    ? snapshot.context.contacts[snapshot.context.selected] ?? null
-    : null;
+  snapshot.matches({ details: 'open' }) ? snapshot.context.opened : null;
+
+/** Whether a permalink's contact is still being looked for (in the list on its way, or by itself). */
+export const selectFindingContact = (snapshot: DirectorySnapshot): boolean =>
+  snapshot.matches({ details: 'waiting' }) || snapshot.matches({ details: 'finding' });
 
 /** The filters as the visitor set them. */
 export const selectFilters = (snapshot: DirectorySnapshot): DirectoryFilters => snapshot.context.filters;

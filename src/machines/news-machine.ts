@@ -11,6 +11,7 @@ import {
   selectionFromSearch,
   type CategorySelection,
 } from '../domain/news-list';
+import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../services/news-service';
@@ -21,12 +22,16 @@ export interface NewsContext {
   readonly items: readonly NewsItem[];
   readonly categories: readonly NewsCategory[];
   readonly selected: CategorySelection;
-  /** The path of the further page of the filtered answer, if there is one. */
+  /** The path of the server's further page, if there is one. */
   readonly next: string | null;
-  /** How many items the whole answer holds (the filtered answer's `count`). */
+  /** How many items the whole answer holds (the server's `count`, or the length of a whole answer). */
   readonly total: number;
+  /** How many items a step shows: the page size the services ask for. */
+  readonly pageSize: number;
+  /** How many of `items` the list shows: a page at first, a page more at each "Afficher plus". */
+  readonly shown: number;
   readonly error: HttpFailure | null;
-  /** The index of the first item of the latest appended page, where focus goes; `null` after a new list. */
+  /** The index of the first item the latest "Afficher plus" added, where focus goes; `null` after a new list. */
   readonly appendedFrom: number | null;
 }
 
@@ -81,7 +86,7 @@ export const newsMachine = setup({
   types: {
     context: {} as NewsContext,
     events: {} as NewsMachineEvent,
-    input: {} as { selected?: CategorySelection },
+    input: {} as { selected?: CategorySelection; pageSize?: number },
   },
   actors: {
     loadNews: fromEventObservable<NewsEvent, CategorySelection>(unprovided('loadNews')),
@@ -94,14 +99,27 @@ export const newsMachine = setup({
     select: assign({ selected: ({ context, event }) => requestedSelection(context.selected, event) }),
     storeNews: assign(({ context, event }) =>
       event.type === 'NEWS_LOADED'
-        ? { items: event.items, next: event.next, total: event.total, error: null, appendedFrom: null }
+        ? {
+            items: event.items,
+            next: event.next,
+            total: event.total,
+            shown: firstWindow(event.items.length, context.pageSize),
+            error: null,
+            appendedFrom: null,
+          }
         : context,
     ),
-    appendNews: assign(({ context, event }) =>
-      event.type === 'MORE_NEWS_LOADED'
-        ? { items: appendPage(context.items, event.items), next: event.next, error: null, appendedFrom: context.items.length }
-        : context,
-    ),
+    // A further page never repeats an item already listed (SPEC §5, across pages too).
+    appendNews: assign(({ context, event }) => {
+      if (event.type !== 'MORE_NEWS_LOADED') return context;
+      const items = appendPage(context.items, event.items);
+      return { items, next: event.next, shown: revealMore(context.shown, items.length, context.pageSize), error: null, appendedFrom: context.shown };
+    }),
+    // A whole answer (or a page larger than asked) is held already: a page more of it, without a request.
+    revealNews: assign(({ context }) => ({
+      shown: revealMore(context.shown, context.items.length, context.pageSize),
+      appendedFrom: context.shown,
+    })),
     storeError: assign({
       error: ({ context, event }) =>
         event.type === 'NEWS_FAILED' || event.type === 'MORE_NEWS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
@@ -116,7 +134,11 @@ export const newsMachine = setup({
     // Adding a category already selected, or removing one that is not, changes nothing and asks nothing.
     changesSelection: ({ context, event }) => !sameSelection(context.selected, requestedSelection(context.selected, event)),
     hasItems: ({ event }) => event.type === 'NEWS_LOADED' && event.items.length > 0,
+    hasHiddenItems: ({ context }) => context.shown < context.items.length,
     hasNextPage: ({ context }) => context.next !== null,
+    // The server no longer knows the cursor (the content changed since the first page): start again.
+    isStaleCursor: ({ event }) =>
+      event.type === 'MORE_NEWS_FAILED' && event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS,
   },
 }).createMachine({
   id: 'news',
@@ -127,6 +149,8 @@ export const newsMachine = setup({
     selected: replaceCategories(input.selected ?? NO_SELECTION),
     next: null,
     total: 0,
+    pageSize: input.pageSize ?? PAGE_SIZES.news,
+    shown: 0,
     error: null,
     appendedFrom: null,
   }),
@@ -150,12 +174,23 @@ export const newsMachine = setup({
           on: newSelection,
           initial: 'idle',
           states: {
-            idle: { on: { LOAD_MORE: { guard: 'hasNextPage', target: 'loadingMore' } } },
+            // "Afficher plus": a page more of what is held, else the server's further page. Never on scroll.
+            idle: {
+              on: {
+                LOAD_MORE: [
+                  { guard: 'hasHiddenItems', actions: 'revealNews' },
+                  { guard: 'hasNextPage', target: 'loadingMore' },
+                ],
+              },
+            },
             loadingMore: {
               invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
               on: {
                 MORE_NEWS_LOADED: { target: 'idle', actions: 'appendNews' },
-                MORE_NEWS_FAILED: { target: 'moreFailed', actions: 'storeError' },
+                MORE_NEWS_FAILED: [
+                  { guard: 'isStaleCursor', target: '#news.list.loading' },
+                  { target: 'moreFailed', actions: 'storeError' },
+                ],
               },
             },
             // The "more" button stays where it was and tries again.
@@ -183,13 +218,16 @@ export const selectStatus = (snapshot: NewsSnapshot): NewsStatus => {
 };
 
 /**
- * The news to show. While a newer selection loads, the previous list stays in place
+ * The news held for the list. While a newer selection loads, the previous list stays in place
  * (marked busy by the view) rather than flashing placeholders at every click.
  */
 export const selectVisibleNews = (snapshot: NewsSnapshot): readonly NewsItem[] => {
   const status = selectStatus(snapshot);
   return status === 'ready' || status === 'loading' ? snapshot.context.items : [];
 };
+
+/** How many of the held items are shown: the first pages only, however many a legacy answer holds. */
+export const selectShownCount = (snapshot: NewsSnapshot): number => Math.min(snapshot.context.shown, selectVisibleNews(snapshot).length);
 
 /** Whether any category is selected. */
 export const selectHasSelection = (snapshot: NewsSnapshot): boolean => snapshot.context.selected.length > 0;
@@ -209,12 +247,13 @@ export const selectSelectedCategories = (snapshot: NewsSnapshot): readonly { rea
 
 /** How many items are shown, and how many the whole answer holds. */
 export const selectCount = (snapshot: NewsSnapshot): { readonly shown: number; readonly total: number } => {
-  const shown = selectVisibleNews(snapshot).length;
+  const shown = selectShownCount(snapshot);
   return { shown, total: Math.max(shown, snapshot.context.total) };
 };
 
-/** Whether a further page can be asked for: shown while one exists, also while it loads or after it failed. */
-export const selectHasMore = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null;
+/** Whether "Afficher plus" is offered: items held but not shown, or a further page; also while it loads or after it failed. */
+export const selectHasMore = (snapshot: NewsSnapshot): boolean =>
+  snapshot.matches({ list: 'ready' }) && (snapshot.context.shown < snapshot.context.items.length || snapshot.context.next !== null);
 
 /** Whether a further page is on its way. */
 export const selectLoadingMore = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'loadingMore' } });
@@ -222,6 +261,6 @@ export const selectLoadingMore = (snapshot: NewsSnapshot): boolean => snapshot.m
 /** Whether the latest further page failed. */
 export const selectMoreFailed = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'moreFailed' } });
 
-/** The index of the first item of the latest appended page, or `null`. */
+/** The index of the first item the latest "Afficher plus" added, or `null`. */
 export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null =>
   snapshot.matches({ list: 'ready' }) ? snapshot.context.appendedFrom : null;

@@ -1,24 +1,72 @@
 import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
-import { ContactCategoryList, ContactList, type Contact } from '../domain/contact';
-import { contactsPath, type DirectoryFilters } from '../domain/directory';
-import { getJson, type Api, type HttpFailure } from './http';
+import { Contact, ContactCategoryList } from '../domain/contact';
+import { CONTACTS_PATH, contactItemPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
+import { baseOf, getJson, type Api, type HttpFailure } from './http';
 
-/** The answers of the contacts call, as events for the directory machine. */
+/**
+ * The answers of the contacts call, as events for the directory machine. `next` is the path
+ * of the further page (relative to the API base) and `count` how many contacts match in all;
+ * an event without them holds the whole list (a legacy answer), which the machine windows.
+ */
 export type ContactsEvent =
-  | { readonly type: 'CONTACTS_LOADED'; readonly contacts: readonly Contact[] }
+  | {
+      readonly type: 'CONTACTS_LOADED';
+      readonly contacts: readonly Contact[];
+      readonly next?: string | null;
+      readonly count?: number | null;
+    }
   | { readonly type: 'CONTACTS_FAILED'; readonly error: HttpFailure };
+
+/** The answers of a further page of contacts. */
+export type MoreContactsEvent =
+  | { readonly type: 'MORE_CONTACTS_LOADED'; readonly contacts: readonly Contact[]; readonly next: string | null }
+  | { readonly type: 'MORE_CONTACTS_FAILED'; readonly error: HttpFailure };
+
+/** The answers of the call of one contact, for a permalink whose contact is not in the list. */
+export type ContactEvent =
+  | { readonly type: 'CONTACT_LOADED'; readonly contact: Contact }
+  | { readonly type: 'CONTACT_FAILED'; readonly error: HttpFailure };
 
 /** The answers of the contact categories call, as events for the directory machine. */
 export type CategoriesEvent =
   | { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly string[] }
   | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
 
-/** The contacts matching the filters (`GET /api/contacts/?title=…&category=…`), as one event. */
-export const loadContacts = (base: Api, filters: DirectoryFilters): Observable<ContactsEvent> =>
-  getJson(base, contactsPath(filters), ContactList).pipe(
-    map((contacts): ContactsEvent => ({ type: 'CONTACTS_LOADED', contacts })),
+const ContactsAnswer = ListAnswer(Contact);
+
+/**
+ * The first page of the contacts matching the filters (`GET /api/contacts/?title=…&category=…&page_size=48`),
+ * as one event: a reference server's page, or a legacy backend's whole array.
+ */
+export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): Observable<ContactsEvent> =>
+  getJson(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
+    map(
+      (answer): ContactsEvent => ({
+        type: 'CONTACTS_LOADED',
+        contacts: answer.items,
+        next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
+        count: answer.count,
+      }),
+    ),
     catchError((error: HttpFailure) => of<ContactsEvent>({ type: 'CONTACTS_FAILED', error })),
+  );
+
+/** A further page of contacts (the path from `next`), as one event. */
+export const loadMoreContacts = (base: Api, path: string): Observable<MoreContactsEvent> =>
+  getJson(base, path, ContactsAnswer).pipe(
+    map(
+      (answer): MoreContactsEvent => ({ type: 'MORE_CONTACTS_LOADED', contacts: answer.items, next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH) }),
+    ),
+    catchError((error: HttpFailure) => of<MoreContactsEvent>({ type: 'MORE_CONTACTS_FAILED', error })),
+  );
+
+/** One contact by its slug (`GET /api/contacts/{slug}/`), as one event; a legacy backend fails it with a 404. */
+export const loadContact = (base: Api, slug: string): Observable<ContactEvent> =>
+  getJson(base, contactItemPath(slug), Contact).pipe(
+    map((contact): ContactEvent => ({ type: 'CONTACT_LOADED', contact })),
+    catchError((error: HttpFailure) => of<ContactEvent>({ type: 'CONTACT_FAILED', error })),
   );
 
 /** The titles of the contact categories (`GET /api/categories/contacts/`), as one event. */
@@ -29,8 +77,14 @@ export const loadContactCategories = (base: Api): Observable<CategoriesEvent> =>
   );
 
 /** The contacts call as an actor: stopping it (a newer search) unsubscribes, which aborts the request. */
-export const contactsActor = (base: Api) =>
-  fromEventObservable(({ input }: { input: DirectoryFilters }) => loadContacts(base, input));
+export const contactsActor = (base: Api, pageSize: number = PAGE_SIZES.contacts) =>
+  fromEventObservable(({ input }: { input: DirectoryFilters }) => loadContacts(base, input, pageSize));
+
+/** The further-page call as an actor; its input is the path of the page. */
+export const moreContactsActor = (base: Api) => fromEventObservable(({ input }: { input: string }) => loadMoreContacts(base, input));
+
+/** The call of one contact as an actor; its input is the contact's slug. */
+export const contactActor = (base: Api) => fromEventObservable(({ input }: { input: string }) => loadContact(base, input));
 
 /** The categories call as an actor. */
 export const contactCategoriesActor = (base: Api) => fromEventObservable<CategoriesEvent, void>(() => loadContactCategories(base));

@@ -1,8 +1,9 @@
 import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
-import { NewsCategoryList, NewsItemList, NewsPage, type NewsCategory, type NewsItem } from '../domain/news';
-import { dedupeById, newsCategoriesPath, newsPath, nextPagePath, type CategorySelection } from '../domain/news-list';
-import { getJson, type Api, type HttpFailure } from './http';
+import { NewsCategoryList, NewsItem, type NewsCategory } from '../domain/news';
+import { dedupeById, newsCategoriesPath, newsListPath, newsPath, nextPagePath, type CategorySelection } from '../domain/news-list';
+import { ListAnswer, PAGE_SIZES } from '../domain/paging';
+import { baseOf, getJson, type Api, type HttpFailure } from './http';
 
 /**
  * The answers of the news call, as events for the news machine. `next` is the path of the
@@ -17,7 +18,7 @@ export type NewsEvent =
     }
   | { readonly type: 'NEWS_FAILED'; readonly error: HttpFailure };
 
-/** The answers of a further page of filtered news. */
+/** The answers of a further page of news. */
 export type MoreNewsEvent =
   | { readonly type: 'MORE_NEWS_LOADED'; readonly items: readonly NewsItem[]; readonly next: string | null }
   | { readonly type: 'MORE_NEWS_FAILED'; readonly error: HttpFailure };
@@ -32,34 +33,38 @@ const failed =
   (error: HttpFailure): Observable<E> =>
     of(toEvent(error));
 
-/**
- * The news of a selection, as one event: with no category the plain `GET /api/news/{scope}/`
- * (de-duplicated by id, keeping the first, SPEC §5), otherwise the first page of
- * `GET /api/news/?categories=…`, whose `results` are read.
- */
-export const loadNews = (base: Api, scope: string, selection: CategorySelection): Observable<NewsEvent> => {
-  const path = newsPath(scope, selection);
-  const answer: Observable<NewsEvent> =
-    selection.length === 0
-      ? getJson(base, path, NewsItemList).pipe(
-          map((list): NewsEvent => {
-            const items = dedupeById(list);
-            return { type: 'NEWS_LOADED', items, next: null, total: items.length };
-          }),
-        )
-      : getJson(base, path, NewsPage).pipe(
-          map((page): NewsEvent => {
-            const items = dedupeById(page.results);
-            return { type: 'NEWS_LOADED', items, next: nextPagePath(page.next), total: Math.max(page.count ?? items.length, items.length) };
-          }),
-        );
-  return answer.pipe(catchError(failed((error): NewsEvent => ({ type: 'NEWS_FAILED', error }))));
-};
+const NewsAnswer = ListAnswer(NewsItem);
 
-/** A further page of filtered news (the path from `next`), as one event. */
+/**
+ * The first page of the news of a selection, as one event: with no category the plain
+ * `GET /api/news/{scope}/`, otherwise `GET /api/news/?categories=…`, both with `page_size=24`.
+ * A reference server answers a page (`results`, `count`, `next`); a legacy backend the whole
+ * plain list as an array, which the machine windows. Items are de-duplicated by id, keeping
+ * the first (SPEC §5).
+ */
+export const loadNews = (base: Api, scope: string, selection: CategorySelection, pageSize: number = PAGE_SIZES.news): Observable<NewsEvent> =>
+  getJson(base, newsPath(scope, selection, pageSize), NewsAnswer).pipe(
+    map((answer): NewsEvent => {
+      const items = dedupeById(answer.items);
+      return {
+        type: 'NEWS_LOADED',
+        items,
+        next: nextPagePath(answer.next, baseOf(base), newsListPath(scope, selection)),
+        total: answer.whole ? items.length : Math.max(answer.count ?? items.length, items.length),
+      };
+    }),
+    catchError(failed((error): NewsEvent => ({ type: 'NEWS_FAILED', error }))),
+  );
+
+/** A further page of news (the path from `next`), as one event. */
 export const loadMoreNews = (base: Api, path: string): Observable<MoreNewsEvent> =>
-  getJson(base, path, NewsPage).pipe(
-    map((page): MoreNewsEvent => ({ type: 'MORE_NEWS_LOADED', items: page.results, next: nextPagePath(page.next) })),
+  getJson(base, path, NewsAnswer).pipe(
+    map((answer): MoreNewsEvent => ({
+      type: 'MORE_NEWS_LOADED',
+      items: answer.items,
+      // The further page of a page is of the same list.
+      next: nextPagePath(answer.next, baseOf(base), new URL(path, 'http://relative.invalid').pathname),
+    })),
     catchError(failed((error): MoreNewsEvent => ({ type: 'MORE_NEWS_FAILED', error }))),
   );
 
@@ -71,8 +76,8 @@ export const loadNewsCategories = (base: Api, scope: string): Observable<NewsCat
   );
 
 /** The news call as an actor: stopping it (a newer selection) unsubscribes, which aborts the request. */
-export const newsActor = (base: Api, scope: string) =>
-  fromEventObservable(({ input }: { input: CategorySelection }) => loadNews(base, scope, input));
+export const newsActor = (base: Api, scope: string, pageSize: number = PAGE_SIZES.news) =>
+  fromEventObservable(({ input }: { input: CategorySelection }) => loadNews(base, scope, input, pageSize));
 
 /** The further-page call as an actor; its input is the path of the page. */
 export const moreNewsActor = (base: Api) => fromEventObservable(({ input }: { input: string }) => loadMoreNews(base, input));

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { demo } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -33,14 +35,19 @@ const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Recherche
 const categorySelect = (page: Page) => page.getByRole('combobox', { name: 'Catégorie' });
 
 /** Waits until the grid shows the answer for the filters on screen. */
-const settled = (page: Page) => page.locator('[aria-busy="false"]').waitFor();
-// The first screen of cards comes at once, the rest in steps: wait until every one is in the page.
-const allCards = (page: Page, count: number) => page.waitForFunction((n) => document.querySelectorAll('article').length >= n, count);
+const settled = (page: Page) => page.locator('.directory__results[aria-busy="false"]').waitFor();
+const PAGE_SIZE = PAGE_SIZES.contacts;
+const cardCount = (page: Page, count: number) => page.waitForFunction((n) => document.querySelectorAll('article').length === n, count);
+const more = (page: Page) => page.getByRole('button', { name: 'Afficher plus' });
+const focusedHeading = (page: Page): Promise<string | null> =>
+  page.evaluate(() => (document.activeElement?.tagName === 'H3' ? document.activeElement.textContent : null));
 
 describe('the directory page', () => {
-  it('lists every contact, with no console error and no axe violation', async () => {
+  it('shows the first page of contacts and the count of all, with no console error and no axe violation', async () => {
     const { page, errors } = await openDirectory();
-    await allCards(page, 150);
+    await cardCount(page, PAGE_SIZE);
+    await expect(page.getByRole('status').textContent()).resolves.toBe(`${demo.contacts.length} contacts`);
+    await expect(more(page).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'Filtres' }).isVisible()).resolves.toBe(true);
     await expect(searchBox(page).getAttribute('placeholder')).resolves.toBe('Recherche du nom');
     await expect(categorySelect(page).locator('option').first().textContent()).resolves.toBe('Sélectionner une catégorie');
@@ -104,7 +111,97 @@ describe('the directory page', () => {
     await page.getByText('Aucun contact ne correspond à votre recherche').waitFor();
     await page.getByRole('button', { name: 'Effacer les filtres' }).click();
     await page.getByRole('article').first().waitFor();
-    await allCards(page, 150);
+    await cardCount(page, PAGE_SIZE);
+    await page.getByRole('status').getByText(`${demo.contacts.length} contacts`).waitFor();
+    await page.context().close();
+  });
+
+  it('adds a page of cards at each "Afficher plus" from the keyboard, moves focus to the first new one, and says how many came', async () => {
+    const { page, errors } = await openDirectory();
+    await cardCount(page, PAGE_SIZE);
+    const first = await cardTitles(page);
+    let shown: number = PAGE_SIZE;
+    while (shown < demo.contacts.length) {
+      await more(page).focus();
+      await page.keyboard.press('Enter');
+      const next = Math.min(shown + PAGE_SIZE, demo.contacts.length);
+      await cardCount(page, next);
+      const titles = await cardTitles(page);
+      await expect(focusedHeading(page)).resolves.toBe(titles[shown]);
+      await expect(page.locator('.directory [aria-live="polite"]').textContent()).resolves.toBe(`${next - shown} contacts ajoutés`);
+      shown = next;
+    }
+    const titles = await cardTitles(page);
+    // Every contact once (each has its own page), the first page where it was.
+    expect(titles.slice(0, PAGE_SIZE)).toEqual(first);
+    const links = await page.getByRole('link', { name: /^Plus d'informations sur / }).evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+    expect(new Set(links).size).toBe(demo.contacts.length);
+    await expect(more(page).count()).resolves.toBe(0);
+    await expect(page.getByRole('status').textContent()).resolves.toBe(`${demo.contacts.length} contacts`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cancels a running "Afficher plus" with a newer search, which alone is shown', async () => {
+    const { page } = await openDirectory();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route((url) => url.pathname === '/api/contacts/' && url.searchParams.has('cursor'), async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await more(page).click();
+    await searchBox(page).pressSequentially('hel');
+    await page.waitForURL(/\?q=hel$/);
+    await settled(page);
+    release();
+    const titles = await cardTitles(page);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((title) => fold(title).includes('hel'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('renders one page of a legacy API’s whole array of 10,000 contacts, and reveals the next without a request', async () => {
+    const { page, errors } = await openDirectory();
+    const contacts = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, title: `Contact ${String(i + 1).padStart(5, '0')}`, type_contact: 'Personne' }));
+    const requests: string[] = [];
+    // A backend that ignores paging answers every contact at once.
+    await page.route((url) => url.pathname === '/api/contacts/', async (route) => {
+      requests.push(route.request().url());
+      await route.fulfill({ json: contacts });
+    });
+    await searchBox(page).press('c');
+    await page.getByRole('status').getByText('10 000 contacts').or(page.getByRole('status').getByText('10 000 contacts')).waitFor();
+    await cardCount(page, PAGE_SIZE);
+    await more(page).click();
+    await cardCount(page, PAGE_SIZE * 2);
+    await expect(focusedHeading(page)).resolves.toBe(`Contact ${String(PAGE_SIZE + 1).padStart(5, '0')}`);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!).searchParams.get('page_size')).toBe(String(PAGE_SIZE));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the permalink of a contact beyond the first page in its modal, and closing it goes back to the directory', async () => {
+    const watched = await watchedPage(browser);
+    const { page, errors } = watched;
+    const answer = (await (await page.request.get(`${site.url}/api/contacts/?page_size=100`)).json()) as { results: { title: string; slug: string }[] };
+    const contact = answer.results[PAGE_SIZE + 12]!;
+    const response = await page.goto(`${site.url}/annuaire/${contact.slug}/`);
+    expect(response?.status()).toBe(200);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((container) => container.hasAttribute('data-ready')));
+    const dialog = page.getByRole('dialog', { name: contact.title });
+    await dialog.waitFor();
+    // Not one of the cards: the contact was asked for by itself.
+    await expect(cardTitles(page)).resolves.not.toContain(contact.title);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/annuaire/');
+    await expect(cardTitles(page)).resolves.toHaveLength(PAGE_SIZE);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import { slugify } from '../../src/domain/permalinks';
 import { demo, expectedNews } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = PAGE_SIZES.news;
 const categoryTitle = (id: number): string => demo.news_categories.find((category) => category.id === id)!.title;
 const plainCount = expectedNews({ scope: 'actualites' }).length;
 
@@ -39,7 +40,7 @@ const newsIds = (page: Page): Promise<number[]> =>
 /** Waits until the list shows the first page of the news of `categories` (the plain news when none). */
 const showsFirstPageOf = async (page: Page, categories: number[]): Promise<number[]> => {
   const expected = categories.length === 0 ? expectedNews({ scope: 'actualites' }) : expectedNews({ categories });
-  const shown = categories.length === 0 ? expected.length : Math.min(PAGE_SIZE, expected.length);
+  const shown = Math.min(PAGE_SIZE, expected.length);
   await page.locator('.news__results[aria-busy="false"]').waitFor();
   await page.waitForFunction(
     (text) => document.querySelector('[role="status"].news__count')?.textContent === text,
@@ -53,13 +54,14 @@ describe('the news page', () => {
   it('lists the news of its scope with their date, lead, image and categories; no console error, no axe violation', async () => {
     const { page, errors } = await openNews();
     await showsFirstPageOf(page, []);
-    await expect(status(page).textContent()).resolves.toBe(`${plainCount} actualités`);
+    // One page of the scope's news, and the count of all of them.
+    await expect(status(page).textContent()).resolves.toBe(`${PAGE_SIZE} actualités affichées sur ${plainCount}`);
     const toggles = filters(page).locator('[aria-pressed]');
     await expect(toggles.evaluateAll((buttons) => buttons.map((b) => [b.textContent?.replace('✓', ''), b.getAttribute('aria-pressed')]))).resolves.toEqual(
       [1, 2, 3, 4].map((id) => [categoryTitle(id), 'false']),
     );
     await expect(page.getByRole('button', { name: 'Tout afficher' }).getAttribute('aria-disabled')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: "Plus d'actualités" }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Afficher plus' }).count()).resolves.toBe(1);
 
     const first = page.getByRole('article').first();
     const firstId = Number(await first.getAttribute('data-news-id'));
@@ -135,23 +137,55 @@ describe('the news page', () => {
     await page.context().close();
   });
 
-  it('loads further pages with "Plus d\'actualités", never listing an item twice, and moves focus to the first new item', async () => {
-    const { page, errors } = await openNews('?categorie=1');
-    const expected = await showsFirstPageOf(page, [1]);
-    const more = page.getByRole('button', { name: "Plus d'actualités" });
-    let shown = PAGE_SIZE;
+  it.each([
+    ['the plain list', '', [] as number[]],
+    ['a category', '?categorie=1', [1]],
+  ])('pages %s with "Afficher plus" from the keyboard, never listing an item twice, and moves focus to the first new item', async (_name, query, categories) => {
+    const { page, errors } = await openNews(query);
+    const expected = await showsFirstPageOf(page, categories);
+    expect(expected.length).toBeGreaterThan(PAGE_SIZE);
+    const more = page.getByRole('button', { name: 'Afficher plus' });
+    let shown: number = PAGE_SIZE;
     while (shown < expected.length) {
-      await more.click();
+      await more.focus();
+      await page.keyboard.press('Enter');
       const next = Math.min(shown + PAGE_SIZE, expected.length);
       await page.waitForFunction((count) => document.querySelectorAll('article').length === count, next);
       const focused = page.getByRole('article').nth(shown).getByRole('link');
       await expect(focused.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+      await expect(page.locator('.news [aria-live="polite"]').textContent()).resolves.toBe(
+        next - shown === 1 ? '1 actualité ajoutée' : `${next - shown} actualités ajoutées`,
+      );
       shown = next;
     }
     await expect(newsIds(page)).resolves.toEqual(expected);
     await expect(more.count()).resolves.toBe(0);
     await expect(status(page).textContent()).resolves.toBe(`${expected.length} actualités`);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('windows a legacy API’s whole array 24 at a time, without asking again', async () => {
+    const { page, errors } = await openNews();
+    // A backend that ignores paging answers every item at once (and repeats some).
+    const items = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, title: `Ancienne actualité ${i + 1}`, date: '2026-01-15' }));
+    const requests: string[] = [];
+    await page.route((url) => url.pathname === '/api/news/', async (route) => {
+      requests.push(route.request().url());
+      await route.fulfill({ json: [...items, items[0], items[1]] });
+    });
+    await toggle(page, 2).click();
+    await page.waitForFunction((text) => document.querySelector('[role="status"].news__count')?.textContent === text, `${PAGE_SIZE} actualités affichées sur 60`);
+    await expect(page.getByRole('article').count()).resolves.toBe(PAGE_SIZE);
+    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.waitForFunction((count) => document.querySelectorAll('article').length === count, PAGE_SIZE * 2);
+    await expect(page.getByRole('article').nth(PAGE_SIZE).getByRole('heading', { level: 3 }).textContent()).resolves.toBe(`Ancienne actualité ${PAGE_SIZE + 1}`);
+    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 60);
+    await expect(page.getByRole('button', { name: 'Afficher plus' }).count()).resolves.toBe(0);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!).searchParams.get('page_size')).toBe(String(PAGE_SIZE));
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -173,7 +207,7 @@ describe('the news page', () => {
   it('writes dates and controls in English after the language switch', async () => {
     const { page, errors } = await openNews('?categorie=1');
     await page.getByRole('button', { name: 'EN – English' }).click();
-    await page.getByRole('button', { name: 'More news' }).waitFor();
+    await page.getByRole('button', { name: 'Show more' }).waitFor();
     await expect(page.getByRole('article').first().locator('time').textContent()).resolves.toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByRole('button', { name: `Remove the filter ${categoryTitle(1)}` }).count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,23 @@
 import type { SnapshotFrom } from 'xstate';
-import { directoryMachine, type DirectoryEvent } from '../../src/machines/directory-machine';
-import { CATEGORIES, CONTACTS, FAILURE } from '../support/directory-fixtures';
+import {
+  directoryMachine,
+  selectHasMore,
+  selectOpenContact,
+  selectShownCount,
+  selectTotal,
+  type DirectoryEvent,
+} from '../../src/machines/directory-machine';
+import {
+  CATEGORIES,
+  CONTACTS,
+  DETACHED,
+  FAILURE,
+  FIRST_PAGE,
+  LAST_PAGE,
+  MODEL_PAGE_SIZE,
+  NO_SUCH_CALL,
+  STALE_CURSOR,
+} from '../support/directory-fixtures';
 import type { MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
@@ -8,23 +25,37 @@ type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 
+const ZOE = 'zoe-python';
+const MARC = DETACHED.slug!;
+const RESTORED = '?categorie=Communes';
+
 /** The directory machine as the model-based tests and `npm run paths` walk it. */
 export const directoryModel: MachineModel<DirectoryEvent> = {
   name: 'directory',
   model: withoutInvocations(directoryMachine),
-  input: {},
+  input: { pageSize: MODEL_PAGE_SIZE },
   events: (state) => {
     const snapshot = state as Snapshot;
     const { filters, categories, contacts } = snapshot.context;
+    // Back or Forward to other filters (the address already holding them changes nothing).
+    const restore: DirectoryEvent[] = filters.category === 'Communes' && filters.text === '' ? [] : [{ type: 'RESTORE_FILTERS', search: RESTORED }];
+    const answers: DirectoryEvent[] = snapshot.matches({ contacts: 'loading' })
+      ? [
+          { type: 'CONTACTS_LOADED', contacts: CONTACTS },
+          // A reference server's first page, walked without a typed text to keep the paths few.
+          ...(filters.text === '' ? [{ type: 'CONTACTS_LOADED', ...FIRST_PAGE } as const] : []),
+          { type: 'CONTACTS_LOADED', contacts: [] },
+          { type: 'CONTACTS_FAILED', error: FAILURE },
+        ]
+      : [];
     // The open dialog is modal: behind it, only the browser's Back button still acts.
-    if (snapshot.matches({ details: 'open' })) {
-      return [{ type: 'TOGGLE_MODAL' }, { type: 'RESTORE_FILTERS', search: '?categorie=Communes' }];
+    if (snapshot.matches({ details: 'open' })) return [{ type: 'TOGGLE_MODAL' }, ...restore];
+    // A permalink's contact on its way: the list's answer, its own, or Back.
+    if (snapshot.matches({ details: 'waiting' })) return [...answers, { type: 'TOGGLE_MODAL' }, ...restore];
+    if (snapshot.matches({ details: 'finding' })) {
+      return [{ type: 'CONTACT_LOADED', contact: DETACHED }, { type: 'CONTACT_FAILED', error: NO_SUCH_CALL }, { type: 'TOGGLE_MODAL' }, ...restore];
     }
-    const events: DirectoryEvent[] = [
-      { type: 'TYPE', text: 'hel' },
-      { type: 'SEARCH', text: 'hel' },
-      { type: 'RESTORE_FILTERS', search: '?categorie=Communes' },
-    ];
+    const events: DirectoryEvent[] = [{ type: 'TYPE', text: 'hel' }, { type: 'SEARCH', text: 'hel' }, ...restore];
     if (filters.text !== '') events.push({ type: 'CLEAR' });
     if (filters.category !== '') events.push({ type: 'SELECT_CATEGORY', category: '' });
     if (categories.includes('Grand Conseil') && filters.category !== 'Grand Conseil') {
@@ -32,30 +63,39 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     }
     if (snapshot.matches({ contacts: 'empty' })) events.push({ type: 'CLEAR_FILTERS' });
     if (snapshot.matches({ contacts: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-    if (snapshot.matches({ contacts: 'loading' })) {
-      events.push(
-        { type: 'CONTACTS_LOADED', contacts: CONTACTS },
-        { type: 'CONTACTS_LOADED', contacts: [] },
-        { type: 'CONTACTS_FAILED', error: FAILURE },
-      );
-    }
+    events.push(...answers);
     if (snapshot.matches({ categories: 'loading' })) {
       events.push({ type: 'CATEGORIES_LOADED', categories: CATEGORIES }, { type: 'CATEGORIES_FAILED', error: FAILURE });
     }
-    if (snapshot.matches({ details: 'closed' }) && snapshot.matches({ contacts: 'ready' }) && contacts.length > 0) {
-      events.push({ type: 'TOGGLE_MODAL', index: 0 });
+    if (filters.text === '' && selectHasMore(snapshot) && !snapshot.matches({ contacts: { ready: 'loadingMore' } })) events.push({ type: 'LOAD_MORE' });
+    if (snapshot.matches({ contacts: { ready: 'loadingMore' } })) {
+      events.push(
+        { type: 'MORE_CONTACTS_LOADED', contacts: LAST_PAGE, next: null },
+        { type: 'MORE_CONTACTS_FAILED', error: FAILURE },
+        { type: 'MORE_CONTACTS_FAILED', error: STALE_CURSOR },
+      );
+    }
+    if (snapshot.matches({ contacts: 'ready' }) && contacts.length > 0) events.push({ type: 'TOGGLE_MODAL', index: 0 });
+    // Forward to a permalink, walked with no filter: a contact of the list, and one beyond it.
+    if (filters.text === '' && filters.category === '' && categories.length > 0 && !snapshot.matches({ contacts: 'failed' })) {
+      events.push({ type: 'OPEN_CONTACT', slug: ZOE }, { type: 'OPEN_CONTACT', slug: MARC });
     }
     return events;
   },
-  // The state as far as the visitor can tell it apart: value, the filters, whether cards and categories exist.
+  // The state as far as the visitor can tell it apart: value, the filters, the cards held and shown, a further page, categories, the open contact.
   key: (state) => {
     const snapshot = state as Snapshot;
+    const { filters, contacts, shown, next, categories, wanted, opened } = snapshot.context;
     return JSON.stringify([
       snapshot.value,
-      snapshot.context.filters.text !== '',
-      snapshot.context.filters.category,
-      snapshot.context.contacts.length > 0,
-      snapshot.context.categories.length > 0,
+      filters.text !== '',
+      filters.category,
+      contacts.length,
+      shown,
+      next !== null,
+      categories.length > 0,
+      wanted,
+      snapshot.matches({ details: 'open' }) ? opened?.title : null,
     ]);
   },
   describeEvent: (event, language) => {
@@ -76,27 +116,71 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         return say(language, `Revenir en arrière vers l’adresse « ${event.search} »`, `Go back to the address “${event.search}”`);
       case 'RETRY':
         return say(language, 'Cliquer sur « Réessayer »', 'Click “Try again”');
+      case 'LOAD_MORE':
+        return say(language, 'Cliquer sur « Afficher plus »', 'Click “Show more”');
       case 'TOGGLE_MODAL':
         return event.index === undefined
-          ? say(language, 'Fermer la fenêtre de détails (croix « Fermer »)', 'Close the details (cross “Close”)')
+          ? say(
+              language,
+              'Fermer les détails (croix « Fermer » ; avant leur ouverture, revenir à l’adresse de l’annuaire)',
+              'Close the details (cross “Close”; before they open, go back to the directory’s address)',
+            )
           : say(language, `Ouvrir les détails de « ${CONTACTS[event.index]?.title ?? event.index} » (bouton ⋯)`, `Open the details of “${CONTACTS[event.index]?.title ?? event.index}” (⋯ button)`);
+      case 'OPEN_CONTACT':
+        return say(language, `Aller en avant vers l’adresse « /annuaire/${event.slug}/ »`, `Go forward to the address “/annuaire/${event.slug}/”`);
       case 'CONTACTS_LOADED':
-        return say(language, `Le serveur répond avec ${event.contacts.length} contact(s)`, `The server answers with ${event.contacts.length} contact(s)`);
+        return event.next
+          ? say(
+              language,
+              `Le serveur répond avec ${event.contacts.length} contact(s) sur ${event.count ?? '?'}, et une page suivante`,
+              `The server answers with ${event.contacts.length} of ${event.count ?? '?'} contacts, and a further page`,
+            )
+          : say(language, `Le serveur répond avec ${event.contacts.length} contact(s)`, `The server answers with ${event.contacts.length} contact(s)`);
       case 'CONTACTS_FAILED':
         return say(language, 'L’appel des contacts échoue', 'The contacts call fails');
+      case 'MORE_CONTACTS_LOADED':
+        return say(
+          language,
+          `Le serveur répond avec la page suivante : ${event.contacts.length} contact(s)${event.next === null ? ', la dernière' : ''}`,
+          `The server answers with the further page: ${event.contacts.length} contact(s)${event.next === null ? ', the last one' : ''}`,
+        );
+      case 'MORE_CONTACTS_FAILED':
+        return event.error._tag === 'HttpError' && event.error.status === 400
+          ? say(language, 'La page suivante est refusée (400 : le contenu a changé depuis la première)', 'The further page is refused (400: the content changed since the first)')
+          : say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
+      case 'CONTACT_LOADED':
+        return say(language, `Le serveur répond avec le contact « ${event.contact.title} »`, `The server answers with the contact “${event.contact.title}”`);
+      case 'CONTACT_FAILED':
+        return say(language, 'L’appel du contact répond 404 (API sans cet appel, ou contact inconnu)', 'The contact call answers 404 (an API without it, or an unknown contact)');
       case 'CATEGORIES_LOADED':
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
       case 'CATEGORIES_FAILED':
         return say(language, 'L’appel des catégories échoue', 'The categories call fails');
     }
   },
-  words: { contacts: ['contacts', 'contacts'], details: ['détails', 'details'] },
+  words: {
+    contacts: ['contacts', 'contacts'],
+    details: ['détails', 'details'],
+    idle: ['au repos', 'idle'],
+    loadingMore: ['page suivante en chargement', 'loading the further page'],
+    moreFailed: ['page suivante en échec', 'further page failed'],
+    waiting: ['en attente de la liste', 'waiting for the list'],
+    finding: ['contact demandé seul', 'asking for the contact alone'],
+  },
   describeContext: (state, language) => {
-    const { filters, contacts } = (state as Snapshot).context;
+    const snapshot = state as Snapshot;
+    const { filters } = snapshot.context;
+    const shown = selectShownCount(snapshot);
+    const total = selectTotal(snapshot);
+    const opened = selectOpenContact(snapshot);
     const parts = [
-      say(language, `${contacts.length} carte(s)`, `${contacts.length} card(s)`),
+      total > shown
+        ? say(language, `${shown} carte(s) sur ${total}`, `${shown} of ${total} card(s)`)
+        : say(language, `${shown} carte(s)`, `${shown} card(s)`),
+      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
       ...(filters.text ? [say(language, `texte « ${filters.text} »`, `text “${filters.text}”`)] : []),
       ...(filters.category ? [say(language, `catégorie « ${filters.category} »`, `category “${filters.category}”`)] : []),
+      ...(opened ? [say(language, `détails de « ${opened.title} »`, `details of “${opened.title}”`)] : []),
     ];
     return parts.join(', ');
   },

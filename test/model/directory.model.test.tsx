@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
-import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
-import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
-import { directoryMachine, selectCategoryOptions, type DirectoryEvent } from '../../src/machines/directory-machine';
-import type { CategoriesEvent, ContactsEvent } from '../../src/services/contacts-service';
-import { historyActor, writeSearch } from '../../src/services/history-service';
+import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
+import type { DirectoryFilters } from '../../src/domain/directory';
+import { directoryMachine, selectCategoryOptions, selectHasMore, selectTotal, type DirectoryEvent } from '../../src/machines/directory-machine';
+import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../../src/services/contacts-service';
+import { liveDirectoryMachine } from '../../src/views/directory/directory-entry';
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { CONTACTS } from '../support/directory-fixtures';
+import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
 import { unwalked, type ModelPath } from './coverage';
 import { directoryModel } from './directory-model';
 import { pathsOf } from './machine-model';
@@ -17,15 +17,28 @@ type Snapshot = SnapshotFrom<typeof directoryMachine>;
 const model = directoryModel.model;
 const paths = pathsOf(directoryModel);
 
-/** The real machine with fake services whose answers the test gives, and the real history. */
+/** The real machine of the page (its address sync included) with fake services whose answers the test gives. */
 const harness = () => {
   const contactRequests: { filters: DirectoryFilters; answer: Subject<ContactsEvent> }[] = [];
+  const moreRequests: { path: string; answer: Subject<MoreContactsEvent> }[] = [];
+  const contactCalls: { slug: string; answer: Subject<ContactEvent> }[] = [];
   const categoryRequests: Subject<CategoriesEvent>[] = [];
-  const machine = directoryMachine.provide({
+  let actorRef: Actor<typeof directoryMachine> | null = null;
+  const machine = liveDirectoryMachine('', { snapshot: () => actorRef?.getSnapshot() ?? null }).provide({
     actors: {
       loadContacts: fromEventObservable<ContactsEvent, DirectoryFilters>(({ input }) => {
         const answer = new Subject<ContactsEvent>();
         contactRequests.push({ filters: input, answer });
+        return answer;
+      }),
+      loadMore: fromEventObservable<MoreContactsEvent, string>(({ input }) => {
+        const answer = new Subject<MoreContactsEvent>();
+        moreRequests.push({ path: input, answer });
+        return answer;
+      }),
+      loadContact: fromEventObservable<ContactEvent, string>(({ input }) => {
+        const answer = new Subject<ContactEvent>();
+        contactCalls.push({ slug: input, answer });
         return answer;
       }),
       loadCategories: fromEventObservable<CategoriesEvent, void>(() => {
@@ -33,11 +46,10 @@ const harness = () => {
         categoryRequests.push(answer);
         return answer;
       }),
-      watchHistory: historyActor('RESTORE_FILTERS'),
     },
-    actions: { writeHistory: ({ context }, params) => writeSearch(params.mode, filtersToSearch(context.filters)) },
   });
-  const actor = createActor(machine, { input: {} });
+  const actor = createActor(machine, { input: directoryModel.input as { pageSize: number } });
+  actorRef = actor as unknown as Actor<typeof directoryMachine>;
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);
@@ -48,13 +60,20 @@ const harness = () => {
     </WidgetRoot>,
     { container },
   );
-  return { actor, contactRequests, categoryRequests };
+  return { actor, contactRequests, moreRequests, contactCalls, categoryRequests };
 };
 
 type Harness = ReturnType<typeof harness>;
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Rechercher un nom' });
 const categorySelect = () => screen.getByRole('combobox', { name: 'Catégorie' });
+const moreButton = () => screen.queryByRole('button', { name: 'Afficher plus' });
+
+/** The browser going back or forward to an address of the directory. */
+const visit = (path: string): void => {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+};
 
 /** Makes the event happen as a visitor or a service would. */
 const perform = (h: Harness, event: DirectoryEvent): void => {
@@ -76,22 +95,38 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       fireEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
       return;
     case 'RESTORE_FILTERS':
-      window.history.pushState(null, '', `/annuaire/${event.search}`);
-      window.dispatchEvent(new PopStateEvent('popstate'));
+      visit(`/annuaire/${event.search}`);
       return;
     case 'RETRY':
       fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
       return;
+    case 'LOAD_MORE':
+      fireEvent.click(moreButton()!);
+      return;
+    case 'OPEN_CONTACT':
+      visit(`/annuaire/${event.slug}/${window.location.search}`);
+      return;
     case 'TOGGLE_MODAL':
-      fireEvent.click(
-        event.index === undefined
-          ? within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' })
-          : screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[event.index]!.title}` }),
-      );
+      if (event.index !== undefined) {
+        fireEvent.click(screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[event.index]!.title}` }));
+      } else if (screen.queryByRole('dialog')) {
+        fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+      } else {
+        // Before the details open, Back to the directory's own address leaves them.
+        visit(`/annuaire/${window.location.search}`);
+      }
       return;
     case 'CONTACTS_LOADED':
     case 'CONTACTS_FAILED':
       h.contactRequests.at(-1)!.answer.next(event);
+      return;
+    case 'MORE_CONTACTS_LOADED':
+    case 'MORE_CONTACTS_FAILED':
+      h.moreRequests.at(-1)!.answer.next(event);
+      return;
+    case 'CONTACT_LOADED':
+    case 'CONTACT_FAILED':
+      h.contactCalls.at(-1)!.answer.next(event);
       return;
     case 'CATEGORIES_LOADED':
     case 'CATEGORIES_FAILED':
@@ -100,28 +135,45 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
   }
 };
 
-const STARTS_REQUEST: ReadonlySet<string> = new Set(['SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'CLEAR_FILTERS', 'RESTORE_FILTERS', 'RETRY']);
+const STARTS_REQUEST: ReadonlySet<string> = new Set(['SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'CLEAR_FILTERS', 'RESTORE_FILTERS', 'RETRY', 'MORE_CONTACTS_FAILED']);
 
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
-  const { filters, contacts } = expected.context;
+  const { filters, contacts, shown, appendedFrom } = expected.context;
   const articles = screen.queryAllByRole('article');
   const status = screen.getByRole('status');
+  const cards = contacts.slice(0, shown).map((c) => c.title);
 
   expect(searchBox()).toHaveValue(filters.text);
   expect(categorySelect()).toHaveValue(filters.category);
   expect(screen.queryByRole('button', { name: 'Effacer la recherche' }) !== null).toBe(filters.text !== '');
 
   if (expected.matches({ contacts: 'loading' })) {
-    // A request that this step started asks for exactly the filters on screen.
+    // A request that this step started asks for exactly the filters on screen (a refused cursor starts again from the first page).
     if (event === null || STARTS_REQUEST.has(event.type)) expect(h.contactRequests.at(-1)!.filters).toEqual(filters);
     if (contacts.length === 0) expect(status).toHaveTextContent("Chargement de l'annuaire…");
-    expect(articles).toHaveLength(contacts.length);
+    expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(cards);
   }
   if (expected.matches({ contacts: 'ready' })) {
-    expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(contacts.map((c) => c.title));
-    expect(status).toHaveTextContent(`${contacts.length} contacts`);
+    // Only the cards shown, however many are held: the count says how many match in all.
+    expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(cards);
+    expect(status).toHaveTextContent(`${selectTotal(expected)} contacts`);
+  }
+  // "Afficher plus" while contacts are held but not shown, or the server has a further page.
+  expect(moreButton() !== null).toBe(selectHasMore(expected));
+  if (expected.matches({ contacts: { ready: 'loadingMore' } })) {
+    expect(moreButton()).toHaveAttribute('aria-busy', 'true');
+    expect(h.moreRequests.at(-1)!.path).toBe(FIRST_PAGE.next);
+  }
+  const live = document.querySelector('[aria-live="polite"]');
+  if ((event?.type === 'LOAD_MORE' || event?.type === 'MORE_CONTACTS_LOADED') && expected.matches({ contacts: { ready: 'idle' } })) {
+    // Focus goes to the first new card's title, and a polite region says how many came.
+    expect(document.activeElement).toBe(within(articles[appendedFrom!]!).getByRole('heading'));
+    const added = shown - appendedFrom!;
+    expect(live).toHaveTextContent(added === 1 ? '1 contact ajouté' : `${added} contacts ajoutés`);
+  } else if (appendedFrom === null) {
+    expect(live).toHaveTextContent('');
   }
   if (expected.matches({ contacts: 'empty' })) {
     expect(articles).toHaveLength(0);
@@ -129,24 +181,29 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   } else {
     expect(screen.queryByText('Aucun contact ne correspond à votre recherche')).toBeNull();
   }
-  const alert = screen.queryByRole('alert');
+  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
   if (expected.matches({ contacts: 'failed' })) {
     expect(articles).toHaveLength(0);
-    expect(alert).toHaveTextContent("L'annuaire n'a pas pu être chargé.");
-  } else if (expected.matches({ categories: 'failed' })) {
-    expect(alert).toHaveTextContent("La liste des catégories n'a pas pu être chargée.");
+    expect(alerts).toEqual(["L'annuaire n'a pas pu être chargé.Réessayer"]);
   } else {
-    expect(alert).toBeNull();
+    expect(alerts).toEqual([
+      ...(expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée.Réessayer"] : []),
+      ...(expected.matches({ contacts: { ready: 'moreFailed' } })
+        ? ["Les contacts suivants n'ont pas pu être chargés. Réessayez avec le bouton « Afficher plus »."]
+        : []),
+    ]);
   }
   const options = within(categorySelect()).getAllByRole('option').map((option) => option.textContent);
   expect(options).toEqual(['Sélectionner une catégorie', ...selectCategoryOptions(expected)]);
   if (!expected.matches({ details: 'open' })) expect(screen.queryByRole('dialog')).toBeNull();
+  // A permalink's contact missing from the list is asked for by itself, by its slug.
+  if (expected.matches({ details: 'finding' })) expect(h.contactCalls.at(-1)!.slug).toBe(expected.context.wanted);
 };
 
 // The modal is a chunk of its own, loaded the first time a contact opens: the visitor sees it a moment later.
 const expectDialog = async (expected: Snapshot): Promise<void> => {
   if (expected.matches({ details: 'open' })) {
-    expect(await screen.findByRole('dialog')).toHaveAccessibleName(expected.context.contacts[expected.context.selected!]!.title);
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName(expected.context.opened!.title);
   }
 };
 
@@ -156,8 +213,11 @@ const walk = async (path: ModelPath<DirectoryEvent>): Promise<void> => {
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
     for (const step of path.steps.slice(1)) {
+      const requests = h.moreRequests.length;
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, step.event);
+      // "Afficher plus" over contacts already held reveals them without a request.
+      if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
       await expectDialog(step.snapshot as Snapshot);
     }
   } finally {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { newsMachine, selectCount, selectHasMore, type NewsMachineEvent } from '../../src/machines/news-machine';
-import { MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE } from '../support/news-fixtures';
+import { MODEL_PAGE_SIZE, MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE, STALE_CURSOR } from '../support/news-fixtures';
 import type { MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
@@ -13,7 +13,7 @@ const categoryTitle = (id: string): string => NEWS_CATEGORIES.find((category) =>
 export const newsModel: MachineModel<NewsMachineEvent> = {
   name: 'news',
   model: withoutInvocations(newsMachine),
-  input: {},
+  input: { pageSize: MODEL_PAGE_SIZE },
   // The events a visitor or a service can cause from a state, as the view offers them.
   events: (state) => {
     const snapshot = state as Snapshot;
@@ -25,19 +25,23 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
     for (const id of selected) events.push({ type: 'REMOVE_CATEGORY', id });
     if (selected.length > 0) events.push({ type: 'REPLACE_CATEGORIES', ids: [] });
     if (snapshot.matches({ list: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
-    if (snapshot.matches({ list: 'ready' }) && snapshot.context.next !== null && !snapshot.matches({ list: { ready: 'loadingMore' } })) {
+    if (selectHasMore(snapshot) && !snapshot.matches({ list: { ready: 'loadingMore' } })) {
       events.push({ type: 'LOAD_MORE' });
     }
     if (snapshot.matches({ list: 'loading' })) {
       events.push(
-        // The plain fetch has no further page; a filtered answer has one.
+        // The plain fetch as a legacy API answers it (the whole list, windowed here); a filtered answer has a further page.
         { type: 'NEWS_LOADED', items: NEWS, next: selected.length === 0 ? null : NEXT_PAGE, total: selected.length === 0 ? NEWS.length : 5 },
         { type: 'NEWS_LOADED', items: [], next: null, total: 0 },
         { type: 'NEWS_FAILED', error: NEWS_FAILURE },
       );
     }
     if (snapshot.matches({ list: { ready: 'loadingMore' } })) {
-      events.push({ type: 'MORE_NEWS_LOADED', items: MORE_NEWS, next: null }, { type: 'MORE_NEWS_FAILED', error: NEWS_FAILURE });
+      events.push(
+        { type: 'MORE_NEWS_LOADED', items: MORE_NEWS, next: null },
+        { type: 'MORE_NEWS_FAILED', error: NEWS_FAILURE },
+        { type: 'MORE_NEWS_FAILED', error: STALE_CURSOR },
+      );
     }
     if (snapshot.matches({ categories: 'loading' })) {
       events.push({ type: 'CATEGORIES_LOADED', categories: NEWS_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: NEWS_FAILURE });
@@ -51,6 +55,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
       snapshot.value,
       [...snapshot.context.selected].sort(),
       snapshot.context.items.length,
+      snapshot.context.shown,
       snapshot.context.next !== null,
       snapshot.context.categories.length > 0,
     ]);
@@ -68,7 +73,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
       case 'RESTORE_SELECTION':
         return say(language, `Revenir en arrière vers l’adresse « ${event.search} »`, `Go back to the address “${event.search}”`);
       case 'LOAD_MORE':
-        return say(language, 'Cliquer sur « Plus d’actualités »', 'Click “More news”');
+        return say(language, 'Cliquer sur « Afficher plus »', 'Click “Show more”');
       case 'RETRY':
         return say(language, 'Cliquer sur « Réessayer »', 'Click “Try again”');
       case 'NEWS_LOADED':
@@ -88,7 +93,9 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
           `The server answers with the further page: ${event.items.length} news item(s)${event.next === null ? ', the last one' : ''}`,
         );
       case 'MORE_NEWS_FAILED':
-        return say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
+        return event.error._tag === 'HttpError' && event.error.status === 400
+          ? say(language, 'La page suivante est refusée (400 : le contenu a changé depuis la première)', 'The further page is refused (400: the content changed since the first)')
+          : say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
       case 'CATEGORIES_LOADED':
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
       case 'CATEGORIES_FAILED':
@@ -111,7 +118,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
         ? say(language, `${shown} actualité(s) sur ${total}`, `${shown} of ${total} news items`)
         : say(language, `${shown} actualité(s)`, `${shown} news item(s)`),
       ...(selected.length ? [say(language, `catégories ${selected.map(categoryTitle).join(', ')}`, `categories ${selected.map(categoryTitle).join(', ')}`)] : []),
-      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Plus d’actualités »', '“More news” button')] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
     ].join(', ');
   },
 };

@@ -52,7 +52,7 @@ const harness = () => {
     },
     actions: { writeHistory: ({ context }, params) => writeSearch(params.mode, selectionToSearch(context.selected)) },
   });
-  const actor = createActor(machine, { input: {} });
+  const actor = createActor(machine, { input: newsModel.input as { pageSize: number } });
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);
@@ -97,7 +97,7 @@ const perform = (h: Harness, event: NewsMachineEvent): void => {
       fireEvent.click(screen.getAllByRole('button', { name: 'Réessayer' })[0]!);
       return;
     case 'LOAD_MORE':
-      fireEvent.click(screen.getByRole('button', { name: "Plus d'actualités" }));
+      fireEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
       return;
     case 'NEWS_LOADED':
     case 'NEWS_FAILED':
@@ -114,12 +114,14 @@ const perform = (h: Harness, event: NewsMachineEvent): void => {
   }
 };
 
-const STARTS_REQUEST: ReadonlySet<string> = new Set(['ADD_CATEGORY', 'REMOVE_CATEGORY', 'REPLACE_CATEGORIES', 'RESTORE_SELECTION', 'RETRY']);
+const STARTS_REQUEST: ReadonlySet<string> = new Set(['ADD_CATEGORY', 'REMOVE_CATEGORY', 'REPLACE_CATEGORIES', 'RESTORE_SELECTION', 'RETRY', 'MORE_NEWS_FAILED']);
 
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | null): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
-  const { selected, items, next } = expected.context;
+  const { selected, next, shown, appendedFrom } = expected.context;
+  // Only the items shown, however many are held.
+  const items = expected.context.items.slice(0, shown);
   const articles = screen.queryAllByRole('article');
   const status = screen.getByRole('status');
 
@@ -165,15 +167,20 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     const total = Math.max(items.length, expected.context.total);
     expect(status).toHaveTextContent(total > items.length ? `${items.length} actualités affichées sur ${total}` : `${items.length} actualités`);
   }
-  const more = screen.queryByRole('button', { name: "Plus d'actualités" });
-  expect(more !== null).toBe(expected.matches({ list: 'ready' }) && next !== null);
+  const more = screen.queryByRole('button', { name: 'Afficher plus' });
+  expect(more !== null).toBe(expected.matches({ list: 'ready' }) && (next !== null || expected.context.items.length > shown));
   if (expected.matches({ list: { ready: 'loadingMore' } })) {
     expect(more).toHaveAttribute('aria-busy', 'true');
     expect(h.moreRequests.at(-1)!.path).toBe(NEXT_PAGE);
   }
-  if (event?.type === 'MORE_NEWS_LOADED') {
-    // Focus goes to the first item of the page just added.
-    expect(document.activeElement).toBe(within(articles[expected.context.appendedFrom!]!).getByRole('link'));
+  const live = document.querySelector('[aria-live="polite"]');
+  if ((event?.type === 'MORE_NEWS_LOADED' || event?.type === 'LOAD_MORE') && expected.matches({ list: { ready: 'idle' } })) {
+    // Focus goes to the first item just added, and a polite region says how many came.
+    expect(document.activeElement).toBe(within(articles[appendedFrom!]!).getByRole('link'));
+    const added = shown - appendedFrom!;
+    expect(live).toHaveTextContent(added === 1 ? '1 actualité ajoutée' : `${added} actualités ajoutées`);
+  } else if (appendedFrom === null) {
+    expect(live).toHaveTextContent('');
   }
   if (expected.matches({ list: 'empty' })) {
     expect(articles).toHaveLength(0);
@@ -189,7 +196,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     ...(expected.matches({ categories: 'failed' }) ? ["Les catégories n'ont pas pu être chargées.Réessayer"] : []),
     ...(expected.matches({ list: 'failed' }) ? ["Les actualités n'ont pas pu être chargées.Réessayer"] : []),
     ...(expected.matches({ list: { ready: 'moreFailed' } })
-      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Plus d'actualités »."]
+      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus »."]
       : []),
   ];
   expect(alerts).toEqual(expectedAlerts);
@@ -206,8 +213,11 @@ const walk = (path: ModelPath<NewsMachineEvent>): void => {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
     let categoryCalls = 1;
     for (const [index, step] of path.steps.slice(1).entries()) {
+      const requests = h.moreRequests.length;
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, step.event);
+      // "Afficher plus" over items already held reveals them without a request.
+      if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
       // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.
       if (step.event.type === 'RETRY' && (path.steps[index]!.snapshot as Snapshot).matches({ categories: 'failed' })) categoryCalls += 1;
       expect(h.categoryRequests).toHaveLength(categoryCalls);

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { Contact } from '../../src/domain/contact';
-import { contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref } from '../../src/domain/directory';
+import { contactItemPath, contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref } from '../../src/domain/directory';
 import { icsFileName, vCardFileName } from '../../src/domain/file-names';
+import { MAX_PAGE_SIZE, PAGE_SIZES } from '../../src/domain/paging';
 import { toVCard } from '../../src/domain/vcard';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
@@ -10,17 +11,24 @@ const text = fc.string({ unit: 'grapheme', maxLength: 20 });
 const filters = fc.record({ text, category: text });
 
 describe('the contacts call', () => {
-  it('sends the text as typed in title and the category title in category, only when set', () => {
+  it('sends the text as typed in title and the category title in category, only when set, then the page size', () => {
     fc.assert(
-      fc.property(filters, (f) => {
-        const path = contactsPath(f);
-        expect(path.startsWith('/api/contacts/')).toBe(true);
+      fc.property(filters, fc.integer({ min: 1, max: MAX_PAGE_SIZE }), (f, size) => {
+        const path = contactsPath(f, size);
+        expect(path.startsWith('/api/contacts/?')).toBe(true);
         const params = new URLSearchParams(path.slice('/api/contacts/'.length));
         expect(params.getAll('title')).toEqual(f.text === '' ? [] : [f.text]);
         expect(params.getAll('category')).toEqual(f.category === '' ? [] : [f.category]);
-        expect([...params.keys()].every((key) => key === 'title' || key === 'category')).toBe(true);
+        expect(params.getAll('page_size')).toEqual([String(size)]);
+        expect([...params.keys()]).toEqual([...(f.text === '' ? [] : ['title']), ...(f.category === '' ? [] : ['category']), 'page_size']);
       }),
     );
+    expect(contactsPath({ text: '', category: '' })).toBe(`/api/contacts/?page_size=${PAGE_SIZES.contacts}`);
+  });
+
+  it('asks for one contact by its slug, kept inside its path segment', () => {
+    expect(contactItemPath('marc-jaquet')).toBe('/api/contacts/marc-jaquet/');
+    expect(contactItemPath('a/../b?x')).toBe('/api/contacts/a%2F..%2Fb%3Fx/');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   appendPage,
   calendarDay,
   dedupeById,
+  newsListPath,
   newsPath,
   nextPagePath,
   removeCategory,
@@ -14,6 +15,7 @@ import {
   selectionToSearch,
   type CategorySelection,
 } from '../../src/domain/news-list';
+import { MAX_PAGE_SIZE, PAGE_SIZES } from '../../src/domain/paging';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
 // Few distinct ids, so that repetitions are frequent.
@@ -100,25 +102,30 @@ describe('the selected categories', () => {
 });
 
 describe('the news call', () => {
-  it('is the plain fetch of the scope with no category, and the filtered fetch with exactly the selection otherwise', () => {
+  it('is the plain fetch of the scope with no category, and the filtered fetch with exactly the selection otherwise, both with the page size', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/), fc.array(id), (scope, ids) => {
+      fc.property(fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/), fc.array(id), fc.integer({ min: 1, max: MAX_PAGE_SIZE }), (scope, ids, size) => {
         const selection = replaceCategories(ids);
-        const path = newsPath(scope, selection);
+        const path = newsPath(scope, selection, size);
+        const list = newsListPath(scope, selection);
+        expect(path.startsWith(`${list}?`)).toBe(true);
+        const params = new URLSearchParams(path.slice(list.length));
         if (selection.length === 0) {
-          expect(path).toBe(`/api/news/${scope}/`);
+          expect(list).toBe(`/api/news/${scope}/`);
+          expect([...params.keys()]).toEqual(['page_size']);
         } else {
-          expect(path.startsWith('/api/news/?')).toBe(true);
-          const params = new URLSearchParams(path.slice('/api/news/'.length));
-          expect([...params.keys()].every((key) => key === 'categories')).toBe(true);
+          expect(list).toBe('/api/news/');
+          expect([...params.keys()].every((key) => key === 'categories' || key === 'page_size')).toBe(true);
           expect(params.getAll('categories')).toEqual([...selection]);
         }
+        expect(params.getAll('page_size')).toEqual([String(size)]);
       }),
     );
+    expect(newsPath('actualites', [])).toBe(`/api/news/actualites/?page_size=${PAGE_SIZES.news}`);
   });
 
   it('keeps a scope inside its path segment', () => {
-    expect(newsPath('a/../b?x', [])).toBe('/api/news/a%2F..%2Fb%3Fx/');
+    expect(newsPath('a/../b?x', [], 24)).toBe('/api/news/a%2F..%2Fb%3Fx/?page_size=24');
   });
 });
 

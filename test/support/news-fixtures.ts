@@ -41,3 +41,9 @@ export const NEXT_PAGE = '/api/news/?categories=1&page=2';
 
 /** A failure as the HTTP service reports it. */
 export const NEWS_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/news/actualites/', status: 503 };
+
+/** The page size the model-based tests give the machine, so three items already make two steps. */
+export const MODEL_PAGE_SIZE = 2;
+
+/** A cursor the server no longer knows (the content changed since the first page): 400. */
+export const STALE_CURSOR: HttpFailure = { _tag: 'HttpError', url: NEXT_PAGE, status: 400 };

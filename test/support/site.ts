@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { ensureTestMedia, openTestDatabase } from './test-database';
 
-const DIST = resolve(__dirname, '../../dist');
+// `TEST_DIST_DIR`: a private build, kept apart from builds running meanwhile.
+const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
 
 /** The built site and its API, served by the real server on a free port of 127.0.0.1. */
 export interface RunningSite {

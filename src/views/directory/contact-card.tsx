@@ -29,7 +29,8 @@ export const ContactCard = memo(function ContactCard({
     <article className="contact-card" aria-labelledby={titleId}>
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
       <div className="contact-card__body">
-        <h3 id={titleId} className="contact-card__title">
+        {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}
+        <h3 id={titleId} className="contact-card__title" tabIndex={-1}>
           {contact.title}
         </h3>
         <ContactFields contact={contact} />

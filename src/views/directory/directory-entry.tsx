@@ -1,11 +1,11 @@
 import { createActor, fromCallback } from 'xstate';
-import type { Contact } from '../../domain/contact';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
+import { PAGE_SIZES } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
 import { addMessages } from '../../i18n/intl';
-import { directoryMachine, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
-import { contactCategoriesActor, contactsActor } from '../../services/contacts-service';
+import { directoryMachine, selectFindingContact, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
+import { contactActor, contactCategoriesActor, contactsActor, moreContactsActor } from '../../services/contacts-service';
 import { syncPermalink } from '../../services/permalink-history';
 import { writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
@@ -14,9 +14,6 @@ import { DirectoryView } from './directory-view';
 
 // The directory's messages come with its chunk (and with the server's renderer).
 addMessages(DIRECTORY_MESSAGES);
-
-/** The index of the contact a permalink names in the list, or -1. */
-const indexOfSlug = (contacts: readonly Contact[], slug: string): number => contacts.findIndex((contact) => contactSlug(contact) === slug);
 
 /** The slug of the contact an address names, if it names one. */
 const slugOf = (pathname: string): string | null => {
@@ -31,26 +28,28 @@ const slugOf = (pathname: string): string | null => {
 export const liveDirectoryMachine = (api: Api, history: { snapshot: () => DirectorySnapshot | null } | null) =>
   directoryMachine.provide({
     actors: {
-      loadContacts: contactsActor(api),
+      loadContacts: contactsActor(api, PAGE_SIZES.contacts),
+      loadMore: moreContactsActor(api),
+      loadContact: contactActor(api),
       loadCategories: contactCategoriesActor(api),
       ...(history
         ? {
             watchHistory: fromCallback(({ sendBack }) => {
               const onPopState = (): void => {
-                const snapshot = history.snapshot();
-                // Other filters in the address: the list changes. The same ones: only the open contact may.
-                if (!snapshot || filtersToSearch(snapshot.context.filters) !== window.location.search) {
+                const before = history.snapshot();
+                if (!before) return;
+                // Other filters in the address: the list changes, and the details close.
+                if (filtersToSearch(before.context.filters) !== window.location.search) {
                   sendBack({ type: 'RESTORE_FILTERS', search: window.location.search });
-                  return;
                 }
+                const snapshot = history.snapshot() ?? before;
                 const slug = slugOf(window.location.pathname);
                 const open = selectOpenContact(snapshot);
-                if (slug === null && open) sendBack({ type: 'TOGGLE_MODAL' });
-                else if (slug !== null && (!open || contactSlug(open) !== slug)) {
-                  const index = indexOfSlug(snapshot.context.contacts, slug);
-                  if (open) sendBack({ type: 'TOGGLE_MODAL' });
-                  if (index >= 0) sendBack({ type: 'TOGGLE_MODAL', index });
-                }
+                const busy = open !== null || selectFindingContact(snapshot);
+                if (slug !== null && open !== null && contactSlug(open) === slug) return;
+                if (busy) sendBack({ type: 'TOGGLE_MODAL' });
+                // The contact of the list, or of the list on its way, or loaded by itself.
+                if (slug !== null) sendBack({ type: 'OPEN_CONTACT', slug });
               };
               window.addEventListener('popstate', onPopState);
               return () => window.removeEventListener('popstate', onPopState);
@@ -67,23 +66,19 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
 export const directoryEntry: WidgetEntry = {
   name: 'directory',
   create: (setting) => {
-    const input = { filters: filtersFromSearch(setting.location.search) };
+    const slug = slugOf(setting.location.pathname);
+    // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
+    const input = { filters: filtersFromSearch(setting.location.search), permalink: slug, pageSize: PAGE_SIZES.contacts };
     const browser = setting.side === 'browser';
     let actorRef: ReturnType<typeof createActor<ReturnType<typeof liveDirectoryMachine>>> | null = null;
     const machine = liveDirectoryMachine(setting.api, browser ? { snapshot: () => actorRef?.getSnapshot() ?? null } : null);
     const actor = createActor(machine, { input, inspect: setting.observe(input) });
     actorRef = actor;
-    const slug = slugOf(setting.location.pathname);
     return {
       actor,
       element: <DirectoryView actor={actor} />,
-      afterSettle: () => {
-        if (slug === null) return true;
-        const index = indexOfSlug(actor.getSnapshot().context.contacts, slug);
-        if (index < 0) return false;
-        actor.send({ type: 'TOGGLE_MODAL', index });
-        return true;
-      },
+      // The machine opens the permalink's contact itself (from the list, or by its own call): found or not, it has settled.
+      afterSettle: () => slug === null || selectOpenContact(actor.getSnapshot()) !== null,
       attach: () =>
         syncPermalink({
           subscribe: (listener) => actor.subscribe(listener).unsubscribe,

@@ -1,15 +1,20 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Contact } from '../../domain/contact';
 import { useSelector } from '@xstate/react';
 import {
+  selectAppendedFrom,
+  selectHasMore,
+  selectLoadingMore,
+  selectMoreFailed,
   selectOpenContact,
+  selectShownCount,
   selectStatus,
+  selectTotal,
   selectVisibleContacts,
   type directoryMachine,
 } from '../../machines/directory-machine';
 import { RetryMessage } from '../shared/retry-message';
-import { DEFAULT_STEPS, useProgressiveCount } from '../shared/use-progressive-count';
 import { useLocale } from '../shared/widget-root';
 import { ContactCard, PlaceholderCard } from './contact-card';
 import { ContactDetails } from './contact-details';
@@ -42,27 +47,47 @@ const ContactBlock = memo(function ContactBlock({
 /** The starts of the blocks of `size` cards that hold the first `count` cards. */
 const blockStarts = (count: number, size: number): number[] => Array.from({ length: Math.ceil(count / size) }, (_, i) => i * size);
 
-/** The directory screen: filter bar, card grid and the detail modal, all read from the machine. */
+/** After "Afficher plus", focus goes to the first new card's heading, so keyboard reading goes on from there. */
+const useFocusOnAppended = (grid: React.RefObject<HTMLDivElement | null>, appendedFrom: number | null): void => {
+  useEffect(() => {
+    if (appendedFrom === null || !grid.current) return;
+    const cards = grid.current.querySelectorAll<HTMLElement>('article');
+    const target = cards[appendedFrom] ?? cards[cards.length - 1];
+    target?.querySelector<HTMLElement>('h3')?.focus();
+  }, [grid, appendedFrom]);
+};
+
+/** The directory screen: filter bar, card grid, "Afficher plus" and the detail modal, all read from the machine. */
 export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t } = useLocale();
   const status = useSelector(actor, selectStatus);
   const contacts = useSelector(actor, selectVisibleContacts);
+  // Only the first pages are cards, however many a legacy answer holds: the first screen costs one page.
+  const shown = useSelector(actor, selectShownCount);
+  const total = useSelector(actor, selectTotal);
+  const hasMore = useSelector(actor, selectHasMore);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const moreFailed = useSelector(actor, selectMoreFailed);
+  const appendedFrom = useSelector(actor, selectAppendedFrom);
+  const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
+  const blockSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
   const openContact = useSelector(actor, selectOpenContact);
   const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
   const onMore = useCallback((index: number) => actor.send({ type: 'TOGGLE_MODAL', index }), [actor]);
+  const grid = useRef<HTMLDivElement>(null);
+  useFocusOnAppended(grid, appendedFrom);
   const firstLoad = status === 'loading' && contacts.length === 0;
-  // Thousands of cards in one commit would hold the first screen back: the rest follow in
-  // later tasks, every one in the DOM in the end (find in page, tab order, column layout).
-  const rendered = useProgressiveCount(contacts, contacts.length);
-  // Blocks of one step each: a step re-renders only its own block, not the thousands before it.
-  const blockSize = DEFAULT_STEPS.chunk;
 
   return (
     <div className="directory">
       <FilterBar actor={actor} />
       <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
         <p className="directory__count" role="status">
-          {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: contacts.length })}
+          {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
+        </p>
+        {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
+        <p className="visually-hidden" aria-live="polite">
+          {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}
         </p>
         {status === 'failed' || categoriesFailed ? (
           <RetryMessage
@@ -79,13 +104,33 @@ export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryM
             </button>
           </div>
         ) : null}
-        <div className={`directory-grid${status === 'loading' && !firstLoad ? ' directory-grid--busy' : ''}`}>
+        <div ref={grid} className={`directory-grid${status === 'loading' && !firstLoad ? ' directory-grid--busy' : ''}`}>
           {firstLoad
             ? PLACEHOLDERS.map((key) => <PlaceholderCard key={key} />)
-            : blockStarts(rendered, blockSize).map((start) => (
-                <ContactBlock key={start} contacts={contacts} start={start} end={Math.min(start + blockSize, rendered)} onMore={onMore} />
+            : // Blocks of a page each: "Afficher plus" renders its own block, not the cards before it.
+              blockStarts(shown, blockSize).map((start) => (
+                <ContactBlock key={start} contacts={contacts} start={start} end={Math.min(start + blockSize, shown)} onMore={onMore} />
               ))}
         </div>
+        {moreFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t('directory.moreFailed')}
+          </p>
+        ) : null}
+        {hasMore ? (
+          <p className="directory__more">
+            <button
+              type="button"
+              className="button"
+              aria-busy={loadingMore}
+              onClick={() => {
+                if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
+              }}
+            >
+              {t('directory.showMore')}
+            </button>
+          </p>
+        ) : null}
       </section>
       {openContact ? <ContactDetails contact={openContact} onClose={() => actor.send({ type: 'TOGGLE_MODAL' })} /> : null}
     </div>

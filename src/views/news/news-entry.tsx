@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
+import { PAGE_SIZES } from '../../domain/paging';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
 import { newsMachine } from '../../machines/news-machine';
@@ -23,7 +24,7 @@ export const newsScopeOf = (scope: string | null): string => {
 export const liveNewsMachine = (api: Api, scope: string, browser: boolean) =>
   newsMachine.provide({
     actors: {
-      loadNews: newsActor(api, scope),
+      loadNews: newsActor(api, scope, PAGE_SIZES.news),
       loadMore: moreNewsActor(api),
       loadCategories: newsCategoriesActor(api, scope),
       ...(browser ? { watchHistory: historyActor('RESTORE_SELECTION') } : {}),
@@ -35,7 +36,8 @@ export const liveNewsMachine = (api: Api, scope: string, browser: boolean) =>
 export const newsEntry: WidgetEntry = {
   name: 'news',
   create: (setting) => {
-    const input = { selected: selectionFromSearch(setting.location.search) };
+    // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
+    const input = { selected: selectionFromSearch(setting.location.search), pageSize: PAGE_SIZES.news };
     const scope = newsScopeOf(setting.attribute('data-news-scope'));
     const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser'), { input, inspect: setting.observe(input) });
     return { actor, element: <NewsView actor={actor} /> };

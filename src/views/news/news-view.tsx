@@ -9,6 +9,7 @@ import {
   selectHasSelection,
   selectLoadingMore,
   selectMoreFailed,
+  selectShownCount,
   selectStatus,
   selectVisibleNews,
   type newsMachine,
@@ -22,7 +23,7 @@ import { NewsCard, PlaceholderNewsCard } from './news-card';
 const ABOVE_FOLD = 4;
 const PLACEHOLDERS = [0, 1, 2, 3];
 
-/** After a further page, focus goes to the first new item's link, so keyboard reading goes on from there. */
+/** After "Afficher plus", focus goes to the first new item's link, so keyboard reading goes on from there. */
 const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, appendedFrom: number | null): void => {
   useEffect(() => {
     if (appendedFrom === null || !list.current) return;
@@ -33,16 +34,19 @@ const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, append
   }, [list, appendedFrom]);
 };
 
-/** The news screen: category filters, the count, the list of news and the "more" button, all read from the machine. */
+/** The news screen: category filters, the count, the list of news and "Afficher plus", all read from the machine. */
 export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> }) => {
   const { t } = useLocale();
   const status = useSelector(actor, selectStatus);
   const items = useSelector(actor, selectVisibleNews);
+  // Only the first pages are shown, however many a legacy answer holds: the first screen costs one page.
+  const shownItems = useSelector(actor, selectShownCount);
   const { shown, total } = useSelector(actor, selectCount, (a, b) => a.shown === b.shown && a.total === b.total);
   const hasMore = useSelector(actor, selectHasMore);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const moreFailed = useSelector(actor, selectMoreFailed);
   const appendedFrom = useSelector(actor, selectAppendedFrom);
+  const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
   const hasSelection = useSelector(actor, selectHasSelection);
   const list = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -66,6 +70,10 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
         </h2>
         <p className="news__count" role="status">
           {countText}
+        </p>
+        {/* Says how many items "Afficher plus" added, beside the count of those shown. */}
+        <p className="visually-hidden" aria-live="polite">
+          {appendedFrom !== null && shownItems > appendedFrom ? t('news.added', { count: shownItems - appendedFrom }) : ''}
         </p>
         {status === 'failed' ? (
           <RetryMessage message={t('news.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
@@ -93,7 +101,7 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
           </div>
         ) : null}
         <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
-          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
+          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.slice(0, shownItems).map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
         </div>
         {moreFailed ? (
           <p className="notice notice--error" role="alert">
@@ -106,7 +114,9 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
               type="button"
               className="button"
               aria-busy={loadingMore}
-              onClick={() => actor.send({ type: 'LOAD_MORE' })}
+              onClick={() => {
+                if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
+              }}
             >
               {t('news.more')}
             </button>
