@@ -72,10 +72,12 @@ const PAGES: readonly PageUnderTest[] = [
   },
 ];
 
-// Runs in the page before its own scripts: marks the first card as it enters the DOM, so that
-// Element Timing reports when it was painted; rAF + setTimeout stands in where that is missing.
+/**
+ * Runs in the page before its own scripts: marks the first card as it enters the DOM, so that
+ * Element Timing reports when it was painted; rAF + setTimeout stands in where that is missing.
+ */
 // Kept as text: tsx would wrap named functions in a helper the page lacks.
-const IN_PAGE_WATCH = (card: string): string => `(() => {
+export const IN_PAGE_WATCH = (card: string): string => `(() => {
   const state = { inserted: -1, painted: -1, elementTiming: -1, lastMutation: 0 };
   window.__firstRender = state;
   new PerformanceObserver((list) => {

@@ -9,6 +9,7 @@ import { ratio, withinBudget, type Figure } from './figures';
 import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
 import { pageWeights } from './page-weight';
+import { scale } from './scale';
 import { serverRender } from './server-render';
 
 // `npm run bench [name…]`: runs the benchmarks (all, or those named), prints one table and
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   lighthouse: lighthouseFigures,
   api: apiThroughput,
   'server-render': serverRender,
+  scale,
 };
 
 const format = (value: number, unit: Figure['unit']): string => {
