@@ -507,9 +507,15 @@ export const selectPastFailed = (snapshot: AgendaSnapshot): boolean => snapshot.
 export const selectAddition = (snapshot: AgendaSnapshot): AgendaAddition | null =>
   selectAgendaStatus(snapshot) === 'ready' ? snapshot.context.added : null;
 
-/** The permalink's event when it was loaded on its own (the list does not show it). */
-export const selectPermalinkEvent = (snapshot: AgendaSnapshot): AgendaEvent | null =>
-  snapshot.matches({ permalink: 'shown' }) ? snapshot.context.permalink : null;
+/**
+ * The permalink's event when it was loaded on its own, while the list does not show it: once
+ * "Afficher plus" or "Événements passés" bring it into the list, it is shown there only, once.
+ */
+export const selectPermalinkEvent = (snapshot: AgendaSnapshot): AgendaEvent | null => {
+  const { permalink } = snapshot.context;
+  if (permalink === null || !snapshot.matches({ permalink: 'shown' })) return null;
+  return selectShownEvents(snapshot).some((event) => event.id === permalink.id) ? null : permalink;
+};
 
 /** Whether the address's permalink names an event that exists: in the list, or loaded on its own. */
 export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
