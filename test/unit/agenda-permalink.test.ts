@@ -3,7 +3,7 @@ import { createActor, fromEventObservable } from 'xstate';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import { addDays } from '../../src/domain/agenda-window';
 import { agendaMachine, selectPermalinkEvent, selectShownEvents } from '../../src/machines/agenda-machine';
-import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaPermalinkEvent } from '../../src/services/agenda-service';
+import type { AgendaCategoriesEvent, AgendaEventQuery, AgendaEventsEvent, AgendaPermalinkEvent, AgendaQuery } from '../../src/services/agenda-service';
 
 const TODAY = '2026-11-23';
 const events: AgendaEvent[] = [1, 2, 3, 4, 5].map((n) => ({ id: String(n), bel_date: addDays(TODAY, n), title: `Séance ${n}` }));
@@ -13,9 +13,9 @@ const start = () => {
   const actor = createActor(
     agendaMachine.provide({
       actors: {
-        loadAgenda: fromEventObservable<AgendaEventsEvent, unknown>(() => of({ type: 'AGENDA_LOADED', events, next: null, whole: true } as const)),
+        loadAgenda: fromEventObservable<AgendaEventsEvent, AgendaQuery>(() => of({ type: 'AGENDA_LOADED', events, next: null, whole: true } as const)),
         loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(() => of({ type: 'CATEGORIES_LOADED', categories: [] } as const)),
-        loadEvent: fromEventObservable<AgendaPermalinkEvent, unknown>(() => of({ type: 'EVENT_MISSING' } as const)),
+        loadEvent: fromEventObservable<AgendaPermalinkEvent, AgendaEventQuery>(() => of({ type: 'EVENT_MISSING' } as const)),
       },
     }),
     { input: { agendaId: '1', today: TODAY, openEvent: '4', pageSize: 2 } },
