@@ -14,6 +14,7 @@ import {
   selectVisibleContacts,
   type directoryMachine,
 } from '../../machines/directory-machine';
+import { MoreButton } from '../shared/more-button';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { ContactCard, PlaceholderCard } from './contact-card';
@@ -112,24 +113,17 @@ export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryM
                 <ContactBlock key={start} contacts={contacts} start={start} end={Math.min(start + blockSize, shown)} onMore={onMore} />
               ))}
         </div>
-        {moreFailed ? (
-          <p className="notice notice--error" role="alert">
-            {t('directory.moreFailed')}
-          </p>
-        ) : null}
         {hasMore ? (
-          <p className="directory__more">
-            <button
-              type="button"
-              className="button"
-              aria-busy={loadingMore}
-              onClick={() => {
-                if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
-              }}
-            >
-              {t('directory.showMore')}
-            </button>
-          </p>
+          <MoreButton
+            className="directory__more"
+            label={t('directory.showMore')}
+            failedMessage={t('directory.moreFailed')}
+            failed={moreFailed}
+            busy={loadingMore}
+            onMore={() => {
+              if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
+            }}
+          />
         ) : null}
       </section>
       {openContact ? <ContactDetails contact={openContact} onClose={() => actor.send({ type: 'TOGGLE_MODAL' })} /> : null}

@@ -14,6 +14,7 @@ import {
   selectVisibleNews,
   type newsMachine,
 } from '../../machines/news-machine';
+import { MoreButton } from '../shared/more-button';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { CategoryFilters } from './category-filters';
@@ -103,24 +104,17 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
         <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
           {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.slice(0, shownItems).map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
         </div>
-        {moreFailed ? (
-          <p className="notice notice--error" role="alert">
-            {t('news.moreFailed')}
-          </p>
-        ) : null}
         {hasMore ? (
-          <p className="news__more">
-            <button
-              type="button"
-              className="button"
-              aria-busy={loadingMore}
-              onClick={() => {
-                if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
-              }}
-            >
-              {t('news.more')}
-            </button>
-          </p>
+          <MoreButton
+            className="news__more"
+            label={t('news.more')}
+            failedMessage={t('news.moreFailed')}
+            failed={moreFailed}
+            busy={loadingMore}
+            onMore={() => {
+              if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
+            }}
+          />
         ) : null}
       </section>
     </div>
