@@ -5,11 +5,13 @@ import { agendaGrouping } from './agenda';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
 import { directoryKeystroke } from './directory';
+import { feeds } from './feeds';
 import { ratio, withinBudget, type Figure } from './figures';
 import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
 import { pageWeights } from './page-weight';
 import { scale } from './scale';
+import { siteSearch } from './search';
 import { serverRender } from './server-render';
 
 // `npm run bench [name…]`: runs the benchmarks (all, or those named), prints one table and
@@ -24,6 +26,8 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   api: apiThroughput,
   'server-render': serverRender,
   scale,
+  feeds,
+  search: siteSearch,
 };
 
 const format = (value: number, unit: Figure['unit']): string => {

@@ -9,7 +9,7 @@ const sources = join(root, 'src/i18n/messages');
 const compiled = join(root, 'src/i18n/compiled');
 const formatjs = join(root, 'node_modules/.bin/formatjs');
 // The widgets whose messages travel with them; every other message is the entry's (shell, cart, shop).
-const WIDGET_PARTS = ['agenda', 'directory', 'news'];
+const WIDGET_PARTS = ['agenda', 'directory', 'news', 'search', 'home'];
 
 mkdirSync(join(compiled, 'parts'), { recursive: true });
 for (const file of readdirSync(sources).filter((name) => name.endsWith('.json'))) {

@@ -7,10 +7,11 @@ import { AGENDA_ROUTES } from './routes/agenda-routes';
 import { CONTACT_ROUTES } from './routes/contacts-routes';
 import { NEWS_ROUTES } from './routes/news-routes';
 import { errorBody, notFound, type ApiAnswer, type ApiRoute } from './routes/query-schemas';
+import { SEARCH_ROUTES } from './routes/search-routes';
 import { SHOP_ROUTES } from './routes/shop-routes';
 
 /** Every GET route of the reference API: the same table the Fastify plugin serves. */
-export const API_ROUTES: readonly ApiRoute[] = [...AGENDA_ROUTES, ...CONTACT_ROUTES, ...NEWS_ROUTES, ...SHOP_ROUTES];
+export const API_ROUTES: readonly ApiRoute[] = [...AGENDA_ROUTES, ...CONTACT_ROUTES, ...NEWS_ROUTES, ...SHOP_ROUTES, ...SEARCH_ROUTES];
 
 // What follows mirrors the set-up of `buildApp` (server/app.ts) and of Fastify itself, so an
 // answer here is the answer over HTTP: Fastify routes with find-my-way and validates with Ajv,

@@ -13,6 +13,8 @@ import type { Database } from './db';
 import { databasePages } from './render/page-sources';
 import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from './render/page-routes';
 import { errorBody, registerApiRoutes } from './routes/query-schemas';
+import { registerExportRoutes } from './render/export-routes';
+import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
@@ -147,6 +149,10 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
   });
 
   registerSeoRoutes(app, db);
+  // The calendar and news feeds: always this database's, whatever the pages are rendered from.
+  registerFeedRoutes(app, db, { version: version.read, now });
+  // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
+  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {

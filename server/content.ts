@@ -3,7 +3,8 @@ import { isLeft } from 'fp-ts/lib/Either';
 import { isSlug, slugify } from '../src/domain/permalinks';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
 import type { Queryable } from './db';
-import { normalizeSearch } from './search';
+import { feedEventData, recordEventFeedState } from './event-feed-state';
+import { normalizeSearch, plainTextSearch, richTextSearch } from './search';
 
 /** A database key: a whole number that fits a PostgreSQL `integer`. */
 export const RowId = new t.Type<number, number, unknown>(
@@ -253,8 +254,11 @@ const insertJson = async (
 /** The notification channel on which each write of the content is announced (payload: the new version). */
 export const CONTENT_CHANNEL = 'content_changed';
 
-/** Replaces every content table with `content`; call it inside a transaction. */
-export const writeContent = async (tx: Queryable, content: Content, label: string): Promise<void> => {
+/**
+ * Replaces every content table with `content`; call it inside a transaction. `importedAt` is when
+ * the calendar feeds see the events that changed, appeared or went (their LAST-MODIFIED).
+ */
+export const writeContent = async (tx: Queryable, content: Content, label: string, importedAt: Date = new Date()): Promise<void> => {
   await tx.query(
     `truncate agendas, agenda_categories, events, event_categories, contact_categories, contacts,
        contact_category_links, news_scopes, news_categories, news_items, news_item_categories,
@@ -266,8 +270,8 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     tx,
     'events',
     `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
-     title text, search_title text, place text, description text, link text`,
-    content.events.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title) })),
+     title text, search_title text, place text, description text, link text, search_place text`,
+    content.events.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
   );
   await insertJson(
     tx,
@@ -283,17 +287,18 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
      address text, email text, phone text, fax text, website text, description text,
      registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
-     img_wp text, img_wp_2x text, copyright text`,
+     img_wp text, img_wp_2x text, copyright text, search_interests text`,
     content.contacts.map((c, index) => ({
       ...c,
       slug: contactSlugs[index],
       categories: undefined,
       commissions: c.commissions ?? [],
       search_title: normalizeSearch(c.title),
+      search_interests: richTextSearch(c.registre_interets),
     })),
     `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
      description, registre_interets, parti,
-     array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright`,
+     array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests`,
   );
   const categoryIds = new Map(content.contact_categories.map((c) => [c.title, c.id]));
   await insertJson(
@@ -316,10 +321,12 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
   await insertJson(
     tx,
     'news_items',
-    'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text',
+    'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text, search_title text, search_lead text',
     content.news.map((n, index) => ({
       ...n,
       slug: newsSlugs[index],
+      search_title: normalizeSearch(n.title),
+      search_lead: plainTextSearch(n.lead),
       categories: undefined,
       scope: undefined,
       scope_id: scopeIds.get(n.scope),
@@ -336,6 +343,16 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     'shop_items',
     'variant_id integer, title text, price numeric, description text, image text, image_alt text',
     content.shop_items,
+  );
+  // Not truncated above: the feeds' SEQUENCE and cancellations carry over from one import to the next.
+  const agendaCategoryTitles = new Map(content.agenda_categories.map((c) => [c.id, c.title]));
+  await recordEventFeedState(
+    tx,
+    content.events.map((e) => ({
+      id: e.id,
+      data: feedEventData(e, normalizeSearch(e.title), [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' }))),
+    })),
+    importedAt,
   );
   await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
   // Sent on commit only, to every instance on this database: their cached answers name the old version.

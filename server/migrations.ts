@@ -1,5 +1,7 @@
 import { uniqueSlugs } from './content';
 import type { Database, Queryable } from './db';
+import { readFeedEvents, recordEventFeedState } from './event-feed-state';
+import { normalizeSearch, plainTextSearch, richTextSearch } from './search';
 
 /** One step of the schema; `version` only grows and an applied step is never edited. */
 export interface Migration {
@@ -20,6 +22,33 @@ const backfillSlugs = async (tx: Queryable, table: 'contacts' | 'news_items'): P
   );
   await tx.query(`alter table ${table} alter column slug set not null`);
   await tx.query(`create unique index ${table}_slug on ${table} (slug)`);
+};
+
+// Rows written before the site search get its normalised texts as writeContent makes them, a chunk at a time.
+const backfillSearch = async (
+  tx: Queryable,
+  table: 'events' | 'news_items' | 'contacts',
+  sources: readonly string[],
+  compute: (row: (name: string) => string | null) => Readonly<Record<string, string | null>>,
+): Promise<void> => {
+  const chunk = 5000;
+  for (let after = 0; ; ) {
+    const rows = await tx.query<Record<string, unknown> & { id: number }>(
+      `select id, ${sources.join(', ')} from ${table} where id > $1 order by id limit ${chunk}`,
+      [after],
+    );
+    if (rows.length === 0) return;
+    const values = rows.map((row) => ({ id: row.id, ...compute((name) => (typeof row[name] === 'string' ? (row[name] as string) : null)) }));
+    const columns = Object.keys(values[0] ?? {}).filter((name) => name !== 'id');
+    await tx.query(
+      `update ${table} t set ${columns.map((name) => `${name} = x.${name}`).join(', ')}
+         from jsonb_to_recordset($1::jsonb) as x(id integer, ${columns.map((name) => `${name} text`).join(', ')})
+        where t.id = x.id`,
+      [JSON.stringify(values)],
+    );
+    after = rows[rows.length - 1]?.id ?? after;
+    if (rows.length < chunk) return;
+  }
 };
 
 /** The schema history, oldest first. */
@@ -176,6 +205,52 @@ export const MIGRATIONS: readonly Migration[] = [
       insert into site_secrets (key, value)
         values ('cursor', md5(random()::text || clock_timestamp()::text) || md5(random()::text || clock_timestamp()::text))
     `,
+  },
+  {
+    version: 4,
+    name: 'the calendar feeds\' memory of events: sequence, last change and cancellations',
+    sql: `
+      -- No foreign key: an event taken off the agenda outlives its row here, as a cancellation.
+      create table event_feed_state (
+        event_id integer primary key,
+        -- What the feed writes of the event, hashed: a new hash at an import is a new SEQUENCE.
+        hash text not null,
+        sequence integer not null default 0,
+        modified_at timestamptz not null,
+        -- Set when an import no longer holds the event; forgotten after TOMBSTONE_DAYS.
+        cancelled_at timestamptz,
+        -- The event as the feed last wrote it, categories and search title included.
+        data jsonb not null
+      );
+      create index event_feed_state_cancelled on event_feed_state (cancelled_at) where cancelled_at is not null
+    `,
+    // Events already in the tables start at SEQUENCE 0, changed as of now.
+    data: async (tx) => recordEventFeedState(tx, await readFeedEvents(tx), new Date()),
+  },
+  {
+    version: 5,
+    name: 'site search: normalised places, news titles and leads, interests registers',
+    sql: `
+      -- Lower-case, accent-free copies computed in TypeScript (server/search.ts), as search_title is.
+      alter table events add column search_place text;
+      alter table news_items add column search_title text;
+      alter table news_items add column search_lead text;
+      -- The register's text without its markup, so a tag or an attribute never matches.
+      alter table contacts add column search_interests text;
+      create index events_place_trgm on events using gin (search_place public.gin_trgm_ops);
+      create index news_items_search_trgm on news_items using gin (search_title public.gin_trgm_ops);
+      create index news_items_lead_trgm on news_items using gin (search_lead public.gin_trgm_ops);
+      create index contacts_interests_trgm on contacts using gin (search_interests public.gin_trgm_ops)
+    `,
+    data: async (tx) => {
+      await backfillSearch(tx, 'events', ['place'], (column) => ({ search_place: plainTextSearch(column('place')) }));
+      await backfillSearch(tx, 'news_items', ['title', 'lead'], (column) => ({
+        search_title: normalizeSearch(column('title') ?? ''),
+        search_lead: plainTextSearch(column('lead')),
+      }));
+      await backfillSearch(tx, 'contacts', ['registre_interets'], (column) => ({ search_interests: richTextSearch(column('registre_interets')) }));
+      await tx.query('alter table news_items alter column search_title set not null');
+    },
   },
 ];
 

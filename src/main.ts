@@ -1,4 +1,5 @@
 import { mountWidgets } from './views/mount-widgets';
+import { enhanceSearchForms } from './views/search/site-search-forms';
 import { showJournalPanel } from './views/shell/journal-panel';
 import { startShell } from './views/shell/shell';
 import { createWidgetTools } from './views/widget-tools';
@@ -15,4 +16,5 @@ startShell(
 ready.then(({ tools, journal }) => {
   if (journal) showJournalPanel(document, journal);
   mountWidgets(document, tools);
+  enhanceSearchForms(document, tools);
 });

@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { intlFor } from '../../src/i18n/intl';
-import type { Language } from '../../src/i18n/language';
+import { localizedPath } from '../../src/domain/permalinks';
+import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { translateStatic } from '../../src/views/shell/static-text';
 
@@ -34,6 +35,9 @@ export interface PageBody {
   /** The widget's style sheet, linked in the head. */
   readonly style?: string | null | undefined;
 }
+
+// The regions a link preview names: the Swiss variants, and the British English the dates use.
+const OG_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr_CH', de: 'de_CH', it: 'it_CH', en: 'en_GB' };
 
 const WIDGET_MARK = 'server-widget-html';
 const DATA_MARK = 'server-widget-data';
@@ -71,7 +75,15 @@ export const fillPage = (
   }
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
-    if (language !== 'fr') link.setAttribute('href', `/${language}${link.getAttribute('href') ?? '/'}`);
+    link.setAttribute('href', localizedPath(link.getAttribute('href') ?? '/', language));
+  }
+  // The emblem leads home, to the home page of the page's language.
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-localized-href]')) {
+    link.setAttribute('href', localizedPath(link.getAttribute('href') ?? '/', language));
+  }
+  // The header's search goes to the search page of the page's language.
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-site-search]')) {
+    form.setAttribute('action', localizedPath(form.getAttribute('action') ?? '/recherche/', language));
   }
   const heading = doc.querySelector('main h1');
   if (heading && body.heading !== undefined) {
@@ -96,7 +108,8 @@ export const fillPage = (
   add('meta', { property: 'og:description', content: meta.description });
   add('meta', { property: 'og:url', content: meta.canonical });
   add('meta', { property: 'og:site_name', content: intl.formatMessage({ id: 'site.name' }) });
-  add('meta', { property: 'og:locale', content: language === 'fr' ? 'fr_CH' : 'en_GB' });
+  add('meta', { property: 'og:locale', content: OG_LOCALES[language] });
+  for (const other of LANGUAGES) if (other !== language) add('meta', { property: 'og:locale:alternate', content: OG_LOCALES[other] });
   if (meta.image) add('meta', { property: 'og:image', content: meta.image });
   head.append(doc.createComment(HEAD_MARK));
   // The site's style sheets are a few kilobytes: written into the page, they cost no request

@@ -11,6 +11,8 @@ const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   news: ['categorie'],
   shop: [],
   cart: [],
+  accessibility: [],
+  search: ['q'],
 };
 const TOOL_PARAMS = ['journal', 'inspect'];
 

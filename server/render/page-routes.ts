@@ -5,11 +5,12 @@ import type { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
 import type { Contact } from '../../src/domain/contact';
 import { applyFormToggle } from '../../src/domain/form-toggles';
-import { contactPath, eventPath, newsPath, PAGE_PATHS, parseSitePath, type SitePage, type SitePath } from '../../src/domain/permalinks';
+import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, parseSitePath, PREFIXED_LANGUAGES, splitLanguage, type SitePage, type SitePath } from '../../src/domain/permalinks';
 import type { NewsArticle } from '../../src/domain/news';
 import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
 import { intlFor, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { accessibilityEntry } from '../../src/views/accessibility/accessibility-entry';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
 import { cartEntry } from '../../src/views/cart/cart-entry';
 import { directoryEntry } from '../../src/views/directory/directory-entry';
@@ -17,6 +18,7 @@ import type { WidgetEntry } from '../../src/views/entries/widget-entry';
 import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
+import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { boundedCache, representation, sendRepresentation, type Representation, type SendPolicy } from '../answer-cache';
 // The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
@@ -45,12 +47,14 @@ export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: E
 
 /** The widget of each page, with the container attributes of the demo site's pages. */
 const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir: string; attributes: Readonly<Record<string, string>>; title: MessageId }>> = {
-  home: { entry: homeEntry, widget: 'home', dir: '', attributes: {}, title: 'page.home.title' },
+  home: { entry: homeEntry, widget: 'home', dir: '', attributes: { 'data-agenda-id': SITE_AGENDA_ID, 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.home.title' },
   directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
   agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': SITE_AGENDA_ID }, title: 'page.agenda.title' },
   news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.news.title' },
   shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: {}, title: 'page.shop.title' },
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: {}, title: 'page.cart.title' },
+  accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
+  search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
 };
 
 const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>>> = {
@@ -61,6 +65,8 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
     news: 'Actualités du Canton de Valmont : communiqués et informations des autorités.',
     shop: 'Publications du Canton de Valmont à commander.',
     cart: 'Votre panier de publications du Canton de Valmont.',
+    accessibility: 'Déclaration d’accessibilité du site du Canton de Valmont : état de conformité, vérifications, limites connues et comment signaler un problème.',
+    search: 'Recherche sur le site du Canton de Valmont : contacts, registres des intérêts, événements et actualités.',
   },
   en: {
     home: 'Official site of the Canton of Valmont: agenda, directory of authorities, news and publications.',
@@ -69,11 +75,36 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
     news: 'News of the Canton of Valmont: press releases and information from the authorities.',
     shop: 'Publications of the Canton of Valmont to order.',
     cart: 'Your cart of publications of the Canton of Valmont.',
+    accessibility: 'Accessibility statement of the Canton of Valmont’s site: compliance status, checks, known limitations and how to report a problem.',
+    search: 'Search the site of the Canton of Valmont: contacts, interests registers, events and news.',
+  },
+  de: {
+    home: 'Offizielle Website des Kantons Valmont: Agenda, Verzeichnis der Behörden, Nachrichten und Publikationen.',
+    directory: 'Verzeichnis des Kantons Valmont: Grossrätinnen und Grossräte, Behörden, Dienststellen und Organisationen, mit ihren Kontaktangaben.',
+    agenda: 'Agenda des Kantons Valmont: Sitzungen, Anlässe und öffentliche Veranstaltungen.',
+    news: 'Aktuelles aus dem Kanton Valmont: Medienmitteilungen und Informationen der Behörden.',
+    shop: 'Publikationen des Kantons Valmont zum Bestellen.',
+    cart: 'Ihr Warenkorb mit Publikationen des Kantons Valmont.',
+    accessibility: 'Erklärung zur Barrierefreiheit der Website des Kantons Valmont: Stand der Konformität, Prüfungen, bekannte Einschränkungen und wie man ein Problem meldet.',
+    search: 'Suche auf der Website des Kantons Valmont: Kontakte, Interessenregister, Veranstaltungen und Nachrichten.',
+  },
+  it: {
+    home: 'Sito ufficiale del Cantone di Valmont: agenda, elenco delle autorità, notizie e pubblicazioni.',
+    directory: 'Elenco del Cantone di Valmont: deputati, autorità, servizi e organizzazioni, con i loro recapiti.',
+    agenda: 'Agenda del Cantone di Valmont: sedute, manifestazioni ed eventi pubblici.',
+    news: 'Attualità del Cantone di Valmont: comunicati e informazioni delle autorità.',
+    shop: 'Pubblicazioni del Cantone di Valmont da ordinare.',
+    cart: 'Il vostro carrello di pubblicazioni del Cantone di Valmont.',
+    accessibility: 'Dichiarazione di accessibilità del sito del Cantone di Valmont: stato di conformità, verifiche, limiti noti e come segnalare un problema.',
+    search: 'Ricerca nel sito del Cantone di Valmont: contatti, registri degli interessi, eventi e notizie.',
   },
 };
 
 const ERRORS: Readonly<
-  Record<Language, { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; failed: string; failedText: string; home: string }>
+  Record<
+    Language,
+    { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; tooLong: string; failed: string; failedText: string; home: string }
+  >
 > = {
   fr: {
     failed: 'Page momentanément indisponible',
@@ -82,6 +113,7 @@ const ERRORS: Readonly<
     notFoundText: 'L’adresse demandée n’existe pas, ou plus, sur ce site.',
     badRequest: 'Adresse invalide',
     badRequestText: 'Cette adresse contient une valeur que le site ne peut pas lire',
+    tooLong: 'elle est trop longue',
     home: 'Retour à l’accueil',
   },
   en: {
@@ -91,7 +123,28 @@ const ERRORS: Readonly<
     notFoundText: 'The address you asked for does not exist, or no longer exists, on this site.',
     badRequest: 'Invalid address',
     badRequestText: 'This address holds a value the site cannot read',
+    tooLong: 'it is too long',
     home: 'Back to the home page',
+  },
+  de: {
+    failed: 'Seite vorübergehend nicht verfügbar',
+    failedText: 'Die Website konnte diese Seite nicht vorbereiten. Versuchen Sie es in einem Moment erneut.',
+    notFound: 'Seite nicht gefunden',
+    notFoundText: 'Die angeforderte Adresse existiert auf dieser Website nicht oder nicht mehr.',
+    badRequest: 'Ungültige Adresse',
+    badRequestText: 'Diese Adresse enthält einen Wert, den die Website nicht lesen kann',
+    tooLong: 'sie ist zu lang',
+    home: 'Zurück zur Startseite',
+  },
+  it: {
+    failed: 'Pagina momentaneamente non disponibile',
+    failedText: 'Il sito non ha potuto preparare questa pagina. Riprovare tra un istante.',
+    notFound: 'Pagina non trovata',
+    notFoundText: 'L’indirizzo richiesto non esiste, o non esiste più, su questo sito.',
+    badRequest: 'Indirizzo non valido',
+    badRequestText: 'Questo indirizzo contiene un valore che il sito non può leggere',
+    tooLong: 'è troppo lungo',
+    home: 'Torna alla pagina iniziale',
   },
 };
 
@@ -107,7 +160,7 @@ const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, t
 
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views
- * (DESIGN.md, "Rendering"), in French at `/…` and in English at `/en/…`, with their
+ * (DESIGN.md, "Rendering"), in French at `/…` and in German, Italian and English at `/de/…`, `/it/…`, `/en/…`, with their
  * permalinks, and `GET /fragments/{widget}/` for a content system to include. Returns the
  * handler of the error pages, for the addresses no page route takes.
  */
@@ -153,15 +206,21 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     return rendered;
   };
   const finish = (status: number, html: string): Rendered => representation(status, 'text/html; charset=utf-8', html);
-  const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase } : {};
+  // On another API the widgets offer no export, except where a page says where it is: this server
+  // serves the directory's exports (server/render/export-routes.ts) from that API too.
+  const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase, 'data-export-base': '' } : {};
 
   const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
     const site = intlFor(language).formatMessage({ id: 'site.name' });
     return {
       title: `${title} – ${site}`,
       description,
-      canonical: `${origin}${language === 'fr' ? '' : `/${language}`}${pathname}`,
-      alternates: { fr: `${origin}${pathname}`, en: `${origin}/en${pathname}`, 'x-default': `${origin}${pathname}` },
+      canonical: `${origin}${localizedPath(pathname, language)}`,
+      // Every language's version, and the French one for a visitor whose language the site does not speak.
+      alternates: {
+        ...(Object.fromEntries(LANGUAGES.map((other) => [other, `${origin}${localizedPath(pathname, other)}`])) as Record<Language, string>),
+        'x-default': `${origin}${pathname}`,
+      },
       ...extra,
     };
   };
@@ -170,7 +229,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const text = ERRORS[language];
     const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
     const sentence = status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : text.failedText;
-    const home = language === 'fr' ? '/' : `/${language}/`;
+    const home = localizedPath('/', language);
     const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle));
@@ -180,7 +239,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const page = pageOf(path);
     // A news item's page is its own widget, in the news page's container.
     const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : PAGES[page];
-    const request: WidgetRequest = { language, pathname: `${language === 'fr' ? '' : `/${language}`}${pathname}`, search, attributes: setup.attributes };
+    // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
+    // the news offer their feeds only without it): the server's markup is the browser's first render.
+    const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
     const rendered = await renderWidget(setup.entry, request, options.answers);
     if (!rendered.found) return errorPage(origin, language, 404);
     const intl = intlFor(language);
@@ -235,21 +296,20 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const queryAt = url.indexOf('?');
     const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
     const search = queryAt < 0 ? '' : url.slice(queryAt);
-    const prefixed = /^\/(en)(\/.*)?$/.exec(rawPath);
-    const language: Language = prefixed ? 'en' : 'fr';
+    const { language, path: unprefixed } = splitLanguage(rawPath);
     let pathname: string;
     try {
-      pathname = decodeURI(prefixed ? prefixed[2] ?? '/' : rawPath);
+      pathname = decodeURI(unprefixed);
     } catch {
       return send(reply, errorPage(origin, language, 400), request);
     }
     const path = parseSitePath(pathname);
-    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, language === 'fr' ? 'elle est trop longue' : 'it is too long'), request);
+    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, ERRORS[language].tooLong), request);
     if (path === null) return send(reply, errorPage(origin, language, 404), request);
-    if (!pathname.endsWith('/')) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}/${search}`, 301);
+    if (!pathname.endsWith('/')) return reply.redirect(`${localizedPath(`${pathname}/`, language)}${search}`, 301);
     const page = pageOf(path);
     const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
-    if (toggled !== null) return reply.redirect(`${prefixed ? '/en' : ''}${pathname}${toggled}`, 303);
+    if (toggled !== null) return reply.redirect(`${localizedPath(pathname, language)}${toggled}`, 303);
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     const key = `${await options.version()}|${origin}|${url}`;
@@ -266,9 +326,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     );
   }
 
-  // Each page and each permalink, in French and under `/en`; everything else is a built file or a 404.
-  for (const prefix of ['', '/en']) {
-    for (const path of ['/', '/annuaire/', '/annuaire/:slug/', '/agenda/', '/agenda/:slug/', '/actualites/', '/actualites/:slug/', '/boutique/', '/panier/']) {
+  // Each page and each permalink, in French and under each other language's prefix; everything else is a built file or a 404.
+  for (const prefix of ['', ...PREFIXED_LANGUAGES.map((language) => `/${language}`)]) {
+    for (const path of ['/', '/annuaire/', '/annuaire/:slug/', '/agenda/', '/agenda/:slug/', '/actualites/', '/actualites/:slug/', '/boutique/', '/panier/', '/accessibilite/', '/recherche/']) {
       app.get(`${prefix}${path}`, pageHandler);
     }
   }
@@ -295,7 +355,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return error(400, problem);
-    const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes }, options.answers);
+    const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } }, options.answers);
     const attributeText = Object.entries({ ...attributes, ...apiAttributes })
       .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
       .join('');
@@ -310,7 +370,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   // The error pages of every other address, in the language of the address.
   return (request, reply, status) => {
-    const language: Language = /^\/en(\/|$)/.test(request.url) ? 'en' : 'fr';
+    const { language } = splitLanguage(request.url.split('?')[0] ?? '/');
     return send(reply, errorPage(`${request.protocol}://${request.host}`, language, status), request);
   };
 };

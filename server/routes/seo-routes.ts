@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_PATHS, contactPath, eventPath, newsPath } from '../../src/domain/permalinks';
+import { LANGUAGES } from '../../src/domain/language';
+import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
 import type { Database } from '../db';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { errorBody } from './query-schemas';
@@ -10,11 +11,11 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-/** The sitemap protocol's ceiling of addresses a file; each page has two (French and English). */
+/** The sitemap protocol's ceiling of addresses a file; each page has one a language. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** Pages a sitemap file holds: each is listed in French and in English. */
-export const SITEMAP_PAGE_SIZE = SITEMAP_MAX_URLS / 2;
+/** Pages a sitemap file holds: each is listed in every language. */
+export const SITEMAP_PAGE_SIZE = Math.floor(SITEMAP_MAX_URLS / LANGUAGES.length);
 
 // How long a crawler may keep them: content changes at each import, not by the minute.
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
@@ -23,9 +24,6 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 
 /** Text as XML character data or attribute value. */
 export const escapeXml = (value: string): string => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
-
-/** The English version of a French path: `/agenda/` → `/en/agenda/`, `/` → `/en/`. */
-export const englishPath = (path: string): string => `/en${path}`;
 
 // A source of pages: how many it has, and a slice of them in a stable order.
 interface Section {
@@ -95,21 +93,17 @@ export const sitemapEntries = async (db: Database, offset = 0, limit = Number.MA
 };
 
 const alternates = (origin: string, path: string): string =>
-  [
-    ['fr', path],
-    ['en', englishPath(path)],
-    ['x-default', path],
-  ]
+  [...LANGUAGES.map((language) => [language, localizedPath(path, language)]), ['x-default', path]]
     .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(`${origin}${href ?? ''}`)}"/>`)
     .join('');
 
 /**
- * A `urlset` of `entries` under `origin`: each page in French and in English, each naming both
- * versions and the French as `x-default`, as Google asks of a multilingual sitemap.
+ * A `urlset` of `entries` under `origin`: each page in every language, each naming every
+ * version and the French as `x-default`, as Google asks of a multilingual sitemap.
  */
 export const sitemapXml = (origin: string, entries: readonly SitemapEntry[]): string => {
   const urls = entries.flatMap((entry) =>
-    [entry.path, englishPath(entry.path)].map(
+    LANGUAGES.map((language) => localizedPath(entry.path, language)).map(
       (path) =>
         `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${entry.lastmod === undefined ? '' : `<lastmod>${escapeXml(entry.lastmod)}</lastmod>`}${alternates(
           origin,

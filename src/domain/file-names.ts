@@ -1,4 +1,5 @@
 import type { Contact } from './contact';
+import type { DirectoryFilters } from './directory';
 
 // A name every file system accepts: accents dropped, anything else but letters and digits a dash.
 const slug = (title: string): string =>
@@ -14,3 +15,13 @@ export const icsFileName = (title: string): string => `${slug(title).slice(0, 60
 
 /** The file name of a contact's vCard, safe for every file system. */
 export const vCardFileName = (contact: Contact): string => `${slug(contact.title) || 'contact'}.vcf`;
+
+/**
+ * The file name of an export of the directory: its filters, then the day it was made, so that
+ * exports of several lists, or of one list on several days, lie side by side
+ * (`annuaire-grand-conseil-2026-11-23.csv`).
+ */
+export const directoryExportFileName = ({ category, text }: DirectoryFilters, extension: string, day: string): string => {
+  const filters = [category, text].map(slug).filter((part) => part !== '').join('-').slice(0, 60).replace(/-$/, '');
+  return `annuaire${filters === '' ? '' : `-${filters}`}-${day}.${extension}`;
+};

@@ -11,14 +11,21 @@ const PRODUCT_ID = '-//Canton de Valmont//Agenda//FR';
 const escapeText = (text: string): string =>
   text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
+// The UTF-8 length of a character, from its code point: no encoder per character.
+const utf8Octets = (char: string): number => {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+};
+
 // RFC 5545 §3.1: lines longer than 75 octets are folded, never inside a UTF-8 character.
 const fold = (line: string): string => {
-  const encoder = new TextEncoder();
+  // Most lines are short ASCII: nothing to fold (a feed writes thousands of them).
+  if (line.length <= 75 && /^[\x00-\x7f]*$/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     if (octets + size > (parts.length === 0 ? 75 : 74)) {
       parts.push(current);
       current = '';
@@ -63,25 +70,48 @@ const plainText = (html: string): string =>
     .replace(/\n{2,}/g, '\n')
     .trim();
 
-const eventLines = (event: AgendaEvent, host: string, stamp: string): string[] => {
-  const lines = ['BEGIN:VEVENT', `UID:${event.id}@${host}`, `DTSTAMP:${stamp}`];
+// When the event takes place: a time in the institution's zone, or whole days.
+const whenLines = (event: AgendaEvent): string[] => {
   const endDate = event.end_date ?? event.bel_date;
   if (event.start_time) {
-    lines.push(`DTSTART;TZID=${AGENDA_TIME_ZONE}:${dateValue(event.bel_date)}T${timeValue(event.start_time)}`);
+    const lines = [`DTSTART;TZID=${AGENDA_TIME_ZONE}:${dateValue(event.bel_date)}T${timeValue(event.start_time)}`];
     if (event.end_time) lines.push(`DTEND;TZID=${AGENDA_TIME_ZONE}:${dateValue(endDate)}T${timeValue(event.end_time)}`);
-  } else {
-    // A day-long event: DTEND is the day after the last one (RFC 5545 §3.6.1).
-    lines.push(`DTSTART;VALUE=DATE:${dateValue(event.bel_date)}`, `DTEND;VALUE=DATE:${nextDay(endDate)}`);
+    return lines;
   }
+  // A day-long event: DTEND is the day after the last one (RFC 5545 §3.6.1).
+  return [`DTSTART;VALUE=DATE:${dateValue(event.bel_date)}`, `DTEND;VALUE=DATE:${nextDay(endDate)}`];
+};
+
+const categoryLines = (event: AgendaEvent): string[] =>
+  event.categories && event.categories.length > 0 ? [`CATEGORIES:${event.categories.map((category) => escapeText(category.title)).join(',')}`] : [];
+
+const isWebAddress = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/\S+$/i.test(link);
+
+const eventLines = (event: AgendaEvent, host: string, stamp: string): string[] => {
+  const lines = ['BEGIN:VEVENT', `UID:${event.id}@${host}`, `DTSTAMP:${stamp}`, ...whenLines(event)];
   lines.push(`SUMMARY:${escapeText(event.title)}`);
   if (event.place) lines.push(`LOCATION:${escapeText(event.place)}`);
   if (event.description) lines.push(`DESCRIPTION:${escapeText(plainText(event.description))}`);
-  if (event.categories && event.categories.length > 0) {
-    lines.push(`CATEGORIES:${event.categories.map((category) => escapeText(category.title)).join(',')}`);
-  }
+  lines.push(...categoryLines(event));
   if (event.link && /^https?:\/\//i.test(event.link)) lines.push(`URL:${event.link}`);
   lines.push('END:VEVENT');
   return lines;
+};
+
+let vtimezone: readonly string[] | null = null;
+
+// The zone's definition, read once from the table: it is the same in every file.
+const vtimezoneLines = (): readonly string[] => {
+  if (vtimezone === null) {
+    const timeZone = tzlib_get_ical_block(AGENDA_TIME_ZONE);
+    vtimezone = ((Array.isArray(timeZone) ? timeZone[0] : timeZone) ?? '').split(/\r?\n/).filter((line) => line !== '');
+  }
+  return vtimezone;
+};
+
+const calendarText = (header: readonly string[], events: readonly string[]): string => {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...header, ...vtimezoneLines(), ...events, 'END:VCALENDAR'];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
 };
 
 /**
@@ -91,17 +121,66 @@ const eventLines = (event: AgendaEvent, host: string, stamp: string): string[] =
  */
 export const toIcs = (events: readonly AgendaEvent[], host: string, now: Date = new Date()): string => {
   const stamp = utcStamp(now);
-  const timeZone = tzlib_get_ical_block(AGENDA_TIME_ZONE);
-  const vtimezone = (Array.isArray(timeZone) ? timeZone[0] : timeZone) ?? '';
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${PRODUCT_ID}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...vtimezone.split(/\r?\n/).filter((line) => line !== ''),
-    ...events.flatMap((event) => eventLines(event, host, stamp)),
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return calendarText([], events.flatMap((event) => eventLines(event, host, stamp)));
 };
+
+/** One event of a calendar feed, with what calendars need to follow it from one poll to the next. */
+export interface FeedEvent {
+  readonly event: AgendaEvent;
+  /** Stable across polls and feeds: a calendar recognises the event by it. */
+  readonly uid: string;
+  /** Grows each time the event changes (RFC 5545 §3.8.7.4), so a calendar takes the new version. */
+  readonly sequence: number;
+  /** When the event last changed: its DTSTAMP and LAST-MODIFIED. */
+  readonly modified: Date;
+  /** An event taken off the agenda, kept a while so calendars remove it rather than keep a stale copy. */
+  readonly cancelled: boolean;
+  /** The event's page, absolute. */
+  readonly url: string;
+}
+
+/** A calendar feed: its name, how often calendars should poll it (an ISO 8601 duration) and its events. */
+export interface CalendarFeed {
+  readonly name: string;
+  readonly refresh: string;
+  readonly events: readonly FeedEvent[];
+}
+
+const feedEventLines = ({ event, uid, sequence, modified, cancelled, url }: FeedEvent): string[] => {
+  const stamp = utcStamp(modified);
+  const description = [event.description ? plainText(event.description) : '', isWebAddress(event.link) ? event.link : '', url].filter((part) => part !== '').join('\n\n');
+  return [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${stamp}`,
+    `LAST-MODIFIED:${stamp}`,
+    `SEQUENCE:${sequence}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    ...whenLines(event),
+    `SUMMARY:${escapeText(event.title)}`,
+    ...(event.place ? [`LOCATION:${escapeText(event.place)}`] : []),
+    `DESCRIPTION:${escapeText(description)}`,
+    ...categoryLines(event),
+    `URL:${url}`,
+    'END:VEVENT',
+  ];
+};
+
+/**
+ * A calendar feed (RFC 5545) that calendar applications subscribe to: named (X-WR-CALNAME and
+ * RFC 7986 NAME), with its polling interval (RFC 7986 REFRESH-INTERVAL and X-PUBLISHED-TTL, which
+ * Outlook and Apple read), the VTIMEZONE of the institution's zone, and each event with its UID,
+ * SEQUENCE, LAST-MODIFIED, STATUS and page. Nothing in it depends on the time it is written:
+ * the same events give the same bytes, so an unchanged feed keeps its ETag.
+ */
+export const toIcsFeed = (feed: CalendarFeed): string =>
+  calendarText(
+    [
+      `NAME:${escapeText(feed.name)}`,
+      `X-WR-CALNAME:${escapeText(feed.name)}`,
+      `X-WR-TIMEZONE:${AGENDA_TIME_ZONE}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${feed.refresh}`,
+      `X-PUBLISHED-TTL:${feed.refresh}`,
+    ],
+    feed.events.flatMap(feedEventLines),
+  );

@@ -4,6 +4,8 @@
  * sitemap and the widgets build and read them here, so they never disagree.
  */
 
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language';
+
 /** A title as an address part: lower case, accents dropped, words joined by `-`, at most 80 characters. */
 export const slugify = (title: string): string => {
   const slug = title
@@ -51,7 +53,7 @@ export type SitePath =
   | { readonly kind: 'news'; readonly slug: string };
 
 /** The pages of the site. */
-export type SitePage = 'home' | 'directory' | 'agenda' | 'news' | 'shop' | 'cart';
+export type SitePage = 'home' | 'directory' | 'agenda' | 'news' | 'shop' | 'cart' | 'accessibility' | 'search';
 
 /** The path of each page, in French, the site's language. */
 export const PAGE_PATHS: Readonly<Record<SitePage, string>> = {
@@ -61,6 +63,8 @@ export const PAGE_PATHS: Readonly<Record<SitePage, string>> = {
   news: '/actualites/',
   shop: '/boutique/',
   cart: '/panier/',
+  accessibility: '/accessibilite/',
+  search: '/recherche/',
 };
 
 const SECTION_OF: Readonly<Record<string, SitePage>> = Object.fromEntries(
@@ -83,11 +87,18 @@ export const parseSitePath = (path: string): SitePath | null => {
   return section === 'annuaire' ? { kind: 'contact', slug: last } : { kind: 'news', slug: last };
 };
 
-/** A site path in a language: French at the root, any other language under its prefix (`/en/annuaire/`). */
-export const localizedPath = (path: string, language: string): string => (language === 'fr' ? path : `/${language}${path}`);
+/** A site path in a language: French at the root, any other language under its prefix (`/de/annuaire/`). */
+export const localizedPath = (path: string, language: string): string => (language === FALLBACK_LANGUAGE ? path : `/${language}${path}`);
 
-/** A path without its language prefix (`/en/annuaire/` → `/annuaire/`), and that prefix's language, French when none. */
-export const splitLanguage = (pathname: string): { readonly language: 'fr' | 'en'; readonly path: string } => {
-  const match = /^\/(en)(\/.*)?$/.exec(pathname);
-  return match ? { language: 'en', path: match[2] ?? '/' } : { language: 'fr', path: pathname };
+/** The languages whose addresses carry a prefix: every one but French. */
+export const PREFIXED_LANGUAGES: readonly Language[] = LANGUAGES.filter((language) => language !== FALLBACK_LANGUAGE);
+
+// `/de`, `/de/…`, `/it/…` or `/en/…`: the prefix, then the rest of the path.
+const LANGUAGE_PREFIX = new RegExp(`^/(${PREFIXED_LANGUAGES.join('|')})(/.*)?$`);
+
+/** A path without its language prefix (`/de/annuaire/` → `/annuaire/`), and that prefix's language, French when none. */
+export const splitLanguage = (pathname: string): { readonly language: Language; readonly path: string } => {
+  const match = LANGUAGE_PREFIX.exec(pathname);
+  const language = match?.[1];
+  return match && isLanguage(language) ? { language, path: match[2] ?? '/' } : { language: FALLBACK_LANGUAGE, path: pathname };
 };

@@ -2,8 +2,12 @@ import { dateParts } from '../domain/wire';
 import { dateFormat } from './date-format';
 import type { Language } from './language';
 
-// The regional variants a Swiss institution writes dates in: "mardi 1 décembre 2026", "Tuesday 1 December 2026".
-const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', en: 'en-GB' };
+/**
+ * The locale each language writes dates in: a Swiss institution's English is British ("Tuesday 1
+ * December 2026"), its French, German and Italian the languages' own ("mardi 1 décembre 2026",
+ * "Dienstag, 1. Dezember 2026", "martedì 1 dicembre 2026").
+ */
+export const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', de: 'de', it: 'it', en: 'en-GB' };
 
 /** A calendar date (`2026-12-01`) written out in the page language, weekday included. */
 export const formatLongDate = (isoDate: string, language: Language): string => {

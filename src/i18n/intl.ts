@@ -1,8 +1,10 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type fr from './compiled/fr.json';
+import deEntry from './compiled/parts/de-entry.json';
 import enEntry from './compiled/parts/en-entry.json';
 import frEntry from './compiled/parts/fr-entry.json';
+import itEntry from './compiled/parts/it-entry.json';
 import { LANGUAGES, type Language } from './language';
 
 /** A message key: the French catalogue is the reference every other language must match. */
@@ -16,6 +18,8 @@ type Catalogue = Partial<Record<MessageId, MessageFormatElement[]>>;
 // the JSON import; its shape is the formatjs AST.
 const catalogues: Record<Language, Catalogue> = {
   fr: { ...(frEntry as Catalogue) },
+  de: { ...(deEntry as Catalogue) },
+  it: { ...(itEntry as Catalogue) },
   en: { ...(enEntry as Catalogue) },
 };
 

@@ -1,9 +1,9 @@
-/** The languages the site speaks; French is the fallback (SPEC §1). */
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'fr';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../domain/language';
 
-/** The site language for a `lang` attribute value: `en-GB` gives `en`; missing or unsupported gives French. */
+// The list is the domain's (addresses carry a language); widgets and views read it from here.
+export { FALLBACK_LANGUAGE, LANGUAGES, type Language };
+
+/** The site language for a `lang` attribute value: `de-CH` gives `de`; missing or unsupported gives French. */
 export const resolveLanguage = (value: string | null | undefined): Language => {
   const primary = (value ?? '').trim().toLowerCase().split('-')[0];
   return LANGUAGES.find((language) => language === primary) ?? FALLBACK_LANGUAGE;

@@ -4,9 +4,11 @@ import { createActor, fromCallback, type AnyStateMachine, type EventObject } fro
 import { Journal, contextFingerprint, type ActorJournal } from '../services/journal-service';
 import { agendaMachine } from './agenda-machine';
 import { cartMachine } from './cart-machine';
+import { cartPricesMachine } from './cart-prices-machine';
 import { directoryMachine } from './directory-machine';
 import { newsMachine } from './news-machine';
 import { shopMachine } from './shop-machine';
+import { siteSearchMachine } from './site-search-machine';
 
 /** The machine of each widget name a journal may hold. */
 export const WIDGET_MACHINES: Readonly<Record<string, AnyStateMachine>> = {
@@ -14,7 +16,10 @@ export const WIDGET_MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   agenda: agendaMachine,
   news: newsMachine,
   cart: cartMachine,
+  'cart-prices': cartPricesMachine,
   shop: shopMachine,
+  // The search page's widget and the header's suggestions alike.
+  'site-search': siteSearchMachine,
 };
 
 /** One step of a replay: the event fed in, the state the journal recorded, the state the replay reached. */

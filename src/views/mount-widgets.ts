@@ -6,10 +6,12 @@ import { NO_TOOLS, type WidgetModule, type WidgetTools } from './widget';
 // One chunk a widget: a page loads only the code of the widgets it hosts.
 const loaders: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   home: () => import('./home/home-widget'),
+  accessibility: () => import('./accessibility/accessibility-widget'),
   agenda: () => import('./agenda/agenda-widget'),
   directory: () => import('./directory/directory-widget'),
   news: () => import('./news/news-widget'),
   'news-article': () => import('./news/news-article-widget'),
+  'site-search': () => import('./search/site-search-widget'),
   shop: () => import('./shop/shop-widget'),
   cart: () => import('./cart/cart-widget'),
 };

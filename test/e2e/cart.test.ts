@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
 
-const DIST = resolve(__dirname, '../../dist');
+// The files the server serves: `TEST_DIST_DIR` when the browser tests run on a private build (test/support/site.ts).
+const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
 
 jest.setTimeout(60_000);
 

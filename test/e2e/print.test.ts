@@ -50,6 +50,21 @@ describe('the print style sheet', () => {
     await page.close();
   });
 
+  it('prints the home page\'s next events and latest news as a plain list, without the search form or the navigation', async () => {
+    const page = await printed('/');
+    await expect(visible(page, '.home-item')).resolves.toBe(6);
+    for (const hidden of ['.site-nav', 'form', '.site-footer']) await expect(visible(page, hidden)).resolves.toBe(0);
+    await expect(page.locator('.home-item').first().evaluate((item) => getComputedStyle(item).breakInside)).resolves.toBe('avoid');
+    await page.close();
+  });
+
+  it('prints the accessibility statement whole', async () => {
+    const page = await printed('/accessibilite/');
+    await expect(visible(page, '.statement__section')).resolves.toBe(8);
+    for (const hidden of ['.site-nav', '.site-footer']) await expect(visible(page, hidden)).resolves.toBe(0);
+    await page.close();
+  });
+
   it("prints a news article as its text, its links followed by their address", async () => {
     const article = pages.find((page) => page.name === 'actualité');
     if (article === undefined) throw new Error('no news item page in the sitemap');

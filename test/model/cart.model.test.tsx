@@ -1,8 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
+import { of } from 'rxjs';
+import { createActor, fromCallback, fromEventObservable, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../../src/domain/cart';
 import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
+import { cartPricesMachine } from '../../src/machines/cart-prices-machine';
 import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
+import type { ShopItemsEvent } from '../../src/services/shop-service';
 import {
   CART_ITEMS_KEY,
   SHIPPING_METHOD_KEY,
@@ -13,7 +16,7 @@ import {
 } from '../../src/services/cart-storage';
 import { CartView } from '../../src/views/cart/cart-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { PRODUCT_A, chf as chfRaw } from '../support/cart-fixtures';
+import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { cartModel, titleOf } from './cart-model';
 import { unwalked, type ModelPath } from './coverage';
@@ -45,6 +48,13 @@ const harness = () => {
     },
   });
   const actor = createActor(machine, { input: {} });
+  // The shop sells every product of these walks at the price it was added at: the price check
+  // (walked by cart-prices.model.test.tsx) has nothing to say here.
+  const onSale = [...STORED_LINES, PRODUCT_C].map(({ variant_id, price }) => ({ variant_id, price, title: variant_id }));
+  const prices = createActor(
+    cartPricesMachine.provide({ actors: { loadPrices: fromEventObservable(() => of<ShopItemsEvent>({ type: 'SHOP_ITEMS_LOADED', items: onSale })) } }),
+  );
+  prices.start();
   const host = document.createElement('div');
   for (const product of [PRODUCT_A]) {
     const button = document.createElement('button');
@@ -59,11 +69,11 @@ const harness = () => {
   actor.start();
   render(
     <WidgetRoot container={container}>
-      <CartView actor={actor} currency="CHF" shopUrl="/boutique/" />
+      <CartView actor={actor} prices={prices} currency="CHF" shopUrl="/boutique/" />
     </WidgetRoot>,
     { container },
   );
-  return { ...h, get restoreNow() { return h.restore; }, actor, host };
+  return { ...h, get restoreNow() { return h.restore; }, actor, prices, host };
 };
 
 type Harness = ReturnType<typeof harness>;
@@ -165,6 +175,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
     expect(within(summary).getByText('Articles').nextSibling).toHaveTextContent(`${count} article${count > 1 ? 's' : ''}`);
     expect(within(summary).getByText('Total').nextSibling).toHaveTextContent(chf(total));
     expect(within(summary).getByRole('combobox', { name: "Mode d'envoi" })).toHaveValue(shippingMethod);
+    expect(screen.getByText('Les prix sont à jour.')).toHaveAttribute('role', 'status');
     if (orderId === null) expect(within(summary).queryByText('Numéro de commande')).toBeNull();
     else expect(within(summary).getByText('Numéro de commande').nextSibling).toHaveTextContent(orderId);
   } else {
@@ -199,6 +210,7 @@ const walk = (path: ModelPath<CartEvent>): void => {
     }
   } finally {
     h.actor.stop();
+    h.prices.stop();
     cleanup();
     document.body.replaceChildren();
   }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
-import type { DirectoryFilters } from '../../src/domain/directory';
+import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
 import { directoryMachine, selectCategoryOptions, selectHasMore, selectTotal, type DirectoryEvent } from '../../src/machines/directory-machine';
 import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../../src/services/contacts-service';
 import { liveDirectoryMachine } from '../../src/views/directory/directory-entry';
@@ -56,7 +56,7 @@ const harness = () => {
   actor.start();
   render(
     <WidgetRoot container={container}>
-      <DirectoryView actor={actor} />
+      <DirectoryView actor={actor} exportBase="" />
     </WidgetRoot>,
     { container },
   );
@@ -196,6 +196,13 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   const options = within(categorySelect()).getAllByRole('option').map((option) => option.textContent);
   expect(options).toEqual(['Sélectionner une catégorie', ...selectCategoryOptions(expected)]);
   if (!expected.matches({ details: 'open' })) expect(screen.queryByRole('dialog')).toBeNull();
+  // The exports of the list as filtered, offered while a list is shown: the page's query on the export's path.
+  const exports = screen.queryByRole('group', { name: 'Exporter la liste' });
+  expect(exports !== null).toBe(expected.matches({ contacts: 'ready' }) || (expected.matches({ contacts: 'loading' }) && contacts.length > 0));
+  if (exports !== null) {
+    expect(within(exports).getByRole('link', { name: 'Exporter la liste en CSV' })).toHaveAttribute('href', `/annuaire/export.csv${filtersToSearch(filters)}`);
+    expect(within(exports).getByRole('link', { name: 'Exporter la liste en vCard (.vcf)' })).toHaveAttribute('href', `/annuaire/export.vcf${filtersToSearch(filters)}`);
+  }
   // A permalink's contact missing from the list is asked for by itself, by its slug.
   if (expected.matches({ details: 'finding' })) expect(h.contactCalls.at(-1)!.slug).toBe(expected.context.wanted);
 };

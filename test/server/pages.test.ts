@@ -1,7 +1,8 @@
 import { within } from '@testing-library/dom';
 import fc from 'fast-check';
 import jsonld from 'jsonld';
-import { contactPath, eventPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
+import { LANGUAGES } from '../../src/domain/language';
+import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
 import { expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
@@ -54,6 +55,12 @@ const headingTexts = (document: Document, level: number): string[] =>
     .queryAllByRole('heading', { level })
     .map((heading) => collapse(heading.textContent));
 
+/** A page's address in every language, and the French one as `x-default`. */
+const alternatesOf = (path: string): Record<string, string> => ({
+  ...Object.fromEntries(LANGUAGES.map((language) => [language, `${ORIGIN}${localizedPath(path, language)}`])),
+  'x-default': `${ORIGIN}${path}`,
+});
+
 const firstOf = <T>(items: readonly T[], what: string, test: (item: T) => boolean): T => {
   const found = items.find(test);
   if (found === undefined) throw new Error(`the demo database holds no ${what}`);
@@ -77,22 +84,40 @@ describe('the section pages, as the server renders them', () => {
     expect(head.title).toBe(title);
     expect(head.description ?? '').not.toBe('');
     expect(head.canonical).toBe(`${ORIGIN}${path}`);
-    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
+    expect(head.alternates).toEqual({
+      fr: `${ORIGIN}${path}`,
+      de: `${ORIGIN}/de${path}`,
+      it: `${ORIGIN}/it${path}`,
+      en: `${ORIGIN}/en${path}`,
+      'x-default': `${ORIGIN}${path}`,
+    });
     expect(head.og).toMatchObject({ 'og:title': title, 'og:url': `${ORIGIN}${path}`, 'og:locale': 'fr_CH', 'og:description': head.description });
     expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe(h1);
   });
 
-  it.each(Object.values(PAGE_PATHS))('/en%s is the same page in English, canonical at its /en address', async (path) => {
-    const document = await page(`/en${path}`);
-    const head = headOf(document);
-    expect(head.lang).toBe('en');
-    expect(head.title).toMatch(/ – Canton of Valmont$/);
-    expect(head.canonical).toBe(`${ORIGIN}/en${path}`);
-    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
-    expect(head.og['og:locale']).toBe('en_GB');
-    expect(document.querySelector('main [data-widget]')?.getAttribute('lang')).toBe('en');
-    expect(within(document.body).getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
-  });
+  const OTHER_LANGUAGES = [
+    { language: 'de', site: 'Kanton Valmont', locale: 'de_CH', navigation: 'Hauptnavigation' },
+    { language: 'it', site: 'Cantone di Valmont', locale: 'it_CH', navigation: 'Navigazione principale' },
+    { language: 'en', site: 'Canton of Valmont', locale: 'en_GB', navigation: 'Main navigation' },
+  ] as const;
+  it.each(OTHER_LANGUAGES.flatMap((other) => Object.values(PAGE_PATHS).map((path) => ({ ...other, path }))))(
+    '/$language$path is the same page in its language, canonical at its prefixed address',
+    async ({ language, site: siteName, locale, navigation, path }) => {
+      const document = await page(`/${language}${path}`);
+      const head = headOf(document);
+      expect(head.lang).toBe(language);
+      expect(head.title.endsWith(` – ${siteName}`)).toBe(true);
+      expect(head.canonical).toBe(`${ORIGIN}/${language}${path}`);
+      expect(head.alternates).toEqual(alternatesOf(path));
+      expect(head.og['og:locale']).toBe(locale);
+      expect(document.querySelector('main [data-widget]')?.getAttribute('lang')).toBe(language);
+      expect(within(document.body).getByRole('navigation', { name: navigation })).toBeTruthy();
+      // The header's links lead to the pages of the same language.
+      expect(document.querySelector('a[data-nav="agenda"]')?.getAttribute('href')).toBe(`/${language}/agenda/`);
+      expect(within(document.body).getByRole('link', { name: siteName }).getAttribute('href')).toBe(`/${language}/`);
+      expect(document.querySelector(`[data-set-lang="${language}"]`)?.getAttribute('aria-pressed')).toBe('true');
+    },
+  );
 
   it('renders the home page sections as links', async () => {
     const widget = within(main(await page('/')));
@@ -164,7 +189,8 @@ describe('the section pages, as the server renders them', () => {
     const document = await page('/panier/');
     expect(collapse(document.querySelector('main [data-widget="cart"]')?.textContent)).toBe('Chargement du panier…');
     expect(collapse(document.querySelector('main noscript')?.textContent)).toMatch(/JavaScript/);
-    expect(embeddedPaths(document)).toEqual([]);
+    // Only the shop's current prices travel with the page: the browser checks the stored lines against them without a call.
+    expect(embeddedPaths(document)).toEqual(['/api/shop/items/']);
   });
 });
 
@@ -220,7 +246,7 @@ describe('permalinks', () => {
     const head = headOf(document);
     expect(head.title).toBe(`${person.title} – Annuaire – Canton de Valmont`);
     expect(head.canonical).toBe(`${ORIGIN}${path}`);
-    expect(head.alternates).toEqual({ fr: `${ORIGIN}${path}`, en: `${ORIGIN}/en${path}`, 'x-default': `${ORIGIN}${path}` });
+    expect(head.alternates).toEqual(alternatesOf(path));
     expect(head.og['og:type']).toBe('profile');
     const [ld] = jsonLdOf(document);
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: person.title, url: `${ORIGIN}${path}` });
@@ -288,12 +314,34 @@ describe('permalinks', () => {
     },
   );
 
-  it('answers the English 404 page under /en', async () => {
-    const answer = await get('/en/annuaire/nobody-at-all/');
-    expect(answer.status).toBe(404);
+  it.each([
+    ['en', 'Page not found', 'Back to the home page'],
+    ['de', 'Seite nicht gefunden', 'Zurück zur Startseite'],
+    ['it', 'Pagina non trovata', 'Torna alla pagina iniziale'],
+  ])('answers the 404 page under /%s in its language', async (language, heading, home) => {
+    for (const path of [`/${language}/annuaire/nobody-at-all/`, `/${language}/nowhere/`]) {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      const document = parseHtml(answer.text);
+      expect(document.documentElement.lang).toBe(language);
+      expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe(heading);
+      expect(within(main(document)).getByRole('link', { name: home }).getAttribute('href')).toBe(`/${language}/`);
+    }
+  });
+
+  it.each([
+    ['/de/panier/', 'Der Warenkorb funktioniert mit JavaScript'],
+    ['/it/boutique/', 'Il carrello funziona con JavaScript'],
+  ])('tells a visitor without script on %s, in the language, that the cart needs JavaScript', async (path, sentence) => {
+    expect(collapse((await page(path)).querySelector('main noscript')?.textContent)).toMatch(new RegExp(`^${sentence}`));
+  });
+
+  it('says in German that an address is too long', async () => {
+    const answer = await get(`/de/actualites/?utm_source=${'c'.repeat(2100)}`);
+    expect(answer.status).toBe(400);
     const document = parseHtml(answer.text);
-    expect(document.documentElement.lang).toBe('en');
-    expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe('Ungültige Adresse');
+    expect(collapse(main(document).textContent)).toContain('sie ist zu lang');
   });
 });
 
@@ -332,10 +380,10 @@ describe('filter forms submitted without script', () => {
     expect(`${location.pathname}${location.search}`).toBe('/actualites/?categorie=2');
   });
 
-  it('keeps the /en prefix in the 303', async () => {
-    const answer = await get('/en/actualites/?basculer=3');
+  it.each(['en', 'de', 'it'])('keeps the /%s prefix in the 303', async (language) => {
+    const answer = await get(`/${language}/actualites/?basculer=3`);
     expect(answer.status).toBe(303);
-    expect(new URL(answer.headers['location'] ?? '', ORIGIN).pathname).toBe('/en/actualites/');
+    expect(new URL(answer.headers['location'] ?? '', ORIGIN).pathname).toBe(`/${language}/actualites/`);
   });
 });
 
@@ -360,6 +408,17 @@ describe('GET /fragments/{widget}/', () => {
     expect(within(document.body).getByRole('button', { name: 'Politique' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it.each([
+    ['de', 'Kontakte'],
+    ['it', 'Contatti'],
+  ])('renders a widget in %s when asked', async (language, results) => {
+    const answer = await get(`/fragments/directory/?lang=${language}`);
+    expect(answer.status).toBe(200);
+    const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
+    expect(document.querySelector('[data-widget="directory"]')?.getAttribute('lang')).toBe(language);
+    expect(within(document.body).getByRole('region', { name: results })).toBeTruthy();
+  });
+
   it('refuses an unknown widget (404) and a malformed attribute or filter (400)', async () => {
     expect((await get('/fragments/nothing/')).status).toBe(404);
     expect((await get('/fragments/agenda/?agenda-id=abc')).status).toBe(400);
@@ -380,15 +439,14 @@ describe('GET /sitemap.xml', () => {
   const siteEvents = () => content.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
   const siteNews = () => content.news.filter((item) => item.scope === SITE_NEWS_SCOPE);
 
-  it('lists every contact, every event of the site\'s agenda and every news item of its scope, in French and in English', () => {
+  it('lists every contact, every event of the site\'s agenda and every news item of its scope, in every language', () => {
     const paths = [
       ...content.contacts.map((contact) => contactPath(contact)),
       ...siteEvents().map((event) => eventPath({ id: String(event.id), title: event.title })),
       ...siteNews().map((item) => newsPath({ id: String(item.id), title: item.title, slug: item.slug })),
     ];
-    expect(paths.filter((path) => !locs.has(`${ORIGIN}${path}`))).toEqual([]);
-    expect(paths.filter((path) => !locs.has(`${ORIGIN}/en${path}`))).toEqual([]);
-    expect(locs.size).toBe(2 * (6 + paths.length));
+    for (const language of LANGUAGES) expect(paths.filter((path) => !locs.has(`${ORIGIN}${localizedPath(path, language)}`))).toEqual([]);
+    expect(locs.size).toBe(LANGUAGES.length * (Object.values(PAGE_PATHS).length + paths.length));
   });
 
   it('lists only pages that exist: each listed event and news item answers 200, the others of the database are not listed', async () => {
@@ -505,7 +563,7 @@ describe('structured data, read back by a JSON-LD processor', () => {
 });
 
 describe('any query on any page', () => {
-  const PATHS = ['/', '/annuaire/', '/agenda/', '/actualites/', '/boutique/', '/panier/', '/en/agenda/'];
+  const PATHS = ['/', '/annuaire/', '/agenda/', '/actualites/', '/boutique/', '/panier/', '/en/agenda/', '/de/annuaire/', '/it/actualites/'];
   const NAMES = ['categorie', 'q', 'categories', 'mois', 'titre', 'basculer', 'journal', 'page', 'utm_source', '__proto__'];
 
   it('answers a page, a redirect, a 400 or a 404, never a server error', async () => {

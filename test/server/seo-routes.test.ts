@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { contactPath, eventPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
+import { LANGUAGES } from '../../src/domain/language';
+import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, splitLanguage } from '../../src/domain/permalinks';
 import { buildApp } from '../../server/app';
 import { uniqueSlugs } from '../../server/content';
 import type { Database } from '../../server/db';
@@ -13,7 +14,7 @@ import { openTestDatabase } from '../support/test-database';
 // Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/site.ts).
 const siteEvents = () => demo.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
 const isSiteNews = (item: (typeof demo.news)[number]): boolean => item.scope === SITE_NEWS_SCOPE;
-const sitePageCount = (): number => 6 + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;
+const sitePageCount = (): number => Object.values(PAGE_PATHS).length + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;
 
 jest.setTimeout(60_000);
 
@@ -71,7 +72,7 @@ describe('GET /sitemap.xml', () => {
     byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
   });
 
-  it('lists every page, contact, event of the site\'s agenda and news item of its scope, in French and in English', () => {
+  it('lists every page, contact, event of the site\'s agenda and news item of its scope, in every language', () => {
     const contactSlugs = uniqueSlugs(demo.contacts);
     const newsSlugs = uniqueSlugs(demo.news);
     const paths = [
@@ -82,16 +83,21 @@ describe('GET /sitemap.xml', () => {
     ];
     expect(paths.length).toBe(sitePageCount());
     for (const path of paths) {
-      expect(byLoc.has(`${origin}${path}`)).toBe(true);
-      expect(byLoc.has(`${origin}/en${path}`)).toBe(true);
+      for (const language of LANGUAGES) expect(byLoc.has(`${origin}${localizedPath(path, language)}`)).toBe(true);
     }
-    expect(entries).toHaveLength(paths.length * 2);
+    expect(entries).toHaveLength(paths.length * LANGUAGES.length);
   });
 
-  it('names the French, English and x-default versions in every entry, with absolute addresses', () => {
+  it('names the version of every language and the French as x-default in every entry, with absolute addresses', () => {
     for (const entry of entries) {
-      const french = entry.loc.replace(`${origin}/en/`, `${origin}/`);
-      expect(entry.alternates).toEqual({ fr: french, en: french.replace(`${origin}/`, `${origin}/en/`), 'x-default': french });
+      const path = splitLanguage(entry.loc.slice(origin.length)).path;
+      expect(entry.alternates).toEqual({
+        fr: `${origin}${path}`,
+        de: `${origin}/de${path}`,
+        it: `${origin}/it${path}`,
+        en: `${origin}/en${path}`,
+        'x-default': `${origin}${path}`,
+      });
     }
   });
 
@@ -122,7 +128,7 @@ describe('the sitemap of a large site', () => {
       const answer = await local.get(new URL(file).pathname);
       expect(answer.status).toBe(200);
       const entries = urlEntries(parseXml(answer.text));
-      expect(entries.length).toBeLessThanOrEqual(400);
+      expect(entries.length).toBeLessThanOrEqual(200 * LANGUAGES.length);
       locs.push(...entries.map((entry) => entry.loc));
     }
     const whole = urlEntries(parseXml((await client.get('/sitemap.xml')).text)).map((entry) => entry.loc);
@@ -151,5 +157,6 @@ describe('escaping', () => {
     const [entry] = urlEntries(parseXml(xml));
     expect(entry?.loc).toBe(`https://x.example/a&b/<c>/"d'/`);
     expect(entry?.alternates['en']).toBe(`https://x.example/en/a&b/<c>/"d'/`);
+    expect(entry?.alternates['de']).toBe(`https://x.example/de/a&b/<c>/"d'/`);
   });
 });

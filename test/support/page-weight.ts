@@ -16,6 +16,8 @@ export const SITE_PAGES = [
   { name: 'actualités', path: '/actualites/' },
   { name: 'boutique', path: '/boutique/' },
   { name: 'panier', path: '/panier/' },
+  { name: 'accessibilité', path: '/accessibilite/' },
+  { name: 'recherche', path: '/recherche/' },
   { name: 'annuaire (en)', path: '/en/annuaire/' },
 ] as const satisfies readonly SitePageSpec[];
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { openPostgres, type Database } from '../../server/db';
 import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
 import { ensureMedia } from '../../server/media';
-import { migrate, SCHEMA_VERSION } from '../../server/migrations';
+import { migrate, MIGRATIONS } from '../../server/migrations';
 import { seedDemo } from '../../server/seed';
 import { openPgliteWorker } from './worker-database';
 
@@ -14,9 +14,10 @@ export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');
 export const testBackend = (): 'pglite' | 'postgres' =>
   (process.env['DATABASE_URL'] ?? '') !== '' ? 'postgres' : 'pglite';
 
-// The template's name holds everything that shapes its content; a stale one is never reused.
+// The template's name holds everything that shapes its content; a stale one is never reused. Every
+// migration's version is in it, not the last one only: a step added below the last is a new schema too.
 const templateDir = (): string =>
-  join(TEST_DATA_DIR, `template-s${SCHEMA_VERSION}-${demoLabel(DEMO_DEFAULTS).replace(/[^a-z0-9=]+/gi, '_')}`);
+  join(TEST_DATA_DIR, `template-s${MIGRATIONS.map((m) => m.version).join('.')}-${demoLabel(DEMO_DEFAULTS).replace(/[^a-z0-9=]+/gi, '_')}`);
 
 let copies = 0;
 

@@ -5,7 +5,9 @@ import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } fr
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
 import { agendaMachine, filtersOf, selectPermalinkFound } from '../../machines/agenda-machine';
+import { subscriptionMachine } from '../../machines/subscription-machine';
 import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, pastAgendaActor } from '../../services/agenda-service';
+import { clipboardActor } from '../../services/clipboard-service';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { showPermalink } from '../../services/permalink-history';
@@ -28,6 +30,9 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
     },
     actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))) } : {},
   });
+
+/** The subscription machine with the browser's clipboard; the server renders it closed and never copies. */
+export const liveSubscriptionMachine = (browser: boolean) => (browser ? subscriptionMachine.provide({ actors: { copy: clipboardActor } }) : subscriptionMachine);
 
 /** The id of the event an address names, if it names one. */
 export const eventIdOf = (pathname: string): string | null => {
@@ -52,6 +57,9 @@ export const agendaEntry: WidgetEntry = {
     };
     const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
+    // The feeds are this site's server's (`/flux/…`): a widget that reads another API offers none.
+    const subscription = (setting.attribute('data-api-base') ?? '').trim() === '' ? createActor(liveSubscriptionMachine(browser), { input: { origin: browser ? window.location.origin : null } }) : null;
+    if (browser) subscription?.start();
     const onDetails = (event: { id: string; title: string }, open: boolean): void => {
       if (!browser) return;
       // The language of the address at the time: the header's switch may have changed it.
@@ -60,8 +68,9 @@ export const agendaEntry: WidgetEntry = {
     };
     return {
       actor,
-      element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} />,
+      element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} subscription={subscription} />,
       afterSettle: () => selectPermalinkFound(actor.getSnapshot()),
+      attach: () => () => subscription?.stop(),
     };
   },
 };

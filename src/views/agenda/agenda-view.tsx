@@ -21,10 +21,12 @@ import {
   type AgendaAddition,
   type agendaMachine,
 } from '../../machines/agenda-machine';
+import type { subscriptionMachine } from '../../machines/subscription-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
+import { AgendaSubscription } from './agenda-subscription';
 import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -74,8 +76,11 @@ export const AgendaView = ({
   actor,
   openEvent = null,
   onDetails,
+  subscription = null,
 }: {
   actor: ActorRefFrom<typeof agendaMachine>;
+  /** The calendar subscription ("S'abonner"); none where the agenda comes from another API, whose feeds this site does not serve. */
+  subscription?: ActorRefFrom<typeof subscriptionMachine> | null;
   /** The event whose details a permalink opens. */
   openEvent?: string | null;
   /** Told when the visitor opens or closes an event's details (its permalink follows). */
@@ -113,6 +118,7 @@ export const AgendaView = ({
     <AgendaDetailsContext.Provider value={details}>
     <div className="agenda">
       <AgendaFilterBar actor={actor} />
+      {subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}
       {permalinkEvent !== null ? (
         // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
         <section className="agenda-permalink" aria-labelledby={permalinkId}>

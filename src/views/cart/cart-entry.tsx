@@ -1,20 +1,38 @@
+import { createActor } from 'xstate';
 import { currencyOrDefault } from '../../domain/cart';
+import { cartPricesMachine } from '../../machines/cart-prices-machine';
+import { shopItemsActor } from '../../services/shop-service';
 import type { WidgetEntry } from '../entries/widget-entry';
+import { NO_TOOLS, type WidgetTools } from '../widget';
 import { CartSwitch } from './cart-switch';
 import { CartView } from './cart-view';
-import { pageCart } from './page-cart';
+import type { CartActor } from './page-cart';
 
 /** Where the empty cart sends the visitor: the container's `data-shop-url`, or the demo site's shop. */
 const shopUrlOf = (value: string | null): string => value?.trim() || '/boutique/';
 
-/** The cart page's render entry: the server renders the neutral cart; the browser then shows the page's one cart. */
-export const cartEntry = (live: (() => ReturnType<typeof pageCart>) | null): WidgetEntry => ({
+/**
+ * The cart page's render entry: the server renders the neutral cart; the browser then shows the
+ * page's one cart. The shop's current prices are read on both sides: the server embeds them, so
+ * the browser checks the visitor's lines against them without a call of its own.
+ */
+export const cartEntry = (live: (() => CartActor) | null, tools: WidgetTools = NO_TOOLS): WidgetEntry => ({
   name: 'cart',
   create: (setting) => {
     const currency = currencyOrDefault(setting.attribute('data-currency'));
     const shopUrl = shopUrlOf(setting.attribute('data-shop-url'));
+    // The page's cart is journalled as `cart`: the price check is journalled under its own machine's name.
+    const prices = createActor(cartPricesMachine.provide({ actors: { loadPrices: shopItemsActor(setting.api) } }), {
+      inspect: tools.observe('cart-prices', undefined),
+    });
     return {
-      element: <CartSwitch live={setting.side === 'browser' ? live : null} render={(cart) => <CartView actor={cart} currency={currency} shopUrl={shopUrl} />} />,
+      actor: prices,
+      element: (
+        <CartSwitch
+          live={setting.side === 'browser' ? live : null}
+          render={(cart) => <CartView actor={cart} prices={prices} currency={currency} shopUrl={shopUrl} />}
+        />
+      ),
     };
   },
 });

@@ -1,21 +1,20 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { SHIPPING_METHODS, type CartItem, type ShippingMethod } from '../../domain/cart';
 import { lineTotal } from '../../domain/cart-arithmetic';
-import {
-  selectInMemoryOnly,
-  selectLines,
-  selectOrderId,
-  selectQuantity,
-  selectShippingMethod,
-  selectStatus,
-  selectTotal,
-} from '../../machines/cart-machine';
+import { checkLines, checkSummary, payablePrice, payableQuantity, payableTotal, type CheckedLine } from '../../domain/cart-prices';
+import { selectInMemoryOnly, selectLines, selectOrderId, selectShippingMethod, selectStatus } from '../../machines/cart-machine';
+import { selectCurrentPrices, selectPriceCheck, type cartPricesMachine } from '../../machines/cart-prices-machine';
 import type { MessageId } from '../../i18n/intl';
+import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { useMoney } from './money';
 import type { CartActor } from './page-cart';
 import { QuantityStepper } from './quantity-stepper';
+
+/** The running price check of the cart page. */
+export type CartPricesActor = ActorRefFrom<typeof cartPricesMachine>;
 
 const SHIPPING_LABELS: Readonly<Record<ShippingMethod, MessageId>> = {
   post: 'cart.shipping.post',
@@ -38,22 +37,36 @@ export const useLineTitle = (): ((line: Pick<CartItem, 'variant_id' | 'title'>) 
   return (line) => line.title?.trim() || t('cart.untitled', { id: line.variant_id });
 };
 
-const CartLineRow = ({ actor, line, money }: { actor: CartActor; line: CartItem; money: (amount: number) => string }) => {
+/** The price cell of a line: its unit price, or what the shop says has changed. */
+const LinePrice = ({ entry, money }: { entry: CheckedLine; money: (amount: number) => string }) => {
   const { t } = useLocale();
+  const { line, check } = entry;
+  if (check.status === 'priceChanged') {
+    return <span className="cart-table__notice">{t('cart.prices.line.changed', { was: money(check.was), now: money(check.now) })}</span>;
+  }
+  if (check.status === 'gone') return <span className="cart-table__notice">{t('cart.prices.line.gone')}</span>;
+  return <>{money(line.price)}</>;
+};
+
+const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: CheckedLine; money: (amount: number) => string }) => {
+  const { t } = useLocale();
+  const { line } = entry;
   const title = useLineTitle()(line);
+  const price = payablePrice(entry);
   return (
     <tr>
       <th scope="row" className="cart-table__title">
         {title}
       </th>
       <td className="cart-table__amount" data-label={t('cart.column.price')}>
-        {money(line.price)}
+        <LinePrice entry={entry} money={money} />
       </td>
       <td data-label={t('cart.column.quantity')}>
-        <QuantityStepper actor={actor} line={line} title={title} />
+        {/* A line that is no longer sold can only be removed: its quantity is shown, not offered. */}
+        {price === null ? line.quantity : <QuantityStepper actor={actor} line={line} title={title} />}
       </td>
       <td className="cart-table__amount" data-label={t('cart.column.total')}>
-        {money(lineTotal(line))}
+        {price === null ? <span className="cart-table__notice">{t('cart.prices.line.excluded')}</span> : money(lineTotal({ quantity: line.quantity, price }))}
       </td>
       <td>
         <button
@@ -69,12 +82,38 @@ const CartLineRow = ({ actor, line, money }: { actor: CartActor; line: CartItem;
   );
 };
 
-const CartSummary = ({ actor, money }: { actor: CartActor; money: (amount: number) => string }) => {
+/**
+ * What the price check says for the whole cart, in a polite live region that stays in place,
+ * so that the end of the check is read out; a failed check says the prices are unverified and
+ * offers to check again, while the cart goes on with the stored prices.
+ */
+const PriceCheckNotice = ({ prices, checked }: { prices: CartPricesActor; checked: readonly CheckedLine[] }) => {
+  const { t } = useLocale();
+  const status = useSelector(prices, selectPriceCheck);
+  if (status === 'checkFailed') {
+    return <RetryMessage message={t('cart.prices.failed')} retryLabel={t('common.retry')} onRetry={() => prices.send({ type: 'RETRY' })} />;
+  }
+  const { changed, gone } = checkSummary(checked);
+  const sentences =
+    status === 'checking'
+      ? [t('cart.prices.checking')]
+      : changed + gone === 0
+        ? [t('cart.prices.current')]
+        : [...(changed > 0 ? [t('cart.prices.changed', { count: changed })] : []), ...(gone > 0 ? [t('cart.prices.gone', { count: gone })] : [])];
+  return (
+    <p className={changed + gone > 0 && status === 'checked' ? 'notice cart__prices' : 'cart__prices cart__prices--quiet'} role="status">
+      {sentences.join(' ')}
+    </p>
+  );
+};
+
+const CartSummary = ({ actor, checked, money }: { actor: CartActor; checked: readonly CheckedLine[]; money: (amount: number) => string }) => {
   const { t } = useLocale();
   const headingId = useId();
   const shippingId = useId();
-  const quantity = useSelector(actor, selectQuantity);
-  const total = useSelector(actor, selectTotal);
+  // What an order would hold: the available lines, at the shop's current prices once checked.
+  const quantity = payableQuantity(checked);
+  const total = payableTotal(checked);
   const shipping = useSelector(actor, selectShippingMethod);
   const orderId = useSelector(actor, selectOrderId);
   return (
@@ -115,12 +154,17 @@ const CartSummary = ({ actor, money }: { actor: CartActor; money: (amount: numbe
   );
 };
 
-/** The cart page: its lines with steppers, the shipping method, the totals, or what to do when it is empty. */
-export const CartView = ({ actor, currency, shopUrl }: { actor: CartActor; currency: string; shopUrl: string }) => {
+/**
+ * The cart page: its lines with steppers, checked against the shop's current prices, the
+ * shipping method, the totals, or what to do when it is empty.
+ */
+export const CartView = ({ actor, prices, currency, shopUrl }: { actor: CartActor; prices: CartPricesActor; currency: string; shopUrl: string }) => {
   const { t } = useLocale();
   const money = useMoney(currency);
   const status = useSelector(actor, selectStatus);
   const lines = useSelector(actor, selectLines);
+  const current = useSelector(prices, selectCurrentPrices);
+  const checked = useMemo(() => checkLines(lines, current), [lines, current]);
 
   return (
     <div className="cart">
@@ -134,6 +178,7 @@ export const CartView = ({ actor, currency, shopUrl }: { actor: CartActor; curre
       ) : null}
       {status === 'filled' ? (
         <>
+          <PriceCheckNotice prices={prices} checked={checked} />
           <table className="cart-table">
             <caption className="visually-hidden">{t('cart.caption')}</caption>
             <thead>
@@ -152,12 +197,12 @@ export const CartView = ({ actor, currency, shopUrl }: { actor: CartActor; curre
               </tr>
             </thead>
             <tbody>
-              {lines.map((line) => (
-                <CartLineRow key={line.variant_id} actor={actor} line={line} money={money} />
+              {checked.map((entry) => (
+                <CartLineRow key={entry.line.variant_id} actor={actor} entry={entry} money={money} />
               ))}
             </tbody>
           </table>
-          <CartSummary actor={actor} money={money} />
+          <CartSummary actor={actor} checked={checked} money={money} />
         </>
       ) : null}
     </div>

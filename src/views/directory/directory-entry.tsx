@@ -1,5 +1,6 @@
 import { createActor, fromCallback } from 'xstate';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
+import { exportBaseFor } from '../../domain/directory-export';
 import { PAGE_SIZES } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
@@ -76,7 +77,7 @@ export const directoryEntry: WidgetEntry = {
     actorRef = actor;
     return {
       actor,
-      element: <DirectoryView actor={actor} />,
+      element: <DirectoryView actor={actor} exportBase={exportBaseFor(setting.attribute('data-export-base'), setting.attribute('data-api-base'))} />,
       // The machine opens the permalink's contact itself (from the list, or by its own call): found or not, it has settled.
       afterSettle: () => slug === null || selectOpenContact(actor.getSnapshot()) !== null,
       attach: () =>

@@ -19,6 +19,7 @@ import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { ContactCard, PlaceholderCard } from './contact-card';
 import { ContactDetails } from './contact-details';
+import { ExportLinks } from './export-links';
 import { FilterBar } from './filter-bar';
 
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
@@ -58,8 +59,12 @@ const useFocusOnAppended = (grid: React.RefObject<HTMLDivElement | null>, append
   }, [grid, appendedFrom]);
 };
 
-/** The directory screen: filter bar, card grid, "Afficher plus" and the detail modal, all read from the machine. */
-export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
+/**
+ * The directory screen: filter bar, card grid, "Afficher plus", the export links and the detail
+ * modal, all read from the machine. `exportBase` is where the list's exports live; `null` (the
+ * default) offers none.
+ */
+export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFrom<typeof directoryMachine>; exportBase?: string | null }) => {
   const { t } = useLocale();
   const status = useSelector(actor, selectStatus);
   const contacts = useSelector(actor, selectVisibleContacts);
@@ -83,9 +88,13 @@ export const DirectoryView = ({ actor }: { actor: ActorRefFrom<typeof directoryM
     <div className="directory">
       <FilterBar actor={actor} />
       <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
-        <p className="directory__count" role="status">
-          {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
-        </p>
+        <div className="directory__summary">
+          <p className="directory__count" role="status">
+            {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
+          </p>
+          {/* Offered with a list to export: not before the first answer, nor for an empty or failed one. */}
+          {exportBase !== null && (status === 'ready' || (status === 'loading' && !firstLoad)) ? <ExportLinks actor={actor} base={exportBase} /> : null}
+        </div>
         {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
         <p className="visually-hidden" aria-live="polite">
           {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}

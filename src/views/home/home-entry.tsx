@@ -1,5 +1,37 @@
+import { createActor } from 'xstate';
+import { zurichToday } from '../../domain/agenda-window';
+import { HOME_LIST_SIZE } from '../../domain/home-lists';
+import { HOME_MESSAGES } from '../../i18n/home-messages';
+import { addMessages } from '../../i18n/intl';
+import { homeMachine } from '../../machines/home-machine';
+import { agendaActor } from '../../services/agenda-service';
+import type { Api } from '../../services/http';
+import { newsActor } from '../../services/news-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { HomeView } from './home-view';
 
-/** The home page's render entry: no machine, the same view on both sides. */
-export const homeEntry: WidgetEntry = { name: 'home', create: () => ({ element: <HomeView /> }) };
+// The home page's messages come with its chunk (and with the server's renderer).
+addMessages(HOME_MESSAGES);
+
+// The demo site's agenda and news scope (server/site.ts), for a container that names neither.
+const DEFAULT_AGENDA_ID = '1';
+const DEFAULT_NEWS_SCOPE = 'actualites';
+
+/** The home machine with the services of a setting: the agenda's and the news's own calls, a short page of each. */
+export const liveHomeMachine = (api: Api, scope: string) =>
+  homeMachine.provide({ actors: { loadEvents: agendaActor(api), loadNews: newsActor(api, scope, HOME_LIST_SIZE) } });
+
+/**
+ * The home page's render entry: the next events of the container's agenda (`data-agenda-id`)
+ * from today in Zurich, and the latest news of its scope (`data-news-scope`). Today decides no
+ * path, so the browser asks for the paths the server answered (its embedded answers).
+ */
+export const homeEntry: WidgetEntry = {
+  name: 'home',
+  create: (setting) => {
+    const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, today: zurichToday(Date.now()), count: HOME_LIST_SIZE };
+    const scope = setting.attribute('data-news-scope')?.trim() || DEFAULT_NEWS_SCOPE;
+    const actor = createActor(liveHomeMachine(setting.api, scope), { input, inspect: setting.observe(input) });
+    return { actor, element: <HomeView actor={actor} /> };
+  },
+};

@@ -1,20 +1,219 @@
-import { localizedPath } from '../../domain/permalinks';
+import { useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { AgendaEvent } from '../../domain/agenda';
+import { safeWebsite } from '../../domain/directory';
+import type { NewsItem } from '../../domain/news';
+import { isoDay } from '../../domain/news-list';
+import { SEARCH_PAGE_PATH } from '../../domain/site-search';
+import { eventPath, isSlug, localizedPath, newsPath, PAGE_PATHS } from '../../domain/permalinks';
+import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
+import type { Language } from '../../i18n/language';
+import {
+  selectEventsStatus,
+  selectLatestNews,
+  selectNewsStatus,
+  selectNextEvents,
+  type HomeListStatus,
+  type homeMachine,
+} from '../../machines/home-machine';
+import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 
+type HomeActor = ActorRefFrom<typeof homeMachine>;
+
 const SECTIONS: readonly { href: string; title: MessageId; text: MessageId }[] = [
-  { href: '/agenda/', title: 'nav.agenda', text: 'home.agenda' },
-  { href: '/annuaire/', title: 'nav.directory', text: 'home.directory' },
-  { href: '/actualites/', title: 'nav.news', text: 'home.news' },
-  { href: '/boutique/', title: 'nav.shop', text: 'home.shop' },
+  { href: PAGE_PATHS.agenda, title: 'nav.agenda', text: 'home.agenda' },
+  { href: PAGE_PATHS.directory, title: 'nav.directory', text: 'home.directory' },
+  { href: PAGE_PATHS.news, title: 'nav.news', text: 'home.news' },
+  { href: PAGE_PATHS.shop, title: 'nav.shop', text: 'home.shop' },
 ];
 
-/** The home page: an introduction and a card a section. */
-export const HomeView = () => {
+// As many grey items as the list will hold, so nothing jumps when it arrives.
+const PLACEHOLDERS = [0, 1, 2];
+
+/** The `<time datetime>` of an event: its day, and its start time when it has one. */
+const eventDateTime = (event: AgendaEvent): string =>
+  event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time.slice(0, 5)}` : event.bel_date.slice(0, 10);
+
+/**
+ * Where a news title leads, as on the news page: the item's own page when the API names it by
+ * a slug, else its `link` when that is an http(s) or site address, else nowhere.
+ */
+const newsHref = (item: NewsItem, language: Language): string | null => {
+  if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
+  return safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+};
+
+/** The site search: a plain GET form, which works without script; the site's script adds suggestions to every `data-site-search` form. */
+const SiteSearchForm = () => {
   const { language, t } = useLocale();
+  const inputId = useId();
+  return (
+    <form className="site-search home-search" role="search" action={localizedPath(SEARCH_PAGE_PATH, language)} method="get" data-site-search="">
+      <label className="home-search__label" htmlFor={inputId}>
+        {t('home.search.label')}
+      </label>
+      <div className="home-search__row">
+        <input id={inputId} className="home-search__input" type="search" name="q" maxLength={200} />
+        <button type="submit" className="button home-search__submit">
+          {t('home.search.submit')}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+/** One of the next events: its title leading to its page, its date and time, its place. */
+const HomeEvent = ({ event }: { event: AgendaEvent }) => {
+  const { language, t } = useLocale();
+  const start = event.start_time ? formatTime(event.start_time, language) : null;
+  const end = start && event.end_time ? formatTime(event.end_time, language) : null;
+  return (
+    <li className="home-item">
+      <h3 className="home-item__title">
+        <a href={localizedPath(eventPath(event), language)}>{event.title}</a>
+      </h3>
+      <p className="home-item__date">
+        <time dateTime={eventDateTime(event)}>
+          {formatLongDate(event.bel_date, language)}
+          {start ? `, ${end ? t('home.events.timeRange', { start, end }) : start}` : ''}
+        </time>
+      </p>
+      {event.place ? (
+        <p className="home-item__place">
+          <span className="visually-hidden">{t('home.events.place')} </span>
+          {event.place}
+        </p>
+      ) : null}
+    </li>
+  );
+};
+
+/** One of the latest news items: its title leading to its page, its date and its lead. */
+const HomeNews = ({ item }: { item: NewsItem }) => {
+  const { language, t } = useLocale();
+  const title = item.title?.trim() || t('home.news.untitled');
+  const href = newsHref(item, language);
+  return (
+    <li className="home-item">
+      <h3 className="home-item__title">{href ? <a href={href}>{title}</a> : title}</h3>
+      {item.date ? (
+        <p className="home-item__date">
+          <time dateTime={isoDay(item.date)}>{formatLongDate(item.date, language)}</time>
+        </p>
+      ) : null}
+      {item.lead ? <p className="home-item__lead">{item.lead}</p> : null}
+    </li>
+  );
+};
+
+/** Grey items the size of the final ones, while a list is on its way. */
+const PlaceholderItems = () => {
+  const { t } = useLocale();
   return (
     <>
-      <p>{t('home.intro')}</p>
+      <p className="visually-hidden">{t('common.loading')}</p>
+      <ul className="home-list" aria-hidden="true">
+        {PLACEHOLDERS.map((index) => (
+          <li key={index} className="home-item home-item--placeholder">
+            <div className="placeholder placeholder--title" />
+            <div className="placeholder placeholder--line placeholder--short" />
+            <div className="placeholder placeholder--line" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+/** A list of the home page: its heading, its items (or what stands for them), and the link to its whole section. */
+const HomeBlock = ({
+  status,
+  title,
+  empty,
+  failed,
+  all,
+  href,
+  canRetry,
+  onRetry,
+  children,
+}: {
+  status: HomeListStatus;
+  title: string;
+  empty: string;
+  failed: string;
+  all: string;
+  href: string;
+  canRetry: boolean;
+  onRetry: () => void;
+  children: ReactNode;
+}) => {
+  const { t } = useLocale();
+  const titleId = useId();
+  return (
+    <section className="home-block" aria-labelledby={titleId} aria-busy={status === 'loading'}>
+      <h2 id={titleId} className="home-block__title">
+        {title}
+      </h2>
+      {status === 'loading' ? <PlaceholderItems /> : null}
+      {status === 'loaded' ? <ul className="home-list">{children}</ul> : null}
+      {status === 'empty' ? <p className="home-block__empty">{empty}</p> : null}
+      {canRetry ? <RetryMessage message={failed} retryLabel={t('common.retry')} onRetry={onRetry} /> : null}
+      <p className="home-block__all">
+        <a href={href}>{all}</a>
+      </p>
+    </section>
+  );
+};
+
+/**
+ * The home page: an introduction, the site search, the next events and the latest news (each
+ * with a link to its section), then a card a section.
+ */
+export const HomeView = ({ actor }: { actor: HomeActor }) => {
+  const { language, t } = useLocale();
+  const eventsStatus = useSelector(actor, selectEventsStatus);
+  const newsStatus = useSelector(actor, selectNewsStatus);
+  const events = useSelector(actor, selectNextEvents);
+  const news = useSelector(actor, selectLatestNews);
+  const canRetryEvents = useSelector(actor, (snapshot) => snapshot.can({ type: 'RETRY_EVENTS' }));
+  const canRetryNews = useSelector(actor, (snapshot) => snapshot.can({ type: 'RETRY_NEWS' }));
+  return (
+    <>
+      <p className="home-intro">{t('home.intro')}</p>
+      <SiteSearchForm />
+      <div className="home-blocks">
+        <HomeBlock
+          status={eventsStatus}
+          title={t('home.events.title')}
+          empty={t('home.events.empty')}
+          failed={t('home.events.failed')}
+          all={t('home.events.all')}
+          href={localizedPath(PAGE_PATHS.agenda, language)}
+          canRetry={canRetryEvents}
+          onRetry={() => actor.send({ type: 'RETRY_EVENTS' })}
+        >
+          {events.map((event) => (
+            <HomeEvent key={event.id} event={event} />
+          ))}
+        </HomeBlock>
+        <HomeBlock
+          status={newsStatus}
+          title={t('home.news.title')}
+          empty={t('home.news.empty')}
+          failed={t('home.news.failed')}
+          all={t('home.news.all')}
+          href={localizedPath(PAGE_PATHS.news, language)}
+          canRetry={canRetryNews}
+          onRetry={() => actor.send({ type: 'RETRY_NEWS' })}
+        >
+          {news.map((item) => (
+            <HomeNews key={item.id} item={item} />
+          ))}
+        </HomeBlock>
+      </div>
       <h2>{t('home.sections')}</h2>
       <ul className="home-sections">
         {SECTIONS.map((section) => (

@@ -1,28 +1,17 @@
-import { readLanguage, subscribeLanguage } from '../../i18n/language';
 import { readEmbeddedAnswers } from '../../services/embedded-answers';
-import { READY_ATTRIBUTE, type MountWidget } from '../widget';
+import { mountServedWidget } from '../shared/served-widget';
+import type { MountWidget } from '../widget';
+import '../shared/widgets.css';
+import './home.css';
+
+/** Whether the server's first screen holds a failed list: its retry button needs the script. */
+const hasFailure = (container: HTMLElement): boolean => Object.keys(readEmbeddedAnswers(container)?.failures ?? {}).length > 0;
 
 /**
- * Mounts the home page's content. The home page holds no state: what the server wrote in the
- * container's language stays as it is, and React loads only if the language changes (or if no
- * server wrote the container), so the home page runs no framework code by default.
+ * Mounts the home page's content. The server wrote the next events and the latest news in the
+ * container's language: that markup stays as it is, and React loads only if the language
+ * changes, if no server wrote the container, or if a list failed and offers a retry, so the
+ * home page runs no framework code by default.
  */
-export const mountWidget: MountWidget = (container, tools) => {
-  let unmount: (() => void) | null = null;
-  let stopped = false;
-  const render = (): void => {
-    void import('./home-mount').then((module) => {
-      if (!stopped && unmount === null) unmount = module.renderHome(container, tools);
-    });
-  };
-  const served = readEmbeddedAnswers(container) !== null && container.firstElementChild !== null;
-  const language = readLanguage(container);
-  const unsubscribe = served ? subscribeLanguage(container, () => readLanguage(container) !== language && render()) : () => undefined;
-  if (served) container.setAttribute(READY_ATTRIBUTE, '');
-  else render();
-  return () => {
-    stopped = true;
-    unsubscribe();
-    unmount?.();
-  };
-};
+export const mountWidget: MountWidget = (container, tools) =>
+  mountServedWidget(container, tools, () => import('./home-mount').then((module) => module.mountHome), hasFailure);

@@ -4,15 +4,13 @@ import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
 import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
 import { dateFormat } from '../../i18n/date-format';
+import { DATE_LOCALES } from '../../i18n/dates';
 import type { Language } from '../../i18n/language';
 import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
 // The demo images are 480 px squares shown at 160 px; width and height keep the space before they load.
 const IMAGE_SIZE = 160;
-
-// English dates in the British order the agenda uses too ("1 March 2026"), as a Swiss institution writes them.
-const DATE_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr', en: 'en-GB' };
 
 /** The date of an item in the page language, as the day the newsroom wrote, whatever the visitor's time zone. */
 export const NewsDate = ({ date }: { date: string | null | undefined }) => {

@@ -40,6 +40,8 @@ export const newsEntry: WidgetEntry = {
     const input = { selected: selectionFromSearch(setting.location.search), pageSize: PAGE_SIZES.news };
     const scope = newsScopeOf(setting.attribute('data-news-scope'));
     const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser'), { input, inspect: setting.observe(input) });
-    return { actor, element: <NewsView actor={actor} /> };
+    // The Atom feeds are this site's server's (`/flux/…`): a widget that reads another API links none.
+    const feedScope = (setting.attribute('data-api-base') ?? '').trim() === '' ? scope : null;
+    return { actor, element: <NewsView actor={actor} feedScope={feedScope} /> };
   },
 };

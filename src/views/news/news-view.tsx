@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
+import { newsFeedPath } from '../../domain/feed-addresses';
 import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
 import {
   selectAppendedFrom,
@@ -9,6 +10,7 @@ import {
   selectHasSelection,
   selectLoadingMore,
   selectMoreFailed,
+  selectSelected,
   selectShownCount,
   selectStatus,
   selectVisibleNews,
@@ -35,8 +37,12 @@ const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, append
   }, [list, appendedFrom]);
 };
 
-/** The news screen: category filters, the count, the list of news and "Afficher plus", all read from the machine. */
-export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> }) => {
+/**
+ * The news screen: category filters, the Atom feed of the selection, the count, the list of news
+ * and "Afficher plus", all read from the machine. `feedScope` names the scope whose feed this site
+ * serves; none where the news come from another API.
+ */
+export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<typeof newsMachine>; feedScope?: string | null }) => {
   const { t } = useLocale();
   const status = useSelector(actor, selectStatus);
   const items = useSelector(actor, selectVisibleNews);
@@ -49,6 +55,7 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
   const appendedFrom = useSelector(actor, selectAppendedFrom);
   const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
   const hasSelection = useSelector(actor, selectHasSelection);
+  const feedPath = useSelector(actor, (snapshot) => (feedScope === null ? null : newsFeedPath(feedScope, selectSelected(snapshot))));
   const list = useRef<HTMLDivElement>(null);
   const headingId = useId();
   useFocusOnAppended(list, appendedFrom);
@@ -65,6 +72,17 @@ export const NewsView = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> })
   return (
     <div className="news">
       <CategoryFilters actor={actor} />
+      {feedPath !== null ? (
+        <>
+          {/* React puts this one in the page's head (the server's rendering too): feed readers find the selection's feed there. */}
+          <link rel="alternate" type="application/atom+xml" title={t('news.feed.title')} href={feedPath} />
+          <p className="news__feed">
+            <a href={feedPath} type="application/atom+xml">
+              {t('news.feed')}
+            </a>
+          </p>
+        </>
+      ) : null}
       <section className="news__results" aria-labelledby={headingId} aria-busy={status === 'loading'}>
         <h2 id={headingId} className="visually-hidden">
           {t('news.results')}

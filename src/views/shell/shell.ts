@@ -9,7 +9,7 @@ import { translateStatic } from './static-text';
  */
 const setPageLanguage = (doc: Document, language: Language): void => {
   for (const container of doc.querySelectorAll('[data-widget]')) container.setAttribute('lang', language);
-  // A page the server rendered has an address a language (`/en/…`): it follows, so a reload or a shared link keeps the language.
+  // A page the server rendered has an address a language (`/de/…`, `/en/…`): it follows, so a reload or a shared link keeps the language.
   const view = doc.defaultView;
   if (view && doc.documentElement.hasAttribute('data-server-rendered')) {
     const { pathname, search, hash } = view.location;
@@ -61,8 +61,12 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
       button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
     }
     // The site's own pages exist in each language: the navigation leads to those of the language shown.
-    for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
+    for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav], a[data-localized-href]')) {
       link.setAttribute('href', localizedPath(splitLanguage(link.getAttribute('href') ?? '/').path, language));
+    }
+    // So does the site search: its form sends the query to the search page of that language.
+    for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-site-search]')) {
+      form.setAttribute('action', localizedPath(splitLanguage(form.getAttribute('action') ?? '/recherche/').path, language));
     }
   };
 

@@ -3,7 +3,8 @@ import type { MessageId } from '../../i18n/intl';
 
 /**
  * Puts the messages of a language into server-rendered markup: `data-i18n="key"` sets the
- * text (with `data-i18n-count` as the `count` value), `data-i18n-aria-label="key"` the label.
+ * text (with `data-i18n-count` as the `count` value), `data-i18n-aria-label="key"` the label,
+ * `data-i18n-placeholder="key"` a field's placeholder.
  */
 export const translateStatic = (root: ParentNode, intl: IntlShape<string>): void => {
   for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
@@ -15,5 +16,8 @@ export const translateStatic = (root: ParentNode, intl: IntlShape<string>): void
   }
   for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) {
     element.setAttribute('aria-label', intl.formatMessage({ id: element.dataset.i18nAriaLabel as MessageId }));
+  }
+  for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-placeholder]')) {
+    element.setAttribute('placeholder', intl.formatMessage({ id: element.dataset.i18nPlaceholder as MessageId }));
   }
 };

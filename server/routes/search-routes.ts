@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { contactPath, eventPath, newsPath } from '../../src/domain/permalinks';
+import {
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LIMIT,
+  MIN_QUERY_LENGTH,
+  SEARCH_API_PATH,
+  SEARCH_COUNT_LIMIT,
+  SEARCH_KINDS,
+  SEARCH_LIMITS,
+  searchQuery,
+  type ContactResult,
+  type EventResult,
+  type NewsResult,
+  type SearchGroup,
+  type SearchKind,
+} from '../../src/domain/site-search';
+import type { Database } from '../db';
+import { excerptOf, htmlToText, siteSearchMatch } from '../search';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import { defineRoute, errorBody, ok, registerApiRoutes, type ApiAnswer, type ApiRoute } from './query-schemas';
+
+/** The query of `GET /api/search/`, once its schema has checked it. */
+export interface SiteSearchQuery {
+  q: string;
+  kind?: SearchKind[];
+  limit?: number;
+}
+
+const siteSearchQuerySchema = {
+  type: 'object',
+  properties: {
+    // No control character: none can be typed, and PostgreSQL text holds no NUL.
+    q: { type: 'string', minLength: MIN_QUERY_LENGTH, maxLength: MAX_QUERY_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f]*$' },
+    kind: { type: 'array', items: { type: 'string', enum: SEARCH_KINDS }, maxItems: SEARCH_KINDS.length },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT },
+  },
+  required: ['q'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * Each kind is answered in one of two ways, so that its cost never follows the size of the table:
+ *
+ * - few matches (at most `SEARCH_COUNT_LIMIT`): all of them are read through the trigram indexes
+ *   (bitmap scans only: the planner is not allowed to walk a whole index on a misestimate) and
+ *   ranked exactly, with their exact count;
+ * - more: so many rows match that the first of them in the kind's own order (names; days from
+ *   today both ways; newest news) are found after a short walk along that order's index, and only
+ *   those `RANK_WINDOW` are ranked. The count says "more than `SEARCH_COUNT_LIMIT`".
+ */
+export const RANK_WINDOW = 50;
+
+/** Every row of a kind carries its rank (3: found by another column than the title) and the count of the matches read. */
+interface Ranked {
+  match_rank: number;
+  total: number;
+}
+
+type Plan = 'bitmap' | 'walk';
+
+// A planner setting a statement needs, for this transaction only: which way it may read the table.
+const PLANS: Readonly<Record<Plan, string>> = {
+  bitmap: "select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)",
+  walk: "select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)",
+};
+
+const queryWith = async <T>(db: Database, plan: Plan, sql: string, params: readonly unknown[]): Promise<T[]> =>
+  db.transaction(async (tx) => {
+    await tx.query(PLANS[plan]);
+    return tx.query<T>(sql, params);
+  });
+
+/**
+ * The ranked rows of a kind: every match when there are few (`all` selects them, `limit` at most
+ * `SEARCH_COUNT_LIMIT + 1`), else the first of `window` (the walk along the kind's own order).
+ * `rows` ranks and orders what the first part picked.
+ */
+const rankedRows = async <T extends Ranked>(
+  db: Database,
+  params: readonly unknown[],
+  query: { all: string; window: string; rows: (picked: string) => string },
+): Promise<{ rows: T[]; count: number; capped?: true }> => {
+  const exact = await queryWith<T>(
+    db,
+    'bitmap',
+    `with picked as (${query.all} limit ${SEARCH_COUNT_LIMIT + 1}) ${query.rows('(select count(*)::int from picked) as total')}`,
+    params,
+  );
+  const total = exact[0]?.total ?? 0;
+  if (total <= SEARCH_COUNT_LIMIT) return { rows: exact, count: total };
+  const rows = await queryWith<T>(db, 'walk', `with picked as (${query.window}) ${query.rows(`${SEARCH_COUNT_LIMIT + 1} as total`)}`, params);
+  return { rows, count: SEARCH_COUNT_LIMIT, capped: true };
+};
+
+const NAME_ORDER = 'c.search_title collate "C", c.id';
+
+/**
+ * Contacts whose name holds the text (ranked as the directory's name search), then those whose
+ * interests register does, with the register's line that names it; each rank in name order.
+ */
+const searchContacts = async (db: Database, text: string, limit: number): Promise<SearchGroup> => {
+  const params: unknown[] = [];
+  const match = siteSearchMatch('c.search_title', ['c.search_interests'], text, params);
+  params.push(limit);
+  const fields = 'c.id, c.title, c.slug, c.fonction, c.parti, c.registre_interets, c.search_title';
+  const { rows, ...count } = await rankedRows<Ranked & { title: string; slug: string; role: string | null; party: string | null; register: string | null }>(db, params, {
+    all: `select ${fields} from contacts c where ${match.where}`,
+    // The names that start with the text are read by themselves, wherever they are in the name order.
+    window: `(select ${fields} from contacts c where (c.search_title collate "C") like ${match.prefix} order by ${NAME_ORDER} limit $${params.length})
+             union
+             (select ${fields} from contacts c where ${match.where} order by ${NAME_ORDER} limit ${RANK_WINDOW})`,
+    rows: (total) => `
+      select c.title, c.slug, c.fonction as role, c.parti as party,
+             case when ${match.rank} = 3 then c.registre_interets end as register,
+             ${match.rank} as match_rank, ${total}
+        from picked c
+       order by match_rank, ${NAME_ORDER}
+       limit $${params.length}`,
+  });
+  const results = rows.map(
+    (row): ContactResult => ({
+      title: row.title,
+      path: contactPath(row),
+      match: row.match_rank === 3 ? 'interests' : 'title',
+      excerpt: row.match_rank === 3 && row.register !== null ? excerptOf(htmlToText(row.register), text) : null,
+      role: row.role,
+      party: row.party,
+    }),
+  );
+  return { kind: 'contacts', ...count, results };
+};
+
+/**
+ * Events of the site's agenda whose title (ranked) or place holds the text. Within a rank, what a
+ * visitor can still attend comes first, soonest first, then the past, most recent first: someone
+ * typing "séance" wants the next session, and then the last one.
+ */
+const searchEvents = async (db: Database, text: string, limit: number, today: string): Promise<SearchGroup> => {
+  const params: unknown[] = [Number(SITE_AGENDA_ID), today];
+  const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
+  params.push(limit);
+  const time = "coalesce(e.start_time, time '24:00')";
+  const fields = `e.id, e.title, e.bel_date, e.end_date, e.start_time, e.place, e.search_title, e.bel_date >= $2::date as upcoming`;
+  const { rows, ...count } = await rankedRows<
+    Ranked & { id: number; title: string; date: string; end_date: string | null; start_time: string | null; place: string | null; upcoming: boolean }
+  >(db, params, {
+    all: `select ${fields} from events e where e.agenda_id = $1 and ${match.where}`,
+    // From today, both ways along the agenda's date index.
+    window: `(select ${fields} from events e where e.agenda_id = $1 and e.bel_date >= $2::date and ${match.where}
+               order by e.bel_date, ${time}, e.id limit ${RANK_WINDOW})
+             union all
+             (select ${fields} from events e where e.agenda_id = $1 and e.bel_date < $2::date and ${match.where}
+               order by e.bel_date desc, ${time} desc, e.id desc limit ${RANK_WINDOW})`,
+    rows: (total) => `
+      select e.id, e.title, to_char(e.bel_date, 'YYYY-MM-DD') as date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
+             to_char(e.start_time, 'HH24:MI') as start_time, e.place, e.upcoming,
+             ${match.rank} as match_rank, ${total}
+        from picked e
+       order by match_rank, e.upcoming desc,
+                case when e.upcoming then e.bel_date end, case when e.upcoming then ${time} end,
+                e.bel_date desc, ${time} desc, e.id
+       limit $${params.length}`,
+  });
+  const results = rows.map(
+    (row): EventResult => ({
+      title: row.title,
+      path: eventPath({ id: String(row.id), title: row.title }),
+      match: row.match_rank === 3 ? 'place' : 'title',
+      date: row.date,
+      upcoming: row.upcoming,
+      end_date: row.end_date,
+      start_time: row.start_time,
+      place: row.place,
+    }),
+  );
+  return { kind: 'events', ...count, results };
+};
+
+/** News of the site's scope whose title (ranked) or lead holds the text, newest first within a rank. */
+const searchNews = async (db: Database, text: string, limit: number): Promise<SearchGroup> => {
+  const params: unknown[] = [SITE_NEWS_SCOPE];
+  const match = siteSearchMatch('n.search_title', ['n.search_lead'], text, params);
+  params.push(limit);
+  const scope = 'n.scope_id = (select s.id from news_scopes s where s.slug = $1)';
+  const fields = 'n.id, n.slug, n.title, n.date, n.lead, n.search_title';
+  const { rows, ...count } = await rankedRows<Ranked & { id: number; slug: string; title: string; date: string; lead: string | null }>(db, params, {
+    all: `select ${fields} from news_items n where ${scope} and ${match.where}`,
+    window: `select ${fields} from news_items n where ${scope} and ${match.where} order by n.date desc, n.id desc limit ${RANK_WINDOW}`,
+    rows: (total) => `
+      select n.id, n.slug, n.title, to_char(n.date, 'YYYY-MM-DD') as date,
+             case when ${match.rank} = 3 then n.lead end as lead,
+             ${match.rank} as match_rank, ${total}
+        from picked n
+       order by match_rank, n.date desc, n.id desc
+       limit $${params.length}`,
+  });
+  const results = rows.map(
+    (row): NewsResult => ({
+      title: row.title,
+      path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }),
+      match: row.match_rank === 3 ? 'lead' : 'title',
+      date: row.date,
+      excerpt: row.match_rank === 3 && row.lead !== null ? excerptOf(row.lead, text) : null,
+    }),
+  );
+  return { kind: 'news', ...count, results };
+};
+
+/**
+ * `GET /api/search/?q=…&kind=…&limit=…`: contacts, events of the site's agenda and news of the
+ * site's scope that hold the text, accents and case aside; a group a kind asked for (all by
+ * default), in the order of `SEARCH_KINDS`, each with its first `limit` results (5 by default,
+ * at most 20) and the count of all its matches.
+ */
+export const answerSiteSearch = async (db: Database, query: SiteSearchQuery, today: string): Promise<ApiAnswer> => {
+  const text = searchQuery(query.q);
+  if (text === null) {
+    return { status: 400, body: errorBody(400, 'Bad Request', `querystring/q must hold a word of at least ${MIN_QUERY_LENGTH} letters or digits`) };
+  }
+  const limit = query.limit ?? SEARCH_LIMITS.suggestions;
+  const asked = query.kind ?? [];
+  const kinds = SEARCH_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
+  const groups = await Promise.all(
+    kinds.map((kind) =>
+      kind === 'contacts' ? searchContacts(db, text, limit) : kind === 'events' ? searchEvents(db, text, limit, today) : searchNews(db, text, limit),
+    ),
+  );
+  return ok({ query: text, groups });
+};
+
+/** The site search's route. */
+export const SEARCH_ROUTES: readonly ApiRoute[] = [
+  defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, today }) => answerSiteSearch(db, query, today)),
+];
+
+/** `GET /api/search/`. */
+export const registerSearchRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
+  registerApiRoutes(app, db, SEARCH_ROUTES, now);

@@ -1,0 +1,23 @@
+import { dedupeById } from './agenda-grouping';
+import { sortEvents, windowEvents, type Day } from './agenda-window';
+
+/** How many events and news items the home page lists: enough to be current, few enough to stay a summary. */
+export const HOME_LIST_SIZE = 3;
+
+/** What the next events need of an event: its id, its days and its start time. */
+type Dated = { readonly id: string; readonly bel_date: string; readonly end_date?: string | null; readonly start_time?: string | null };
+
+/**
+ * The next `count` events from `today` on, in date order, each once. A reference server answers
+ * exactly these; a legacy backend answers its whole agenda (past events, duplicates, any order),
+ * which the same rule reduces to what the reference server would have answered.
+ */
+export const nextEvents = <E extends Dated>(events: readonly E[], today: Day, count: number = HOME_LIST_SIZE): readonly E[] =>
+  windowEvents(sortEvents(dedupeById(events)), 'upcoming', today).slice(0, count);
+
+/**
+ * The latest `count` news items, each once, in the order the API gives them (newest first, as
+ * the news page lists them): the home page's summary never disagrees with the news page's top.
+ */
+export const latestNews = <N extends { readonly id: string }>(items: readonly N[], count: number = HOME_LIST_SIZE): readonly N[] =>
+  dedupeById(items).slice(0, count);

@@ -1,0 +1,13 @@
+/**
+ * The languages the site speaks, in the order of the header's switch (FR | DE | IT | EN). They
+ * live in the domain because addresses carry them (`/de/agenda/`): the permalinks, the server's
+ * routes and the sitemap read this list, as the message catalogues do.
+ */
+export const LANGUAGES = ['fr', 'de', 'it', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The site's own language: its addresses have no prefix, and it is the fallback of every other. */
+export const FALLBACK_LANGUAGE: Language = 'fr';
+
+/** Whether a text names one of the site's languages exactly (`de`, not `DE` or `de-CH`). */
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);

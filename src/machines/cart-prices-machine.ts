@@ -1,0 +1,64 @@
+import { throwError } from 'rxjs';
+import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { currentPrices, type CurrentPrices } from '../domain/cart-prices';
+import type { HttpFailure } from '../services/http';
+import type { ShopItemsEvent } from '../services/shop-service';
+
+/** What the cart page knows of the shop's prices: today's price of each variant on sale, or why it could not be read. */
+export interface CartPricesContext {
+  readonly prices: CurrentPrices | null;
+  readonly error: HttpFailure | null;
+}
+
+/** The visitor's retry, and the answers of the shop call. */
+export type CartPricesEvent = { readonly type: 'RETRY' } | ShopItemsEvent;
+
+/**
+ * The price check of the cart page: the shop's current prices (`GET /api/shop/items/`), which
+ * the page compares with the prices the stored lines were added at. A failed check never
+ * blocks the cart: the page goes on with the stored prices and offers a retry. The lines
+ * themselves are the cart machine's business.
+ */
+export const cartPricesMachine = setup({
+  types: { context: {} as CartPricesContext, events: {} as CartPricesEvent },
+  actors: {
+    loadPrices: fromEventObservable<ShopItemsEvent, void>(() =>
+      throwError(() => new Error('The cart prices machine needs the actor "loadPrices": give it with machine.provide().')),
+    ),
+  },
+  actions: {
+    storePrices: assign({
+      prices: ({ context, event }) => (event.type === 'SHOP_ITEMS_LOADED' ? currentPrices(event.items) : context.prices),
+      error: null,
+    }),
+    storeError: assign({ error: ({ context, event }) => (event.type === 'SHOP_ITEMS_FAILED' ? event.error : context.error) }),
+  },
+}).createMachine({
+  id: 'cartPrices',
+  context: { prices: null, error: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: { src: 'loadPrices' },
+      on: {
+        SHOP_ITEMS_LOADED: { target: 'checked', actions: 'storePrices' },
+        SHOP_ITEMS_FAILED: { target: 'checkFailed', actions: 'storeError' },
+      },
+    },
+    checked: {},
+    checkFailed: { on: { RETRY: 'checking' } },
+  },
+});
+
+/** A snapshot of the cart prices machine. */
+export type CartPricesSnapshot = SnapshotFrom<typeof cartPricesMachine>;
+
+/** Where the check is: reading the shop, done, or failed (the stored prices stand, unverified). */
+export type PriceCheckStatus = 'checking' | 'checked' | 'checkFailed';
+
+/** The state of the check. */
+export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus => snapshot.value as PriceCheckStatus;
+
+/** The shop's current prices once checked; `null` while they are unknown, so that no line is judged on them. */
+export const selectCurrentPrices = (snapshot: CartPricesSnapshot): CurrentPrices | null =>
+  snapshot.matches('checked') ? snapshot.context.prices : null;

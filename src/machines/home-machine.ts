@@ -1,0 +1,149 @@
+import { throwError } from 'rxjs';
+import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import type { AgendaEvent } from '../domain/agenda';
+import { NO_AGENDA_FILTERS } from '../domain/agenda-filters';
+import type { Day } from '../domain/agenda-window';
+import { HOME_LIST_SIZE, latestNews, nextEvents } from '../domain/home-lists';
+import type { CategorySelection } from '../domain/news-list';
+import type { NewsItem } from '../domain/news';
+import type { AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
+import type { HttpFailure } from '../services/http';
+import type { NewsEvent } from '../services/news-service';
+
+/** What the home page holds: the next events of the site's agenda and the latest news of its scope. */
+export interface HomeContext {
+  readonly agendaId: string;
+  /** The day it is in Europe/Zurich, given by the widget: the next events start there. */
+  readonly today: Day;
+  /** How many events and news items are listed. */
+  readonly count: number;
+  readonly events: readonly AgendaEvent[];
+  readonly news: readonly NewsItem[];
+  readonly eventsError: HttpFailure | null;
+  readonly newsError: HttpFailure | null;
+}
+
+/** Visitor intents (imperative) and service answers (past tense). */
+export type HomeMachineEvent = { readonly type: 'RETRY_EVENTS' } | { readonly type: 'RETRY_NEWS' } | AgendaEventsEvent | NewsEvent;
+
+/** What the home widget is started with. */
+export interface HomeInput {
+  readonly agendaId: string;
+  readonly today: Day;
+  readonly count?: number;
+}
+
+const unprovided = (name: string) => () =>
+  throwError(() => new Error(`The home machine needs the actor "${name}": give it with machine.provide().`));
+
+/** The plain news list: the home page shows the latest of every category. */
+const NO_CATEGORY: CategorySelection = [];
+
+/**
+ * The home page's two lists, side by side, each loading, then listed, empty or failed with a
+ * retry: one failing never hides the other.
+ */
+export const homeMachine = setup({
+  types: {
+    context: {} as HomeContext,
+    events: {} as HomeMachineEvent,
+    input: {} as HomeInput,
+  },
+  actors: {
+    loadEvents: fromEventObservable<AgendaEventsEvent, AgendaQuery>(unprovided('loadEvents')),
+    loadNews: fromEventObservable<NewsEvent, CategorySelection>(unprovided('loadNews')),
+  },
+  actions: {
+    storeEvents: assign({
+      events: ({ context, event }) => (event.type === 'AGENDA_LOADED' ? nextEvents(event.events, context.today, context.count) : context.events),
+      eventsError: null,
+    }),
+    storeEventsError: assign({ eventsError: ({ context, event }) => (event.type === 'AGENDA_FAILED' ? event.error : context.eventsError) }),
+    storeNews: assign({
+      news: ({ context, event }) => (event.type === 'NEWS_LOADED' ? latestNews(event.items, context.count) : context.news),
+      newsError: null,
+    }),
+    storeNewsError: assign({ newsError: ({ context, event }) => (event.type === 'NEWS_FAILED' ? event.error : context.newsError) }),
+  },
+  guards: {
+    // A legacy answer may hold only past events: what counts is what is left from today on.
+    hasNextEvents: ({ context, event }) => event.type === 'AGENDA_LOADED' && nextEvents(event.events, context.today, context.count).length > 0,
+    hasNews: ({ event }) => event.type === 'NEWS_LOADED' && event.items.length > 0,
+  },
+}).createMachine({
+  id: 'home',
+  type: 'parallel',
+  context: ({ input }) => ({
+    agendaId: input.agendaId,
+    today: input.today,
+    count: input.count ?? HOME_LIST_SIZE,
+    events: [],
+    news: [],
+    eventsError: null,
+    newsError: null,
+  }),
+  states: {
+    events: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadEvents',
+            // `today` decides no path (no quick range): the browser asks for the path the server answered.
+            input: ({ context }) => ({
+              agendaId: context.agendaId,
+              filters: NO_AGENDA_FILTERS,
+              page: { period: 'upcoming', today: context.today, pageSize: context.count },
+            }),
+          },
+          on: {
+            AGENDA_LOADED: [
+              { guard: 'hasNextEvents', target: 'loaded', actions: 'storeEvents' },
+              { target: 'empty', actions: 'storeEvents' },
+            ],
+            AGENDA_FAILED: { target: 'failed', actions: 'storeEventsError' },
+          },
+        },
+        loaded: {},
+        empty: {},
+        failed: { on: { RETRY_EVENTS: 'loading' } },
+      },
+    },
+    news: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: { src: 'loadNews', input: () => NO_CATEGORY },
+          on: {
+            NEWS_LOADED: [
+              { guard: 'hasNews', target: 'loaded', actions: 'storeNews' },
+              { target: 'empty', actions: 'storeNews' },
+            ],
+            NEWS_FAILED: { target: 'failed', actions: 'storeNewsError' },
+          },
+        },
+        loaded: {},
+        empty: {},
+        failed: { on: { RETRY_NEWS: 'loading' } },
+      },
+    },
+  },
+});
+
+/** A snapshot of the home machine. */
+export type HomeSnapshot = SnapshotFrom<typeof homeMachine>;
+
+/** What a list of the home page shows. */
+export type HomeListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
+
+/** The state of the events list. */
+export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus => (snapshot.value as { events: HomeListStatus }).events;
+
+/** The state of the news list. */
+export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus => (snapshot.value as { news: HomeListStatus }).news;
+
+/** The next events, in date order from today. */
+export const selectNextEvents = (snapshot: HomeSnapshot): readonly AgendaEvent[] => snapshot.context.events;
+
+/** The latest news items. */
+export const selectLatestNews = (snapshot: HomeSnapshot): readonly NewsItem[] => snapshot.context.news;

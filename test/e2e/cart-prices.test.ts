@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import type { CartItem } from '../../src/domain/cart';
+import type { ShopItem } from '../../src/domain/shop';
+import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { startSite, type RunningSite } from '../support/site';
+
+jest.setTimeout(60_000);
+
+let site: RunningSite;
+let browser: Browser;
+let shop: ShopItem[];
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  shop = (await (await fetch(`${site.url}/api/shop/items/`)).json()) as ShopItem[];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const money = (language: string, amount: number): string => new Intl.NumberFormat(language, { style: 'currency', currency: 'CHF' }).format(amount);
+const chf = (amount: number): string => money('fr', amount);
+// Playwright's text reads the (narrow) no-break spaces of Intl as they are; compare with them folded.
+const fold = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
+const cents = (price: number): number => Math.round(price * 100);
+
+const row = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const headerCart = (page: Page, count: string) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
+const storedItems = (page: Page): Promise<unknown> => page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? 'null') as unknown);
+
+describe('the cart tells the truth about prices', () => {
+  it('says which line changed price and which is gone, totals today’s prices of the available lines, and removes the gone one', async () => {
+    const [kept, risen] = shop;
+    if (kept === undefined || risen === undefined) throw new Error('the demo shop sells fewer than two publications');
+    const goneId = String(Math.max(...shop.map((item) => Number(item.variant_id))) + 1000);
+    expect(shop.some((item) => String(item.variant_id) === goneId)).toBe(false);
+    const GONE = 'Annuaire statistique 2019';
+    // A cart kept from an earlier visit: one line at today's price, one added when it cost 3 francs less, one no longer sold.
+    const lines: CartItem[] = [
+      { variant_id: String(kept.variant_id), quantity: 2, price: kept.price, title: kept.title },
+      { variant_id: String(risen.variant_id), quantity: 3, price: (cents(risen.price) + 300) / 100, title: risen.title },
+      { variant_id: goneId, quantity: 4, price: 30, title: GONE },
+    ];
+    const outdated = lines[1]!.price;
+
+    const { page, errors } = await watchedPage(browser);
+    const shopCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) shopCalls.push(request.url());
+    });
+    await openPage(page, `${site.url}/panier/`);
+    await page.evaluate((items) => localStorage.setItem('cartItems', JSON.stringify(items)), lines);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-widget="cart"]')?.hasAttribute('data-ready'));
+    await row(page, GONE).waitFor();
+
+    await expect(row(page, kept.title).getByRole('cell').allTextContents()).resolves.toEqual([chf(kept.price), '−+', chf(2 * kept.price), 'Retirer']);
+    const risenCells = (await row(page, risen.title).getByRole('cell').allTextContents()).map(fold);
+    expect(risenCells).toEqual([fold(`Prix modifié : ${chf(outdated)} → ${chf(risen.price)}`), '−+', fold(chf((3 * cents(risen.price)) / 100)), 'Retirer']);
+    await expect(row(page, GONE).getByRole('cell').allTextContents()).resolves.toEqual(["Cet article n'est plus disponible", '4', 'Hors total', 'Retirer']);
+    await expect(row(page, GONE).getByRole('spinbutton').count()).resolves.toBe(0);
+
+    await expect(page.getByRole('status').filter({ hasText: 'Le prix' }).textContent()).resolves.toBe(
+      "Le prix d'un article a changé depuis son ajout au panier. Un article n'est plus disponible : il n'est pas compté dans le total.",
+    );
+    const summary = page.getByRole('region', { name: 'Récapitulatif' });
+    const total = (2 * cents(kept.price) + 3 * cents(risen.price)) / 100;
+    await expect(summary.getByRole('definition').allTextContents()).resolves.toEqual(['5 articles', chf(total)]);
+    // The header counts what the browser keeps, gone line included, until the visitor removes it.
+    await headerCart(page, '9 articles').waitFor();
+    // The check changes nothing in storage: the lines keep the prices they were added at.
+    await expect(storedItems(page)).resolves.toEqual(lines);
+    // The shop's prices came with the page: no call of the browser's own.
+    expect(shopCalls).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The same in the page's other language, money formatted in it.
+    await page.evaluate(() => document.querySelector('[data-widget="cart"]')!.setAttribute('lang', 'en'));
+    await row(page, GONE).getByText('This item is no longer available').waitFor();
+    await expect(row(page, risen.title).getByRole('cell').first().textContent().then(fold)).resolves.toBe(
+      fold(`Price changed: ${money('en', outdated)} → ${money('en', risen.price)}`),
+    );
+    await page.evaluate(() => document.querySelector('[data-widget="cart"]')!.setAttribute('lang', 'fr'));
+
+    await page.getByRole('button', { name: `Retirer ${GONE}` }).click();
+    await expect(row(page, GONE).count()).resolves.toBe(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Le prix' }).textContent()).resolves.toBe("Le prix d'un article a changé depuis son ajout au panier.");
+    await expect(summary.getByRole('definition').allTextContents()).resolves.toEqual(['5 articles', chf(total)]);
+    await headerCart(page, '5 articles').waitFor();
+    await expect(storedItems(page)).resolves.toEqual(lines.slice(0, 2));
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says the prices are up to date when nothing changed', async () => {
+    const [item] = shop;
+    if (item === undefined) throw new Error('the demo shop sells nothing');
+    const { page, errors } = await watchedPage(browser);
+    await openPage(page, `${site.url}/panier/`);
+    await page.evaluate((stored) => localStorage.setItem('cartItems', JSON.stringify(stored)), [
+      { variant_id: String(item.variant_id), quantity: 1, price: item.price, title: item.title },
+    ]);
+    await page.reload();
+    await row(page, item.title).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'prix' }).textContent()).resolves.toBe('Les prix sont à jour.');
+    await expect(row(page, item.title).getByRole('cell').first().textContent()).resolves.toBe(chf(item.price));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,197 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
+import { sameQuery, searchHits } from '../../src/domain/site-search';
+import { addMessages } from '../../src/i18n/intl';
+import { SEARCH_MESSAGES } from '../../src/i18n/search-messages';
+import { selectExpanded, selectHighlight, selectPanelOpen, selectTotal, type SiteSearchMachineEvent, type siteSearchMachine } from '../../src/machines/site-search-machine';
+import type { SiteSearchEvent, SiteSearchRequest } from '../../src/services/site-search-service';
+import { SearchSuggestions } from '../../src/views/search/search-suggestions';
+import { suggestionsMachine } from '../../src/views/search/suggestions-mount';
+import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { unwalked, type ModelPath } from './coverage';
+import { pathsOf } from './machine-model';
+import { MODEL_INPUT, siteSearchModel } from './site-search-model';
+
+type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
+
+addMessages(SEARCH_MESSAGES);
+
+const paths = pathsOf(siteSearchModel);
+
+/**
+ * The header's search box as the page serves it (a GET form, its box and button), given its
+ * suggestions: the real machine of the page, with a fake search service whose answers the test gives.
+ */
+const harness = () => {
+  const requests: { input: SiteSearchRequest; answer: Subject<SiteSearchEvent> }[] = [];
+  const opened: string[] = [];
+  const machine = suggestionsMachine('', (path) => opened.push(path)).provide({
+    actors: {
+      search: fromEventObservable<SiteSearchEvent, SiteSearchRequest>(({ input }) => {
+        const answer = new Subject<SiteSearchEvent>();
+        requests.push({ input, answer });
+        return answer;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: MODEL_INPUT }) as unknown as Actor<typeof siteSearchMachine>;
+  const form = document.createElement('form');
+  form.setAttribute('role', 'search');
+  form.setAttribute('aria-label', 'Rechercher sur le site');
+  form.innerHTML = '<label for="q">Rechercher sur le site</label><input id="q" type="search" name="q"><button type="submit">Rechercher</button>';
+  const host = document.createElement('div');
+  form.append(host);
+  document.body.append(form);
+  const input = form.querySelector('input')!;
+  actor.start();
+  render(
+    <WidgetRoot language="fr">
+      <SearchSuggestions actor={actor} input={input} form={form} />
+    </WidgetRoot>,
+    { container: host },
+  );
+  return { actor, requests, opened, input, form };
+};
+
+type Harness = ReturnType<typeof harness>;
+
+const option = (index: number): HTMLElement => within(screen.getByRole('listbox', { hidden: true })).getAllByRole('option', { hidden: true })[index]!;
+
+/** Makes the event happen as a visitor or the search service would. */
+const perform = (h: Harness, event: SiteSearchMachineEvent): void => {
+  switch (event.type) {
+    case 'TYPE':
+      h.input.value = event.text;
+      fireEvent.input(h.input);
+      return;
+    case 'SEARCH':
+      // A key release reads the box; a text the box got without an input event is put there first.
+      h.input.value = event.text;
+      fireEvent.keyUp(h.input, { key: 'e' });
+      return;
+    case 'MOVE':
+      fireEvent.keyDown(h.input, { key: event.step === 1 ? 'ArrowDown' : 'ArrowUp' });
+      return;
+    case 'DISMISS':
+      fireEvent.keyDown(h.input, { key: 'Escape' });
+      return;
+    case 'CHOOSE':
+      if (event.index === undefined) fireEvent.keyDown(h.input, { key: 'Enter' });
+      else fireEvent.click(option(event.index));
+      return;
+    case 'RETRY':
+      fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+      return;
+    case 'SEARCH_SENT':
+    case 'RESULTS_LOADED':
+    case 'RESULTS_FAILED':
+      h.requests.at(-1)!.answer.next(event);
+      return;
+  }
+};
+
+/** What the visitor (and a screen reader) must get in a state of the model. */
+const expectScreen = (h: Harness, expected: Snapshot): void => {
+  expect(h.actor.getSnapshot().value).toEqual(expected.value);
+  const { text, query, wait } = expected.context;
+  expect(h.input).toHaveValue(text);
+  expect(h.input).toHaveAttribute('role', 'combobox');
+  expect(h.input).toHaveAttribute('aria-autocomplete', 'list');
+  const expanded = selectExpanded(expected);
+  expect(h.input).toHaveAttribute('aria-expanded', String(expanded));
+  const listbox = screen.getByRole('listbox', { hidden: true });
+  expect(h.input).toHaveAttribute('aria-controls', listbox.id);
+  const open = selectPanelOpen(expected);
+  expect(listbox.closest('.search-suggestions')).toHaveProperty('hidden', !open);
+  const hits = expanded ? searchHits(expected.context.answer) : [];
+  const options = within(listbox).queryAllByRole('option', { hidden: true });
+  expect(options.map((element) => element.querySelector('.search-result__title')?.textContent)).toEqual(hits.map((hit) => hit.result.title));
+  if (expanded) {
+    // Grouped by kind, each group named.
+    expect(within(listbox).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Contacts',
+      'Événements',
+      'Actualités',
+    ]);
+  }
+  const highlight = selectHighlight(expected);
+  options.forEach((element, index) => expect(element).toHaveAttribute('aria-selected', String(index === highlight)));
+  if (highlight === null) expect(h.input).not.toHaveAttribute('aria-activedescendant');
+  else expect(h.input).toHaveAttribute('aria-activedescendant', options[highlight]!.id);
+  const status = document.querySelector('[role="status"]');
+  const live = !open
+    ? ''
+    : expected.matches('results')
+      ? `${selectTotal(expected)} résultats, ${hits.length} suggestions : flèches haut et bas pour choisir`
+      : expected.matches('empty')
+        ? `Aucun résultat pour « ${query} ». Vérifiez l’orthographe, ou essayez un autre mot.`
+        : expected.matches('failed')
+          ? 'La recherche n’a pas pu aboutir.'
+          : '';
+  expect(status).toHaveTextContent(live, { normalizeWhitespace: true });
+  expect(screen.queryByRole('button', { name: 'Réessayer' }) !== null).toBe(open && expected.matches('failed'));
+  // The link to every result, once a query was asked.
+  const all = screen.queryByRole('link', { hidden: true });
+  expect(all?.getAttribute('href') ?? null).toBe(query === '' ? null : `/recherche/?q=${encodeURIComponent(query)}`);
+  // The request under way asks for the query on screen, after the wait the step called for.
+  if (expected.matches('searching')) expect(h.requests.at(-1)!.input).toEqual({ query, limit: MODEL_INPUT.limit, pauseMs: wait });
+};
+
+// Events after which no new request may go out: the key releases that change nothing, the arrows, Escape, a choice.
+const asksNothing = (before: Snapshot, event: SiteSearchMachineEvent): boolean =>
+  event.type === 'MOVE' ||
+  event.type === 'DISMISS' ||
+  event.type === 'CHOOSE' ||
+  (event.type === 'SEARCH' && !before.matches({ searching: 'typing' }) && !before.matches('failed') && before.context.query !== '' && sameQuery(event.text, before.context.query));
+
+// A step as a test name: an answer by its number of results rather than written out whole.
+const label = (event: SiteSearchMachineEvent): string => {
+  switch (event.type) {
+    case 'TYPE':
+    case 'SEARCH':
+      return `${event.type}(${JSON.stringify(event.text)})`;
+    case 'MOVE':
+      return `MOVE(${event.step})`;
+    case 'CHOOSE':
+      return event.index === undefined ? 'CHOOSE' : `CHOOSE(${event.index})`;
+    case 'RESULTS_LOADED':
+      return `RESULTS_LOADED(${searchHits(event.answer).length} results)`;
+    case 'RESULTS_FAILED':
+      return `RESULTS_FAILED(${event.error._tag})`;
+    default:
+      return event.type;
+  }
+};
+
+const walk = async (path: ModelPath<SiteSearchMachineEvent>): Promise<void> => {
+  const h = harness();
+  try {
+    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    for (const [index, step] of path.steps.slice(1).entries()) {
+      const before = path.steps[index]!.snapshot as Snapshot;
+      const requests = h.requests.length;
+      const chosen = h.opened.length;
+      act(() => perform(h, step.event));
+      const expected = step.snapshot as Snapshot;
+      expectScreen(h, expected);
+      if (asksNothing(before, step.event)) expect(h.requests).toHaveLength(requests);
+      if (step.event.type === 'CHOOSE') {
+        const at = step.event.index ?? selectHighlight(before);
+        expect(h.opened.slice(chosen)).toEqual([searchHits(before.context.answer)[at!]!.result.path]);
+      }
+    }
+  } finally {
+    h.actor.stop();
+    cleanup();
+    document.body.replaceChildren();
+  }
+};
+
+describe('the header search, walked through its statechart', () => {
+  it('walks every state and every transition of the machine', () => {
+    expect(unwalked(siteSearchModel.model, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(paths.map((path) => [path.steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)', path] as const))('%s', (_description, path) => walk(path));
+});

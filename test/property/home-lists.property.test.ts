@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { AgendaEvent } from '../../src/domain/agenda';
+import { addDays } from '../../src/domain/agenda-window';
+import { HOME_LIST_SIZE, latestNews, nextEvents } from '../../src/domain/home-lists';
+import { NewsItem } from '../../src/domain/news';
+import { decodedArbitrary } from '../support/arbitrary-from-codec';
+
+const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+
+// A legacy backend's whole agenda around a today: any order, past events, ids repeated.
+const agendaAround = (today: string) =>
+  fc.array(
+    fc.tuple(decodedArbitrary(AgendaEvent), fc.integer({ min: 1, max: 30 }), fc.integer({ min: -20, max: 20 })).map(([event, id, offset]) => ({
+      ...event,
+      id: String(id),
+      bel_date: addDays(today, offset),
+    })),
+    { maxLength: 40 },
+  );
+
+/** What the reference server answers, written apart: the first row of each id, from today on, by day, time (none last) and id. */
+const serverUpcoming = (events: readonly AgendaEvent[], today: string): AgendaEvent[] => {
+  const seen = new Set<string>();
+  const key = (event: AgendaEvent): [string, string, number] => [event.bel_date.slice(0, 10), event.start_time ?? '99:99', Number(event.id)];
+  return events
+    .filter((event) => !seen.has(event.id) && (seen.add(event.id), true))
+    .filter((event) => event.bel_date.slice(0, 10) >= today)
+    .sort((a, b) => {
+      const [da, ta, ia] = key(a);
+      const [db, tb, ib] = key(b);
+      return da !== db ? (da < db ? -1 : 1) : ta !== tb ? (ta < tb ? -1 : 1) : ia - ib;
+    });
+};
+
+const count = fc.integer({ min: 1, max: 6 });
+
+describe('the next events of the home page', () => {
+  it('are the first ones the reference server would answer for any legacy agenda: from today on, in date order, each once', () => {
+    fc.assert(
+      fc.property(
+        day.chain((today) => fc.tuple(fc.constant(today), agendaAround(today), count)),
+        ([today, events, size]) => {
+          expect(nextEvents(events, today, size)).toEqual(serverUpcoming(events, today).slice(0, size));
+        },
+      ),
+    );
+  });
+
+  it('leave a reference server\'s page as it is', () => {
+    fc.assert(
+      fc.property(
+        day.chain((today) => fc.tuple(fc.constant(today), agendaAround(today))),
+        ([today, events]) => {
+          const page = serverUpcoming(events, today).slice(0, HOME_LIST_SIZE);
+          expect(nextEvents(page, today)).toEqual(page);
+        },
+      ),
+    );
+  });
+
+  it('are never more than asked, never before today, never twice the same', () => {
+    fc.assert(
+      fc.property(
+        day.chain((today) => fc.tuple(fc.constant(today), agendaAround(today), count)),
+        ([today, events, size]) => {
+          const next = nextEvents(events, today, size);
+          expect(next.length).toBeLessThanOrEqual(size);
+          expect(next.every((event) => event.bel_date.slice(0, 10) >= today)).toBe(true);
+          expect(new Set(next.map((event) => event.id)).size).toBe(next.length);
+        },
+      ),
+    );
+  });
+});
+
+describe('the latest news of the home page', () => {
+  it('are the first items of the API\'s order, each once, at most as many as asked', () => {
+    const items = fc.array(
+      fc.tuple(decodedArbitrary(NewsItem), fc.integer({ min: 1, max: 8 })).map(([item, id]) => ({ ...item, id: String(id) })),
+      { maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(items, count, (news, size) => {
+        const latest = latestNews(news, size);
+        const firstIds = [...new Set(news.map((item) => item.id))].slice(0, size);
+        expect(latest.map((item) => item.id)).toEqual(firstIds);
+        // Each is the first row of its id, as the news page keeps it.
+        for (const item of latest) expect(item).toBe(news.find((other) => other.id === item.id));
+      }),
+    );
+  });
+});
