@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { parseJson } from '../src/domain/json';
 import { decodeContent } from './content';
 import { openDatabase } from './db';
 import { migrate } from './migrations';
@@ -14,7 +15,7 @@ const main = async (): Promise<number> => {
   }
   let input: unknown;
   try {
-    input = JSON.parse(readFileSync(file, 'utf8'));
+    input = parseJson(readFileSync(file, 'utf8'));
   } catch (error) {
     console.error(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

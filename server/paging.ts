@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isLeft } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
+import { parseJson } from '../src/domain/json';
 import { MAX_CURSOR_LENGTH } from '../src/domain/paging';
 import { readContentVersion } from './content-version';
 import type { Database, Queryable } from './db';
@@ -116,7 +117,7 @@ export const verifyCursor = (secret: string, cursor: string, expected: { filters
   }
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    json = parseJson(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, message: 'cursor is malformed: it must be a cursor from a next link, unchanged' };
   }

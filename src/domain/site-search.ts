@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { toQueryString } from './query';
+import { SitePath } from './safe-links';
 import { IsoDate, WallTime, nullable } from './wire';
 
 /**
@@ -64,21 +65,21 @@ const match = <A extends string, B extends string>(a: A, b: B) => t.union([t.lit
 
 /** A contact found: by its name, or by a company or body named in its interests register (`excerpt` says which). */
 export const ContactResult = t.intersection([
-  t.type({ title: t.string, path: t.string, match: match('title', 'interests') }),
+  t.type({ title: t.string, path: SitePath, match: match('title', 'interests') }),
   t.partial({ excerpt: nullable(t.string), role: nullable(t.string), party: nullable(t.string) }),
 ]);
 export type ContactResult = t.TypeOf<typeof ContactResult>;
 
 /** An event of the site's agenda found by its title or its place; `upcoming` when it is today or later. */
 export const EventResult = t.intersection([
-  t.type({ title: t.string, path: t.string, match: match('title', 'place'), date: IsoDate, upcoming: t.boolean }),
+  t.type({ title: t.string, path: SitePath, match: match('title', 'place'), date: IsoDate, upcoming: t.boolean }),
   t.partial({ end_date: nullable(IsoDate), start_time: nullable(WallTime), place: nullable(t.string) }),
 ]);
 export type EventResult = t.TypeOf<typeof EventResult>;
 
 /** A news item of the site's news found by its title or its lead (`excerpt`: the lead around the text). */
 export const NewsResult = t.intersection([
-  t.type({ title: t.string, path: t.string, match: match('title', 'lead'), date: IsoDate }),
+  t.type({ title: t.string, path: SitePath, match: match('title', 'lead'), date: IsoDate }),
   t.partial({ excerpt: nullable(t.string) }),
 ]);
 export type NewsResult = t.TypeOf<typeof NewsResult>;

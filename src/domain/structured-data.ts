@@ -1,6 +1,7 @@
 import type { AgendaEvent } from './agenda';
 import { PERSON, type Contact } from './contact';
 import type { NewsItem } from './news';
+import { absoluteLink } from './safe-links';
 
 /**
  * schema.org JSON-LD of the things that have a page (an event, a contact, a news item), for
@@ -222,7 +223,7 @@ export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
     organizer: institution(origin),
     description: plain(event.description),
     url,
-    sameAs: absoluteUrl(event.link, url),
+    sameAs: absoluteLink(event.link, url),
     keywords: (event.categories ?? []).map((category) => category.title).join(', '),
   });
 };
@@ -243,7 +244,7 @@ export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
     telephone: text(contact.phone),
     faxNumber: text(contact.fax),
     description: plain(contact.description),
-    sameAs: absoluteUrl(contact.website, url),
+    sameAs: absoluteLink(contact.website, url),
   };
   if (contact.type_contact === PERSON) {
     const party = text(contact.parti);

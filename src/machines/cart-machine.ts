@@ -13,6 +13,7 @@ import {
   updateQuantity,
   type CartLines,
 } from '../domain/cart-arithmetic';
+import type { CartOperation } from '../domain/cart-operation';
 import type { CartHostEvent } from '../services/cart-host';
 import type { PersistCommand, StorageStatusEvent, StoredCartEvent } from '../services/cart-storage';
 
@@ -39,6 +40,22 @@ export type CartEvent =
 export interface CartInput {
   readonly maxQuantity?: number;
 }
+
+/** The stored-cart operation of a change, once the machine has applied it (so the shipping method is the one just chosen). */
+const operationOf = (event: CartEvent, context: CartContext): CartOperation | null => {
+  switch (event.type) {
+    case 'ADD':
+      return { kind: 'add', item: event.item };
+    case 'REMOVE':
+      return { kind: 'remove', variantId: event.variantId };
+    case 'UPDATE_QUANTITY':
+      return { kind: 'setQuantity', variantId: event.variantId, quantity: event.quantity };
+    case 'SET_SHIPPING':
+      return { kind: 'shipping', method: context.shippingMethod };
+    default:
+      return null;
+  }
+};
 
 const isStoredCartEvent = (event: CartEvent): event is StoredCartEvent =>
   event.type === 'CART_RESTORED' || event.type === 'STORED_CART_CHANGED';
@@ -89,12 +106,14 @@ export const cartMachine = setup({
           }
         : {},
     ),
-    // The lines and the shipping method go to the persistence actor; never an XState snapshot.
-    persist: sendTo('persist', ({ context }): PersistCommand => ({
-      type: 'WRITE',
-      items: context.items,
-      shippingMethod: context.shippingMethod,
-    })),
+    // The change goes to the persistence actor as an operation, which it applies to the freshest
+    // stored cart so that another tab's change made meanwhile is kept; never an XState snapshot.
+    persist: sendTo('persist', ({ context, event }): PersistCommand => {
+      const operation = operationOf(event, context);
+      return operation === null
+        ? { type: 'WRITE', items: context.items, shippingMethod: context.shippingMethod }
+        : { type: 'APPLY', operation, maxQuantity: context.maxQuantity };
+    }),
     forget: sendTo('persist', { type: 'FORGET' } satisfies PersistCommand),
   },
   guards: {

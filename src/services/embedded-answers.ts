@@ -1,5 +1,6 @@
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { parseJson } from '../domain/json';
 
 const Failure = t.union([
   t.type({ _tag: t.literal('NetworkError'), url: t.string, message: t.string }),
@@ -26,7 +27,7 @@ export const readEmbeddedAnswers = (container: Element): EmbeddedAnswers | null 
   const block = container.nextElementSibling;
   if (!block || block.tagName !== 'SCRIPT' || !block.hasAttribute(DATA_BLOCK_ATTRIBUTE)) return null;
   try {
-    const decoded = EmbeddedAnswers.decode(JSON.parse(block.textContent ?? ''));
+    const decoded = EmbeddedAnswers.decode(parseJson(block.textContent ?? ''));
     return isRight(decoded) ? decoded.right : null;
   } catch {
     return null;

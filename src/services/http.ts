@@ -1,8 +1,9 @@
 import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
-import { Observable, catchError, from, of, switchMap, throwError } from 'rxjs';
+import { Observable, catchError, from, map, of, switchMap, throwError } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
+import { parseJson } from '../domain/json';
 
 /** The request never got an answer: offline, DNS, refused connection, CORS. */
 export interface NetworkError {
@@ -68,7 +69,8 @@ export const fetchJson = (url: string): Observable<unknown> =>
     // The selector keeps the abort signal live until the body is read.
     selector: (response) =>
       response.ok
-        ? from(response.json() as Promise<unknown>).pipe(
+        ? from(response.text()).pipe(
+            map(parseJson),
             catchError(() => throwError((): HttpFailure => ({ _tag: 'DecodeError', url, report: ['the answer is not JSON'] }))),
           )
         : throwError((): HttpFailure => ({ _tag: 'HttpError', url, status: response.status })),

@@ -112,6 +112,8 @@ describe('the shop and the cart', () => {
     await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain(chf(35.8));
 
     await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
+    // The cart writes under the tabs' shared Web Lock, a moment after the change.
+    await page.waitForFunction(() => localStorage.getItem('shippingMethod') === '"counter"');
     await expect(stored(page)).resolves.toMatchObject({ shipping: 'counter' });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

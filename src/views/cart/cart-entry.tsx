@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { currencyOrDefault } from '../../domain/cart';
+import { safeLink } from '../../domain/safe-links';
 import { cartPricesMachine } from '../../machines/cart-prices-machine';
 import { shopItemsActor } from '../../services/shop-service';
 import type { WidgetEntry } from '../entries/widget-entry';
@@ -8,8 +9,8 @@ import { CartSwitch } from './cart-switch';
 import { CartView } from './cart-view';
 import type { CartActor } from './page-cart';
 
-/** Where the empty cart sends the visitor: the container's `data-shop-url`, or the demo site's shop. */
-const shopUrlOf = (value: string | null): string => value?.trim() || '/boutique/';
+/** Where the empty cart sends the visitor: the container's `data-shop-url` when it is a safe link, or the demo site's shop. */
+export const shopUrlOf = (value: string | null): string => safeLink(value?.trim()) ?? '/boutique/';
 
 /**
  * The cart page's render entry: the server renders the neutral cart; the browser then shows the

@@ -1,7 +1,7 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import { cartMachine, selectQuantity } from '../../machines/cart-machine';
 import { hostActor } from '../../services/cart-host';
-import { persistActor, restoreActor, storageWatchActor, type CartStorage } from '../../services/cart-storage';
+import { CART_CHANNEL, persistActor, restoreActor, storageWatchActor, type CartLocks, type CartStorage } from '../../services/cart-storage';
 import { NO_TOOLS, type WidgetTools } from '../widget';
 
 /** The running cart of a page. */
@@ -16,11 +16,14 @@ const storageOf = (win: Window): CartStorage | null => {
   }
 };
 
+// The Web Locks API keeps tabs from writing over each other's cart; older browsers lack it.
+const locksOf = (win: Window): CartLocks | null => ('locks' in win.navigator ? win.navigator.locks : null);
+
 /** The cart machine with the real effects of a page: its `localStorage`, its `storage` events, its host buttons. */
 export const liveCartMachine = (win: Window, storage: CartStorage | null = storageOf(win)) =>
   cartMachine.provide({
     actors: {
-      persist: persistActor(storage),
+      persist: persistActor(storage, locksOf(win), () => (typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null)),
       restore: restoreActor(storage),
       watchStorage: storageWatchActor(storage, win),
       watchHost: hostActor(win.document),

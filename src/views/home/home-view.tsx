@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { AgendaEvent } from '../../domain/agenda';
-import { safeWebsite } from '../../domain/directory';
 import type { NewsItem } from '../../domain/news';
 import { isoDay } from '../../domain/news-list';
 import { SEARCH_PAGE_PATH } from '../../domain/site-search';
 import { eventPath, isSlug, localizedPath, newsPath, PAGE_PATHS } from '../../domain/permalinks';
+import { safeLink } from '../../domain/safe-links';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
 import type { Language } from '../../i18n/language';
@@ -43,7 +43,7 @@ const eventDateTime = (event: AgendaEvent): string =>
  */
 const newsHref = (item: NewsItem, language: Language): string | null => {
   if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
-  return safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+  return safeLink(item.link);
 };
 
 /** The site search: a plain GET form, which works without script; the site's script adds suggestions to every `data-site-search` form. */

@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
-import { safeWebsite } from '../../domain/directory';
 import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
 import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
+import { safeLink } from '../../domain/safe-links';
 import { dateFormat } from '../../i18n/date-format';
 import { DATE_LOCALES } from '../../i18n/dates';
 import type { Language } from '../../i18n/language';
@@ -31,7 +31,7 @@ export const NewsDate = ({ date }: { date: string | null | undefined }) => {
  */
 const titleHref = (item: NewsItem, language: Language): string | null => {
   if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
-  return safeWebsite(item.link) ?? (item.link?.startsWith('/') && !item.link.startsWith('//') ? item.link : null);
+  return safeLink(item.link);
 };
 
 /**

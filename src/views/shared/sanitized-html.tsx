@@ -1,15 +1,31 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { safeLink } from '../../domain/safe-links';
 
 type Purifier = typeof DOMPurify;
 
+// Besides http(s) addresses and pages of this site, rich text may link to an email address, a
+// phone number or a place in the same text; any other link (`/\host/`, a bare relative path) stays text.
+const OTHER_SAFE_LINK = /^(?:mailto:|tel:|#[^\\\s]*$)/i;
+
+/** Keeps on each element an `href` that is a safe link, and drops any other: the element stays, as text. */
+const keepSafeLinks = (instance: Purifier): Purifier => {
+  // An instance without a DOM (the module's default on the server) has no hooks and sanitizes nothing.
+  if (!instance.isSupported) return instance;
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    const href = node.getAttribute('href');
+    if (href !== null && !OTHER_SAFE_LINK.test(href) && safeLink(href) === null) node.removeAttribute('href');
+  });
+  return instance;
+};
+
 // In a browser DOMPurify works on the page's own DOM. The server has none: its renderer gives an
 // instance bound to a server-side DOM. Without a working one nothing is rendered, never raw HTML.
-let purifier: Purifier = DOMPurify;
+let purifier: Purifier = keepSafeLinks(DOMPurify);
 
 /** Gives the sanitizer an instance bound to a DOM: the server's renderer calls this once. */
 export const setSanitizerInstance = (instance: Purifier): void => {
-  purifier = instance;
+  purifier = keepSafeLinks(instance);
 };
 
 /** Rich text sanitized with DOMPurify, as markup; empty when no DOM is there to sanitize it. */

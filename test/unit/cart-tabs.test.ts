@@ -1,0 +1,71 @@
+import { BroadcastChannel } from 'node:worker_threads';
+import { readStoredCart, persistCart, CART_CHANNEL, type CartChannel, type CartLocks, type PersistCommand } from '../../src/services/cart-storage';
+import { MemoryStorage } from '../support/memory-storage';
+
+/**
+ * A lock manager for one origin: requests for the cart's lock run one after the other, in the
+ * order asked, as the Web Locks API does; other (shared) locks are granted at once and listed by `query`.
+ */
+const fifoLocks = (): CartLocks => {
+  let queue: Promise<unknown> = Promise.resolve();
+  const held = new Map<number, string>();
+  let ids = 0;
+  const request = (name: string, ...rest: unknown[]): Promise<unknown> => {
+    const callback = rest[rest.length - 1] as () => unknown;
+    if (name === 'cart') {
+      const run = queue.then(() => callback());
+      queue = run.catch(() => undefined);
+      return run;
+    }
+    const id = (ids += 1);
+    held.set(id, name);
+    return Promise.resolve(callback()).finally(() => held.delete(id));
+  };
+  const query = () => Promise.resolve({ held: [...held.values()].map((name) => ({ name, mode: 'shared' as const })), pending: [] });
+  return { request, query } as unknown as CartLocks;
+};
+
+/** A tab's persistence effect; its storage is its own copy, as a tab's `localStorage` cache that other tabs' writes reach late. */
+const startTab = (locks: CartLocks) => {
+  const storage = new MemoryStorage();
+  const events: { type: string }[] = [];
+  let listener: (command: PersistCommand) => void = () => undefined;
+  const stop = persistCart(storage, locks, () => new BroadcastChannel(CART_CHANNEL) as unknown as CartChannel)({
+    receive: (receive) => {
+      listener = receive;
+    },
+    sendBack: (event) => events.push(event),
+  });
+  return { storage, events, send: (command: PersistCommand) => listener(command), stop };
+};
+
+const add = (variantId: string): PersistCommand => ({
+  type: 'APPLY',
+  operation: { kind: 'add', item: { variant_id: variantId, price: 2.5, title: `Publication ${variantId}` } },
+  maxQuantity: 99,
+});
+
+const until = async (done: () => boolean): Promise<void> => {
+  for (let tries = 0; tries < 200 && !done(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+describe('the persistence effect under the Web Locks API', () => {
+  it('applies each tab’s additions to what the last writer wrote, even when its own storage has not yet seen it', async () => {
+    const locks = fifoLocks();
+    const tabs = [startTab(locks), startTab(locks)];
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        tabs[i % 2]!.send(add(String(i % 3)));
+        await new Promise((resolve) => setTimeout(resolve, i % 4));
+      }
+      await until(() => tabs.every((tab) => tab.events.some((event) => event.type === 'STORED_CART_CHANGED')));
+      await locks.request('cart', () => undefined);
+      // The last write holds all twenty, whichever tab made it.
+      const totals = tabs.map((tab) => readStoredCart(tab.storage).items.reduce((sum, line) => sum + line.quantity, 0));
+      expect(Math.max(...totals)).toBe(20);
+      expect(tabs.flatMap((tab) => tab.events).filter((event) => event.type === 'STORAGE_FAILED')).toEqual([]);
+    } finally {
+      for (const tab of tabs) tab.stop();
+    }
+  });
+});
