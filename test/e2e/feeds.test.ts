@@ -60,12 +60,15 @@ describe('the agenda’s calendar subscription', () => {
     for (const event of events) expect(event.getFirstProperty('categories')?.getValues()).toContain('Commission');
 
     await page.getByRole('button', { name: 'Copier l\'adresse' }).click();
+    // The clipboard answers asynchronously: the message shows once the copy has been made.
+    await page.getByRole('status').filter({ hasText: 'Adresse copiée.' }).waitFor();
     await expect(page.getByRole('status').filter({ hasText: 'Adresse copiée.' }).count()).resolves.toBe(1);
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(await address.inputValue());
 
     // A second category: a new address, and the copy's message is no longer beside it.
     await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Séance plénière' }).click();
     await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>('.agenda-subscribe__address')?.value === expected, `${site.url}/flux/agenda/1/1.2.ics`);
+    await page.getByText('Adresse copiée.').waitFor({ state: 'detached' });
     await expect(page.getByText('Adresse copiée.').count()).resolves.toBe(0);
 
     // "Ajouter à mon calendrier" stays on each event.
