@@ -18,6 +18,8 @@ const shared = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   // Style sheets are Parcel's business; in tests an import of one is empty.
   moduleNameMapper: { '\\.css$': '<rootDir>/test/support/empty-module.js' },
+  // Idle unless FUZZ_RUNS is set (`npm run fuzz`): then it raises every property's cases and records each run.
+  setupFiles: ['<rootDir>/test/support/fuzz-setup.ts'],
 };
 
 /** @type {import('jest').Config} */

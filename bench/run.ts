@@ -9,10 +9,13 @@ import { feeds } from './feeds';
 import { ratio, withinBudget, type Figure } from './figures';
 import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
+import { loadFigures } from './load';
 import { pageWeights } from './page-weight';
 import { scale } from './scale';
 import { siteSearch } from './search';
 import { serverRender } from './server-render';
+import { soakFigures } from './soak';
+import { starvationFigures } from './starvation';
 
 // `npm run bench [name…]`: runs the benchmarks (all, or those named), prints one table and
 // writes bench/results.json. Figures only: timings never fail a build; budgets are marked.
@@ -28,7 +31,13 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   scale,
   feeds,
   search: siteSearch,
+  load: loadFigures,
+  soak: soakFigures,
+  starvation: starvationFigures,
 };
+
+// Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.
+const ON_REQUEST = new Set(['soak']);
 
 const format = (value: number, unit: Figure['unit']): string => {
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
@@ -67,7 +76,7 @@ const main = async (): Promise<void> => {
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((name) => !(name in BENCHMARKS));
   if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}.`);
-  const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+  const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS).filter((name) => !ON_REQUEST.has(name));
   const started = new Date();
   const figures: Figure[] = [];
   for (const name of names) {

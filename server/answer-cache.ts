@@ -159,12 +159,13 @@ export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
 /**
  * Bounds of the API's answer cache. Every list answer is one page of at most 100 items: the
  * largest of the demo, 100 contacts, is 90 kB of JSON and 8–9 kB in each compressed copy (the
- * default 48 contacts, 44 kB), so 64 MB holds some 600 of the largest pages with both copies, and
+ * default 48 contacts, 44 kB), so 24 MB holds some 220 of the largest pages with both copies, and
  * the count of 2,000 bounds the many small ones (categories, single items, 404s), whose keys and
  * bookkeeping weigh more than their bytes. That covers the first pages of every list in the
- * filter states visitors use, and keeps each worker's memory for answers within 64 MB.
+ * filter states visitors use (a new search is a database query of a few ms either way), and keeps
+ * the memory for answers a tenth of the process's 250 MB budget (issue 17), not a quarter.
  */
-export const ANSWER_CACHE_LIMITS: CacheLimits = { entries: 2_000, bytes: 64 * 1024 * 1024 };
+export const ANSWER_CACHE_LIMITS: CacheLimits = { entries: 2_000, bytes: 24 * 1024 * 1024 };
 
 /** Cache policy of API answers: short, since content can change at any import. */
 export const ANSWER_CACHE_CONTROL = 'public, max-age=60';
@@ -199,7 +200,16 @@ export interface AnswerCache {
    * requests of one key): a 200 or a 404 is kept; any other status is sent `no-store`, and a
    * failure (the database's) propagates to the error handler, kept by nobody.
    */
-  serve(request: FastifyRequest, reply: FastifyReply, route: string, answer: (today: string) => Promise<FreshAnswer>): Promise<FastifyReply>;
+  serve(request: FastifyRequest, reply: FastifyReply, key: AnswerKey, answer: (today: string) => Promise<FreshAnswer>): Promise<FastifyReply>;
+}
+
+/** What an answer depends on besides the day and the content version: its route, its decoded input and where its links start. */
+export interface AnswerKey {
+  readonly route: string;
+  /** The params and query as the route's decoder made them (`?month=3`, `?categories=3` as a list). */
+  readonly input: unknown;
+  /** The configured origin of the answer's links (`''`: relative), never the request's Host. */
+  readonly origin: string;
 }
 
 // Keys sorted at every level: `?b=1&a=2` and `?a=2&b=1` are one answer. Lists keep their order.
@@ -222,12 +232,11 @@ export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIM
   const pending = new Map<string, Promise<Representation>>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   return {
-    serve: async (request, reply, route, answer) => {
+    serve: async (request, reply, { route, input, origin }, answer) => {
       const today = zurichToday(now());
       const current = await version();
-      // The params and query as the schema coerced them (`?month=03` is `?month=3`); the origin,
-      // since answers hold absolute links.
-      const key = JSON.stringify([route, canonical(request.params), canonical(request.query), `${request.protocol}://${request.host}`, today, current]);
+      // The params and query as the decoder made them; the links' origin, since answers may hold absolute links.
+      const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);
       if (hit !== undefined) return sendRepresentation(request, reply, hit, policy, (bytes) => kept.grow(key, bytes));
       let made = pending.get(key);

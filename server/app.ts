@@ -6,16 +6,21 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from './answer-cache';
-import { ajvMessage, API_ROUTES } from './api-answers';
+import { API_ROUTES } from './api-answers';
 import { CONTENT_CHANNEL } from './content';
 import { contentVersionReader } from './content-version';
 import type { Database } from './db';
+import { queuedDatabase } from './work-queue';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
 import { databasePages } from './render/page-sources';
 import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from './render/page-routes';
 import { errorBody, registerApiRoutes } from './routes/query-schemas';
 import { registerExportRoutes } from './render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
+import { registerHttpRules } from './routes/http-rules';
+import { linkOrigins } from './routes/public-origin';
+import { ajvMessage } from './routes/route-input';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 export interface AppOptions {
@@ -31,6 +36,10 @@ export interface AppOptions {
   versionTtlMs?: number;
   /** Which proxies' `X-Forwarded-Proto`/`-Host` to believe, so absolute links (`next`, canonical) carry the visitor's scheme and host. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Origins whose pages may read the API and the feeds (`CORS_ORIGINS`); none by default. */
+  corsOrigins?: readonly string[];
+  /** The site's public address (`PUBLIC_ORIGIN`): where every absolute link starts; see server/routes/public-origin.ts for the fallback. */
+  publicOrigin?: string | undefined;
 }
 
 /** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
@@ -52,10 +61,24 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
  * the built site from `distDir`. Call `listen({ port: 0 })` or `inject()` on the result.
  */
-export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = Date.now, versionTtlMs = 1_000, trustProxy = false }: AppOptions): FastifyInstance => {
+export const buildApp = ({
+  db: store,
+  distDir,
+  mediaDir,
+  logger = false,
+  pages,
+  now = Date.now,
+  versionTtlMs = 1_000,
+  trustProxy = false,
+  corsOrigins = [],
+  publicOrigin,
+}: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
-  const version = contentVersionReader(db, versionTtlMs);
+  // The version skips the queue: every cached answer reads it, and must not wait behind uncached work.
+  const version = contentVersionReader(store, versionTtlMs);
+  // Uncached database work, bounded: a flood gets 503s (DatabaseBusyError) rather than an endless line.
+  const db = queuedDatabase(store);
   const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL });
   const sources = pages ?? databasePages(db, version, now);
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
@@ -70,6 +93,8 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
     frameworkErrors: (error, request, frameworkReply) => {
       // The framework's reply is typed for any route; this one answers as the plain reply it is.
       const reply = frameworkReply as unknown as FastifyReply;
+      // Sent without the hooks: the CORS headers are set here.
+      rules.crossOrigin(request, reply);
       if (errorPage !== null && wantsPage(request)) return errorPage(request, reply, 400);
       const status = error.statusCode ?? 400;
       return reply
@@ -82,6 +107,10 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
   });
+
+  // Before any route, so that every GET route is known to the 405 and OPTIONS answers.
+  const rules = registerHttpRules(app, { corsOrigins });
+  const origins = linkOrigins({ publicOrigin, trustProxy });
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
   app.register(fastifyHelmet, {
@@ -100,6 +129,14 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database down, restarting or its queue full: the client may ask again, and is told when.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      if (errorPage !== null && wantsPage(request)) return errorPage(request, reply, 503);
+      return reply.code(503).send(errorBody(503, 'Service Unavailable', `the database cannot answer now: try again in ${DATABASE_RETRY_AFTER_SECONDS} s`));
+    }
+    // Every input is decoded before any SQL: whatever else fails is a defect, logged, and a plain 500.
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (errorPage !== null && wantsPage(request) && (status === 400 || status === 500)) {
       if (status === 500) request.log.error({ err: error }, 'page failed');
@@ -116,12 +153,13 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
   });
 
   app.setNotFoundHandler((request, reply) =>
-    errorPage !== null && wantsPage(request)
+    (request.method !== 'GET' && request.method !== 'HEAD' ? rules.otherMethod(request, reply) : null) ??
+    (errorPage !== null && wantsPage(request)
       ? errorPage(request, reply, 404)
       : reply
       .code(404)
       .header('cache-control', 'no-store')
-      .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`)),
+      .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`))),
   );
 
   let unlisten: (() => Promise<void>) | null = null;
@@ -145,12 +183,12 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
       threshold: ANSWER_COMPRESS_THRESHOLD,
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
-    registerApiRoutes(api, db, API_ROUTES, now, answers);
+    registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
   });
 
-  registerSeoRoutes(app, db);
+  registerSeoRoutes(app, db, undefined, origins);
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
-  registerFeedRoutes(app, db, { version: version.read, now });
+  registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now });
 
@@ -162,11 +200,14 @@ export const buildApp = ({ db, distDir, mediaDir, logger = false, pages, now = D
       // Media paths carry the generation number, so a file never changes under its name.
       maxAge: '365d',
       immutable: true,
+      // The pictures of the answers are shown by widgets on the institution's other sites (CORS_ORIGINS):
+      // helmet's default `same-origin` resource policy would make the browser refuse them there.
+      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    errorPage = registerPageRoutes(app, { distDir, ...sources });
+    errorPage = registerPageRoutes(app, { distDir, ...sources, origins });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
+import { parseJson } from '../src/domain/json';
 import { isSlug, slugify } from '../src/domain/permalinks';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
 import type { Queryable } from './db';
@@ -17,18 +18,88 @@ export const RowId = new t.Type<number, number, unknown>(
   t.identity,
 );
 
-// Calendar dates only: the columns are `date`, a time part would be silently dropped.
+// Calendar dates only: the columns are `date`, a time part would be silently dropped. PostgreSQL
+// has no year 0 (1 BC comes before 1 AD), so the years run from 0001.
+const isDateShaped = (u: unknown): u is string => typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && IsoDate.is(u);
+const isDateOnly = (u: unknown): u is string => isDateShaped(u) && (dateParts(u)?.year ?? 0) >= 1;
 const DateOnly = new t.Type<string, string, unknown>(
   'DateOnly',
-  (u): u is string => typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && dateParts(u) !== null,
+  isDateOnly,
   (u, c) =>
-    typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && IsoDate.is(u)
+    isDateOnly(u)
       ? t.success(u)
-      : t.failure(u, c, 'expected a date YYYY-MM-DD'),
+      : t.failure(u, c, isDateShaped(u) ? 'expected a date from 0001-01-01 (PostgreSQL has no year 0)' : 'expected a date YYYY-MM-DD'),
   t.identity,
 );
 
-const text = nullable(t.string);
+/**
+ * The lengths the database and the import can hold, in characters. A title is indexed (a B-tree
+ * row holds at most ~2,700 bytes, 4 a character at worst); short fields are addresses, names and
+ * links; an event's description travels in the calendar feeds' state, 5,000 events a `jsonb`
+ * value of at most 256 MB; the other long texts (articles, registers) go a few rows at a time.
+ */
+export const TEXT_LIMITS = { title: 500, slug: 120, short: 2_000, eventDescription: 10_000, long: 1_000_000 } as const;
+
+// What an indexed name may weigh once normalised for search (NFD can lengthen it): under the B-tree's ~2,700 bytes.
+const SEARCH_KEY_MAX_BYTES = 2_000;
+
+// A lone surrogate is not Unicode: PostgreSQL refuses the `\ud800` that JSON.stringify writes for it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+// The first reason the database would refuse `value`, or null.
+const textFault = (value: string, max: number): string | null => {
+  if (value.includes('\u0000')) return 'holds a NUL character (\\u0000), which PostgreSQL text cannot store';
+  if (LONE_SURROGATE.test(value)) return 'holds a lone UTF-16 surrogate, which is not valid Unicode';
+  // Counted in code points, as a reader counts characters; only computed when the UTF-16 length is over.
+  if (value.length > max && [...value].length > max) return `longer than ${max} characters`;
+  return null;
+};
+
+/** Text the database stores as it is: no NUL, no lone surrogate, at most `max` characters. */
+export const BoundedText = (max: number, name = `Text(${max})`) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && textFault(u, max) === null,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'expected text');
+      const fault = textFault(u, max);
+      return fault === null ? t.success(u) : t.failure(u, c, fault);
+    },
+    t.identity,
+  );
+
+const Title = BoundedText(TEXT_LIMITS.title, 'Title');
+
+// A contact's name is indexed as its normalised form (contacts_name, contacts_key).
+const ContactTitle = new t.Type<string, string, unknown>(
+  'ContactTitle',
+  (u): u is string => Title.is(u) && Buffer.byteLength(normalizeSearch(u)) <= SEARCH_KEY_MAX_BYTES,
+  (u, c) => {
+    if (!Title.is(u)) return Title.validate(u, c);
+    return Buffer.byteLength(normalizeSearch(u)) <= SEARCH_KEY_MAX_BYTES
+      ? t.success(u)
+      : t.failure(u, c, `longer than ${SEARCH_KEY_MAX_BYTES} bytes once normalised for search, more than the name index holds`);
+  },
+  t.identity,
+);
+
+const ShortText = BoundedText(TEXT_LIMITS.short, 'ShortText');
+const LongText = BoundedText(TEXT_LIMITS.long, 'LongText');
+const text = nullable(ShortText);
+const longText = nullable(LongText);
+
+// numeric(10, 2): eight digits before the point.
+const PRICE_MAX = 99_999_999.99;
+const ContentPrice = new t.Type<number, number, unknown>(
+  'ContentPrice',
+  (u): u is number => Price.is(u) && u <= PRICE_MAX,
+  (u, c) => {
+    const decoded = Price.validate(u, c);
+    if (isLeft(decoded)) return decoded;
+    return decoded.right <= PRICE_MAX ? decoded : t.failure(u, c, `expected a price of at most ${PRICE_MAX}`);
+  },
+  t.identity,
+);
 
 /** The last part of a page's address (`/actualites/{slug}/`): lower-case letters, digits and inner dashes. */
 export const Slug = new t.Type<string, string, unknown>(
@@ -40,6 +111,9 @@ export const Slug = new t.Type<string, string, unknown>(
       : t.failure(u, c, 'expected a slug: a-z, 0-9 and inner dashes, at most 120 characters'),
   t.identity,
 );
+
+// A news scope's slug is the unique key news and categories name it by (a B-tree index).
+const ScopeSlug = BoundedText(TEXT_LIMITS.slug, 'ScopeSlug');
 
 /**
  * The slug of each item, in order: its own when it has one, else its title's, made unique by
@@ -67,13 +141,13 @@ export const uniqueSlugs = (items: readonly { readonly title: string; readonly s
 /** An event of the import file: the wire fields plus its agenda and its category ids. */
 export const ContentEvent = t.exact(
   t.intersection([
-    t.type({ id: RowId, agenda_id: RowId, bel_date: DateOnly, title: t.string, categories: t.array(RowId) }),
+    t.type({ id: RowId, agenda_id: RowId, bel_date: DateOnly, title: Title, categories: t.array(RowId) }),
     t.partial({
       end_date: nullable(DateOnly),
       start_time: nullable(WallTime),
       end_time: nullable(WallTime),
       place: text,
-      description: text,
+      description: nullable(BoundedText(TEXT_LIMITS.eventDescription, 'EventDescription')),
       link: text,
     }),
   ]),
@@ -83,21 +157,21 @@ export type ContentEvent = t.TypeOf<typeof ContentEvent>;
 /** A contact of the import file; `categories` holds contact category titles, as on the wire. */
 export const ContentContact = t.exact(
   t.intersection([
-    t.type({ id: RowId, title: t.string, categories: t.array(t.string) }),
+    t.type({ id: RowId, title: ContactTitle, categories: t.array(Title) }),
     t.partial({
       slug: nullable(Slug),
       type_contact: text,
       fonction: text,
       contact_person: text,
-      address: text,
+      address: longText,
       email: text,
       phone: text,
       fax: text,
       website: text,
-      description: text,
-      registre_interets: text,
+      description: longText,
+      registre_interets: longText,
       parti: text,
-      commissions: t.array(t.string),
+      commissions: t.array(ShortText),
       image: text,
       img: text,
       img_2x: text,
@@ -115,8 +189,8 @@ export type ContentContact = t.TypeOf<typeof ContentContact>;
  */
 export const ContentNews = t.exact(
   t.intersection([
-    t.type({ id: RowId, scope: t.string, title: t.string, date: DateOnly, categories: t.array(RowId) }),
-    t.partial({ slug: nullable(Slug), lead: text, body: text, image: text, image_alt: text, link: text }),
+    t.type({ id: RowId, scope: ScopeSlug, title: Title, date: DateOnly, categories: t.array(RowId) }),
+    t.partial({ slug: nullable(Slug), lead: longText, body: longText, image: text, image_alt: text, link: text }),
   ]),
 );
 export type ContentNews = t.TypeOf<typeof ContentNews>;
@@ -124,8 +198,8 @@ export type ContentNews = t.TypeOf<typeof ContentNews>;
 /** A shop item (a publication) of the import file. */
 export const ContentShopItem = t.exact(
   t.intersection([
-    t.type({ variant_id: RowId, title: t.string, price: Price }),
-    t.partial({ description: text, image: text, image_alt: text }),
+    t.type({ variant_id: RowId, title: Title, price: ContentPrice }),
+    t.partial({ description: longText, image: text, image_alt: text }),
   ]),
 );
 export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
@@ -133,16 +207,16 @@ export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
 /** The whole content of an institution: what `npm run import -- file.json` loads. */
 export const Content = t.exact(
   t.type({
-    agendas: t.array(t.exact(t.type({ id: RowId, title: t.string }))),
+    agendas: t.array(t.exact(t.type({ id: RowId, title: Title }))),
     agenda_categories: t.array(
-      t.exact(t.intersection([t.type({ id: RowId, title: t.string }), t.partial({ slug: text })])),
+      t.exact(t.intersection([t.type({ id: RowId, title: Title }), t.partial({ slug: text })])),
     ),
     events: t.array(ContentEvent),
-    contact_categories: t.array(t.exact(t.type({ id: RowId, title: t.string }))),
+    contact_categories: t.array(t.exact(t.type({ id: RowId, title: Title }))),
     contacts: t.array(ContentContact),
-    news_scopes: t.array(t.exact(t.type({ id: RowId, slug: t.string, title: t.string }))),
+    news_scopes: t.array(t.exact(t.type({ id: RowId, slug: ScopeSlug, title: Title }))),
     news_categories: t.array(
-      t.exact(t.intersection([t.type({ id: RowId, scope: t.string, title: t.string }), t.partial({ slug: text })])),
+      t.exact(t.intersection([t.type({ id: RowId, scope: ScopeSlug, title: Title }), t.partial({ slug: text })])),
     ),
     news: t.array(ContentNews),
     shop_items: t.array(ContentShopItem),
@@ -150,36 +224,69 @@ export const Content = t.exact(
 );
 export type Content = t.TypeOf<typeof Content>;
 
-/** Decodes an import file, or returns one message a line naming the path of each fault. */
-export const decodeContent = (input: unknown): { ok: true; content: Content } | { ok: false; errors: string[] } => {
+// Enough to fix a file in one go; the rest is counted, so a reader knows more wait behind.
+const MAX_REPORTED = 100;
+
+const capped = (errors: readonly string[]): string[] =>
+  errors.length <= MAX_REPORTED ? [...errors] : [...errors.slice(0, MAX_REPORTED), `… and ${errors.length - MAX_REPORTED} more faults`];
+
+/** The outcome of decoding an import file: the content, or one message a line naming the path of each fault. */
+export type DecodedContent = { ok: true; content: Content } | { ok: false; errors: string[] };
+
+/**
+ * Decodes an import file, or returns one message a line naming the path of each fault: every
+ * value the database would refuse (a length, a NUL, a date, a duplicate key, a missing link) is
+ * caught here, before any SQL.
+ */
+export const decodeContent = (input: unknown): DecodedContent => {
   const result = Content.decode(input);
   if (isLeft(result)) {
-    const errors = result.left.slice(0, 20).map((error) => {
+    // Per path, in order: a codec's own message wins over a union member's bare "no".
+    const faults = new Map<string, { messages: string[]; expected: string; shown: string }>();
+    for (const error of result.left) {
       // A key under an intersection or a union names a member codec, not a place in the file.
-      const path = error.context
-        .filter((_entry, index, all) => {
-          let parent = all[index - 1]?.type as { _tag?: string; type?: unknown } | undefined;
-          while (parent?._tag === 'ExactType') parent = parent.type as { _tag?: string; type?: unknown };
-          return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
-        })
-        .map((entry) => entry.key)
-        .join('/');
+      const kept = error.context.filter((_entry, index, all) => {
+        let parent = all[index - 1]?.type as { _tag?: string; type?: unknown } | undefined;
+        while (parent?._tag === 'ExactType') parent = parent.type as { _tag?: string; type?: unknown };
+        return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
+      });
+      const path = kept.map((entry) => entry.key).join('/') || '(root)';
       const shown = JSON.stringify(error.value);
-      return `${path || '(root)'}: ${error.message ?? 'invalid value'} (got ${shown === undefined ? 'nothing' : shown.slice(0, 80)})`;
-    });
-    return { ok: false, errors: [...new Set(errors)] };
+      const fault = faults.get(path) ?? {
+        messages: [],
+        expected: `expected ${kept[kept.length - 1]?.type.name ?? 'valid content'}`,
+        shown: shown === undefined ? 'nothing' : shown.slice(0, 80),
+      };
+      if (error.message !== undefined && !fault.messages.includes(error.message)) fault.messages.push(error.message);
+      faults.set(path, fault);
+    }
+    const errors = [...faults].flatMap(([path, fault]) =>
+      (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`),
+    );
+    return { ok: false, errors: capped(errors) };
   }
   const referenceErrors = checkReferences(result.right);
-  return referenceErrors.length > 0 ? { ok: false, errors: referenceErrors } : { ok: true, content: result.right };
+  return referenceErrors.length > 0 ? { ok: false, errors: capped(referenceErrors) } : { ok: true, content: result.right };
+};
+
+/** Decodes the text of an import file as `npm run import` reads it: JSON without prototype keys, then `decodeContent`. */
+export const decodeImportText = (text: string): DecodedContent => {
+  let input: unknown;
+  try {
+    input = parseJson(text);
+  } catch (error) {
+    return { ok: false, errors: [`(root): not JSON: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  return decodeContent(input);
 };
 
 // Keys and links the database would reject, reported with their path before any write.
 const checkReferences = (content: Content): string[] => {
   const errors: string[] = [];
-  const duplicates = (name: string, ids: readonly number[]) => {
+  const duplicates = (name: string, ids: readonly number[], field = 'id') => {
     const seen = new Set<number>();
     ids.forEach((id, index) => {
-      if (seen.has(id)) errors.push(`${name}/${index}/id: duplicate id ${id}`);
+      if (seen.has(id)) errors.push(`${name}/${index}/${field}: duplicate id ${id}`);
       seen.add(id);
     });
     return seen;
@@ -192,17 +299,24 @@ const checkReferences = (content: Content): string[] => {
   duplicates('news_scopes', content.news_scopes.map((s) => s.id));
   const newsCategories = duplicates('news_categories', content.news_categories.map((c) => c.id));
   duplicates('news', content.news.map((n) => n.id));
-  duplicates('shop_items', content.shop_items.map((s) => s.variant_id));
+  duplicates('shop_items', content.shop_items.map((s) => s.variant_id), 'variant_id');
   const duplicateSlugs = (name: string, slugs: readonly (string | null | undefined)[]) => {
     const seen = new Set<string>();
     slugs.forEach((slug, index) => {
       if (slug === undefined || slug === null) return;
-      if (seen.has(slug)) errors.push(`${name}/${index}/slug: duplicate slug "${slug}"`);
+      if (seen.has(slug)) errors.push(`${name}/${index}/slug: duplicate slug "${slug.slice(0, 80)}"`);
       seen.add(slug);
     });
   };
   duplicateSlugs('contacts', content.contacts.map((c) => c.slug));
   duplicateSlugs('news', content.news.map((n) => n.slug));
+  duplicateSlugs('news_scopes', content.news_scopes.map((s) => s.slug));
+  // Contacts name their categories by title: a unique key of the table.
+  const titles = new Set<string>();
+  content.contact_categories.forEach((category, index) => {
+    if (titles.has(category.title)) errors.push(`contact_categories/${index}/title: duplicate title "${category.title.slice(0, 80)}"`);
+    titles.add(category.title);
+  });
   const scopes = new Set(content.news_scopes.map((s) => s.slug));
   const contactCategories = new Set(content.contact_categories.map((c) => c.title));
   content.events.forEach((event, index) => {
@@ -225,11 +339,14 @@ const checkReferences = (content: Content): string[] => {
       if (!newsCategories.has(id)) errors.push(`news/${index}/categories/${k}: unknown news category ${id}`);
     });
   });
-  return errors.slice(0, 20);
+  return errors;
 };
 
-// Rows travel as one JSON parameter a chunk: set-based, and no limit on bound parameters.
+// Rows travel as one JSON parameter a chunk: set-based, and no limit on bound parameters. A
+// chunk also stops at CHUNK_BYTES of JSON, far below what one `jsonb` value holds (256 MB),
+// however long the articles are.
 const CHUNK = 5000;
+const CHUNK_BYTES = 16 * 1024 * 1024;
 
 const insertJson = async (
   tx: Queryable,
@@ -238,17 +355,27 @@ const insertJson = async (
   rows: readonly object[],
   select = '*',
 ): Promise<void> => {
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK);
-    const names = columns
-      .split(',')
-      .map((c) => c.trim().split(' ')[0])
-      .join(', ');
-    await tx.query(
-      `insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`,
-      [JSON.stringify(chunk)],
-    );
+  const names = columns
+    .split(',')
+    .map((c) => c.trim().split(' ')[0])
+    .join(', ');
+  const send = (chunk: readonly string[]) =>
+    tx.query(`insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`, [
+      `[${chunk.join(',')}]`,
+    ]);
+  let chunk: string[] = [];
+  let length = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (chunk.length > 0 && (chunk.length >= CHUNK || length + json.length > CHUNK_BYTES)) {
+      await send(chunk);
+      chunk = [];
+      length = 0;
+    }
+    chunk.push(json);
+    length += json.length + 1;
   }
+  if (chunk.length > 0) await send(chunk);
 };
 
 /** The notification channel on which each write of the content is announced (payload: the new version). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock';
+import { openPgliteThread, pgliteSettings } from './pglite-thread';
 
 /** What both backends can do inside or outside a transaction: run one statement. */
 export interface Queryable {
@@ -23,25 +23,15 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
+/**
+ * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined, in a
+ * worker thread of its own (server/pglite-thread.ts): its SQL never blocks the request thread.
+ * `PGLITE_SHARED_BUFFERS` in the environment overrides its shared buffers.
+ */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
+  const settings = pgliteSettings();
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm indexes the name searches (migration 3), as it does on PostgreSQL.
-  const lite = await PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
-  return {
-    kind: 'pglite',
-    query: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await lite.query<T>(sql, [...params])).rows,
-    transaction: (work) =>
-      lite.transaction((tx) =>
-        work({ query: async <T>(sql: string, params: readonly unknown[] = []) => (await tx.query<T>(sql, [...params])).rows }),
-      ),
-    listen: async (channel, onMessage) => {
-      const unlisten = await lite.listen(channel, onMessage);
-      return () => unlisten();
-    },
-    close: () => lite.close(),
-  };
+  return openPgliteThread(dataDir, settings);
 };
 
 // A lost listening connection is retried after 1 s, then twice as long each time, up to 30 s.
@@ -178,6 +168,13 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
     query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(pool, sql, params),
     transaction: async (work) => {
       const client = await pool.connect();
+      // Between its statements a client taken from the pool has no listener: PostgreSQL ending the
+      // session then (a restart) would crash the process. Such a client is discarded, not pooled.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('begin');
         const result = await work({ query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(client, sql, params) });
@@ -187,7 +184,8 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onLost);
+        client.release(lost);
       }
     },
     listen: notifications.listen,
@@ -204,8 +202,33 @@ export interface DatabaseLocation {
   databaseUrl?: string | undefined;
 }
 
-/** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/pglite`. */
-export const openDatabase = ({ dataDir, databaseUrl }: DatabaseLocation): Promise<Database> =>
-  databaseUrl !== undefined && databaseUrl !== ''
-    ? openPostgres(databaseUrl)
-    : openPglite(`${dataDir.replace(/\/$/, '')}/pglite`);
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/pglite`, holding the lock
+ * of `dataDir` until closed: throws `DataFolderLockedError` when another live process holds it.
+ */
+export const openDatabase = async ({ dataDir, databaseUrl }: DatabaseLocation): Promise<Database> => {
+  if (databaseUrl !== undefined && databaseUrl !== '') return openPostgres(databaseUrl);
+  const root = dataDir.replace(/\/$/, '');
+  const lock = lockDataFolder(root);
+  let db: Database;
+  try {
+    db = await openPglite(`${root}/pglite`);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  // Delegates rather than spreads: whatever shape openPglite returns, its methods keep their object.
+  return {
+    kind: db.kind,
+    query: (sql, params) => db.query(sql, params),
+    transaction: (work) => db.transaction(work),
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+};

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { parseJson } from '../src/domain/json';
-import { decodeContent } from './content';
-import { openDatabase } from './db';
+import { decodeImportText } from './content';
+import { DataFolderLockedError, describeHolder } from './data-folder-lock';
+import { openDatabase, type Database } from './db';
 import { migrate } from './migrations';
 import { importContent } from './seed';
 
@@ -13,20 +13,35 @@ const main = async (): Promise<number> => {
     console.error('usage: npm run import -- file.json');
     return 2;
   }
-  let input: unknown;
+  let text: string;
   try {
-    input = parseJson(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     console.error(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const decoded = decodeContent(input);
+  const decoded = decodeImportText(text);
   if (!decoded.ok) {
     console.error(`${file} does not hold importable content; nothing was loaded:`);
     for (const line of decoded.errors) console.error(`  ${line}`);
     return 1;
   }
-  const db = await openDatabase({ dataDir: resolve(process.env['DATA_DIR'] ?? '.data'), databaseUrl: process.env['DATABASE_URL'] });
+  const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
+  let db: Database;
+  try {
+    db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error;
+    console.error(
+      [
+        `import refused, nothing was loaded: ${dataDir} is held by ${describeHolder(error.holder)}.`,
+        'PGlite lets one process at a time open its data folder: an import beside the running server would destroy the content.',
+        `Stop it (Ctrl-C in its terminal, or kill ${error.holder.pid}), run \`npm run import -- ${file}\` again, then start the server.`,
+        'To import while the site keeps serving, run it on PostgreSQL (DATABASE_URL): there an import is one transaction the server picks up when it commits.',
+      ].join('\n'),
+    );
+    return 1;
+  }
   try {
     await migrate(db);
     await importContent(db, decoded.content, basename(file));

@@ -1,8 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { buildApp, parseTrustProxy } from './app';
+import { parseCorsOrigins } from './routes/http-rules';
+import { parsePublicOrigin } from './routes/public-origin';
 import { backendPages } from './render/page-sources';
 import { openDatabase, type Database } from './db';
+import { isDatabaseUnavailable } from './database-errors';
+import { DRAIN_GRACE_MS, drainable } from './drain';
 import { ensureMedia } from './media';
 import { migrate } from './migrations';
 import { contentLabel, seedDemo } from './seed';
@@ -19,8 +23,60 @@ const onPostgres = databaseUrl !== undefined && databaseUrl !== '';
 const MAX_WORKERS = 64;
 // A primary that cannot start a single worker (a port in use, a database refusing) stops after this many tries.
 const MAX_FAILED_STARTS = 3;
-// Workers that do not finish their requests within this are killed at shutdown.
-const SHUTDOWN_GRACE_MS = 10_000;
+// Workers still running this long after the signal (their own drain grace, then closing their pool) are killed.
+const SHUTDOWN_GRACE_MS = DRAIN_GRACE_MS + 2_000;
+// PostgreSQL unreachable at start is tried again after 1 s, then twice as long each time up to 30 s,
+// without end: a database that comes up after the site is an ordinary boot order, not a failure.
+const START_RETRY_FIRST_MS = 1_000;
+const START_RETRY_MAX_MS = 30_000;
+
+// Under `npm run serve` the server runs in npm's `sh -c`, and npm passes SIGTERM to that shell
+// only, which dies of it without passing it on: a server then given to another parent (init or a
+// subreaper) stops as if signalled. Only under npm: one started with `&` or nohup outlives its shell on purpose.
+const PARENT_CHECK_MS = 1_000;
+
+const onLauncherGone = (stop: () => void): void => {
+  if (process.env['npm_lifecycle_event'] === undefined) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, PARENT_CHECK_MS);
+  watch.unref();
+};
+
+const errorLabel = (error: unknown): string => {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && code !== '' ? code : error.message;
+  }
+  return String(error);
+};
+
+// Returns once the database answers; an error other than its absence (a wrong password, a missing database) stops the start.
+const waitForDatabase = async (db: Database): Promise<void> => {
+  if (db.kind !== 'postgres') return;
+  let delay = START_RETRY_FIRST_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.query('select 1');
+      if (attempt > 1) console.log(`PostgreSQL reachable (try ${attempt})`);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.warn(`PostgreSQL not reachable (${errorLabel(error)}), try ${attempt}: trying again in ${delay / 1000} s`);
+      await new Promise((done) => setTimeout(done, delay));
+      delay = Math.min(delay * 2, START_RETRY_MAX_MS);
+    }
+  }
+};
+
+const openReady = async (): Promise<Database> => {
+  const db = await openDatabase({ dataDir, databaseUrl });
+  await waitForDatabase(db);
+  return db;
+};
 
 const workerCount = (raw: string | undefined): number => {
   if (raw === undefined || raw.trim() === '') return 1;
@@ -55,18 +111,31 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
     mediaDir,
     logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
     trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
+    // Pages on these origins may read the API and the feeds (CORS); none by default.
+    corsOrigins: parseCorsOrigins(process.env['CORS_ORIGINS']),
+    // The site's public address: absolute links never come from a request's Host header.
+    publicOrigin: parsePublicOrigin(process.env['PUBLIC_ORIGIN']),
     ...(siteApi ? { pages: backendPages(siteApi) } : {}),
   });
+  const drain = drainable(app);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing${worker ? ` worker ${process.pid}` : ''}`);
-    // Stop taking requests and finish the running ones before the database goes away.
-    app
-      .close()
-      .then(() => db.close())
-      .then(() => process.exit(0))
+    // Stop taking requests and answer the accepted ones before the database goes away.
+    drain
+      .drain()
+      .then(async ({ answered, refused, inTime }) => {
+        console.log(`drained${worker ? ` worker ${process.pid}` : ''}: ${answered} requests answered, ${refused} refused with 503`);
+        if (!inTime) {
+          // The database may still be in use: the process ends without closing it.
+          console.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
+          process.exit(1);
+        }
+        await db.close();
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         console.error(error);
         process.exit(1);
@@ -74,6 +143,7 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  onLauncherGone(() => shutdown('launcher gone'));
 
   const address = await app.listen({ port, host });
   console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -81,7 +151,7 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
 
 // The primary of `WORKERS=n`: prepares the database once, then keeps n workers alive until told to stop.
 const primary = async (count: number, started: number): Promise<void> => {
-  const db = await openDatabase({ dataDir, databaseUrl });
+  const db = await openReady();
   try {
     await prepare(db);
   } finally {
@@ -138,6 +208,7 @@ const primary = async (count: number, started: number): Promise<void> => {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  onLauncherGone(() => shutdown('launcher gone'));
 
   for (let index = 0; index < count; index += 1) fork();
 };
@@ -145,7 +216,7 @@ const primary = async (count: number, started: number): Promise<void> => {
 const main = async (): Promise<void> => {
   const started = Date.now();
   if (cluster.isWorker) {
-    await serve(await openDatabase({ dataDir, databaseUrl }), started, true);
+    await serve(await openReady(), started, true);
     return;
   }
   let count = workerCount(process.env['WORKERS']);
@@ -156,7 +227,7 @@ const main = async (): Promise<void> => {
     count = 1;
   }
   if (count > 1) return primary(count, started);
-  const db = await openDatabase({ dataDir, databaseUrl });
+  const db = await openReady();
   await prepare(db);
   await serve(db, started, false);
 };

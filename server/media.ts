@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { DEMO_VERSION, pictureNames } from './demo-content';
 
 const PALETTE = ['#1f4e79', '#7a1f2b', '#2e6b3a', '#6b4e1f', '#4b2e6b', '#1f6b6b', '#8a5a00', '#3d3d3d'];
@@ -22,6 +21,11 @@ const emblemSvg = (index: number): string => `<svg xmlns="http://www.w3.org/2000
   <polygon points="240,150 258,205 315,205 269,238 287,293 240,260 193,293 211,238 165,205 222,205" fill="#ffffff"/>
 </svg>`;
 
+// The first start renders ~100 small images once: one libvips thread and four pictures in flight
+// take a few seconds more than all cores, and a fraction of the memory.
+const SHARP_THREADS = 1;
+const PICTURES_AT_ONCE = 4;
+
 /** The folder under `mediaDir` that holds the current generation of demo images. */
 export const mediaVersionDir = (mediaDir: string): string => join(mediaDir, `v${DEMO_VERSION}`);
 
@@ -35,20 +39,29 @@ export const ensureMedia = async (mediaDir: string): Promise<boolean> => {
   // Rendered beside and renamed, so a concurrent reader never sees half a set.
   const scratch = `${target}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(scratch, { recursive: true });
-  await Promise.all(
-    pictureNames().map(async (name) => {
-      const index = Number(name.slice(-2));
-      const svg = Buffer.from(name.startsWith('portrait') ? portraitSvg(index) : emblemSvg(index));
-      const large = await sharp(svg).png().toBuffer();
-      const small = await sharp(large).resize(240, 240).png().toBuffer();
-      await Promise.all([
-        sharp(large).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-480.jpg`)),
-        sharp(large).webp({ quality: 75 }).toFile(join(scratch, `${name}-480.webp`)),
-        sharp(small).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-240.jpg`)),
-        sharp(small).webp({ quality: 75 }).toFile(join(scratch, `${name}-240.webp`)),
-      ]);
-    }),
-  );
+  // Loaded only when images are missing: libvips and its thread pool cost a server that has its
+  // images ~40 MB of memory for nothing. Its cache would keep every rendered image.
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  sharp.concurrency(SHARP_THREADS);
+  const names = pictureNames();
+  // A few pictures at a time: all at once holds every intermediate buffer together.
+  for (let start = 0; start < names.length; start += PICTURES_AT_ONCE) {
+    await Promise.all(
+      names.slice(start, start + PICTURES_AT_ONCE).map(async (name) => {
+        const index = Number(name.slice(-2));
+        const svg = Buffer.from(name.startsWith('portrait') ? portraitSvg(index) : emblemSvg(index));
+        const large = await sharp(svg).png().toBuffer();
+        const small = await sharp(large).resize(240, 240).png().toBuffer();
+        await Promise.all([
+          sharp(large).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-480.jpg`)),
+          sharp(large).webp({ quality: 75 }).toFile(join(scratch, `${name}-480.webp`)),
+          sharp(small).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-240.jpg`)),
+          sharp(small).webp({ quality: 75 }).toFile(join(scratch, `${name}-240.webp`)),
+        ]);
+      }),
+    );
+  }
   writeFileSync(join(scratch, '.complete'), new Date().toISOString());
   if (existsSync(target)) rmSync(target, { recursive: true, force: true });
   try {

@@ -47,7 +47,7 @@ export interface ListSpec {
   readonly defaultSize: number;
 }
 
-/** How a list is asked for: the paging parameters, where absolute links start, and a legacy page number. */
+/** How a list is asked for: the paging parameters, where links start (`''`: relative paths), and a legacy page number. */
 export interface ListRequest {
   readonly paging: PagingQuery;
   readonly origin: string;
@@ -176,7 +176,7 @@ const badRequest = (message: string): ApiAnswer => ({ status: 400, body: errorBo
 
 const whereClause = (conditions: readonly string[]): string => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '');
 
-/** The absolute address of the page after `cursor`: the route's path, its filters, the page size and the cursor. */
+/** The address of the page after `cursor` (absolute under a configured origin, else a path): the route's path, its filters, the page size and the cursor. */
 export const nextLink = (origin: string, spec: Pick<ListSpec, 'path' | 'filters'>, pageSize: number, cursor: string): string => {
   const search = new URLSearchParams();
   for (const [name, value] of spec.filters) search.append(name, value);

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from './db';
+import { DataFolderLockedError, describeHolder } from './data-folder-lock';
+import { openDatabase, type Database } from './db';
 import { DEMO_DEFAULTS } from './demo-content';
 import { ensureMedia } from './media';
 import { migrate } from './migrations';
@@ -30,7 +31,19 @@ const main = async (): Promise<void> => {
   };
   const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
   const started = Date.now();
-  const db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
+  let db: Database;
+  try {
+    db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error;
+    throw new Error(
+      [
+        `seed refused, nothing was changed: ${dataDir} is held by ${describeHolder(error.holder)}.`,
+        'PGlite lets one process at a time open its data folder: a seed beside the running server would destroy the content.',
+        `Stop it (Ctrl-C in its terminal, or kill ${error.holder.pid}), run \`npm run seed\` again, then start the server.`,
+      ].join('\n'),
+    );
+  }
   const opened = Date.now();
   await migrate(db);
   await seedDemo(db, options);

@@ -23,6 +23,8 @@ import { shopEntry } from '../../src/views/shop/shop-entry';
 import { boundedCache, representation, sendRepresentation, type Representation, type SendPolicy } from '../answer-cache';
 // The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
 import { escapeXml as escapeMarkup } from '../routes/seo-routes';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../database-errors';
+import { linkOrigins, type LinkOrigins } from '../routes/public-origin';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
@@ -37,10 +39,12 @@ export interface PageRoutesOptions {
   readonly version: () => Promise<string>;
   /** The API the browser calls after the first screen, written as `data-api-base` (empty: the site's own). */
   readonly apiBase?: string | undefined;
+  /** Where canonical and alternate addresses start: never the request's Host (server/routes/public-origin.ts). */
+  readonly origins?: LinkOrigins;
 }
 
 /** The statuses that have a page of their own. */
-export type ErrorStatus = 400 | 404 | 500;
+export type ErrorStatus = 400 | 404 | 500 | 503;
 
 /** Answers a request with the error page of a status, in the language of its address. */
 export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: ErrorStatus) => FastifyReply;
@@ -103,12 +107,13 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
 const ERRORS: Readonly<
   Record<
     Language,
-    { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; tooLong: string; failed: string; failedText: string; home: string }
+    { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; tooLong: string; failed: string; failedText: string; unavailableText: string; home: string }
   >
 > = {
   fr: {
     failed: 'Page momentanément indisponible',
     failedText: 'Le site n’a pas pu préparer cette page. Réessayez dans un instant.',
+    unavailableText: 'Le site ne peut pas lire son contenu pour le moment. Réessayez dans quelques secondes.',
     notFound: 'Page introuvable',
     notFoundText: 'L’adresse demandée n’existe pas, ou plus, sur ce site.',
     badRequest: 'Adresse invalide',
@@ -119,6 +124,7 @@ const ERRORS: Readonly<
   en: {
     failed: 'Page unavailable for a moment',
     failedText: 'The site could not prepare this page. Please try again in a moment.',
+    unavailableText: 'The site cannot read its content at the moment. Please try again in a few seconds.',
     notFound: 'Page not found',
     notFoundText: 'The address you asked for does not exist, or no longer exists, on this site.',
     badRequest: 'Invalid address',
@@ -129,6 +135,7 @@ const ERRORS: Readonly<
   de: {
     failed: 'Seite vorübergehend nicht verfügbar',
     failedText: 'Die Website konnte diese Seite nicht vorbereiten. Versuchen Sie es in einem Moment erneut.',
+    unavailableText: 'Die Website kann ihre Inhalte im Moment nicht lesen. Versuchen Sie es in einigen Sekunden erneut.',
     notFound: 'Seite nicht gefunden',
     notFoundText: 'Die angeforderte Adresse existiert auf dieser Website nicht oder nicht mehr.',
     badRequest: 'Ungültige Adresse',
@@ -139,6 +146,7 @@ const ERRORS: Readonly<
   it: {
     failed: 'Pagina momentaneamente non disponibile',
     failedText: 'Il sito non ha potuto preparare questa pagina. Riprovare tra un istante.',
+    unavailableText: 'Il sito non può leggere i suoi contenuti in questo momento. Riprovare tra qualche secondo.',
     notFound: 'Pagina non trovata',
     notFoundText: 'L’indirizzo richiesto non esiste, o non esiste più, su questo sito.',
     badRequest: 'Indirizzo non valido',
@@ -165,6 +173,7 @@ const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, t
  * handler of the error pages, for the addresses no page route takes.
  */
 export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ErrorPage => {
+  const origins = options.origins ?? linkOrigins();
   const templates = new Map<string, string>();
   const template = (dir: string): string => {
     const known = templates.get(dir);
@@ -228,7 +237,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
     const text = ERRORS[language];
     const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
-    const sentence = status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : text.failedText;
+    const sentence =
+      status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : status === 503 ? text.unavailableText : text.failedText;
     const home = localizedPath('/', language);
     const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
@@ -243,7 +253,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
     const rendered = await renderWidget(setup.entry, request, options.answers);
-    if (!rendered.found) return errorPage(origin, language, 404);
+    // The database went away during the render: the page keeps what did load, its failed lists offer
+    // their retry, and it is answered 503 (never kept) so crawlers and caches come back later.
+    const unavailableNow = Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503);
+    if (!rendered.found) return errorPage(origin, language, unavailableNow ? 503 : 404);
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, DESCRIPTIONS[language][page]);
@@ -283,15 +296,19 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page, inlineStyle));
+    return finish(unavailableNow ? 503 : 200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page, inlineStyle));
   };
+
+  // An unavailable database is a moment's state: no cache keeps the page that says so, and the visitor is told when to come back.
+  const unavailable = (reply: FastifyReply, page: Rendered, request: FastifyRequest): FastifyReply =>
+    sendRepresentation(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), page, { ...PAGE_SENDING, cacheControl: 'no-store' });
 
   // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest, key?: string): FastifyReply =>
     sendRepresentation(request, reply, rendered, PAGE_SENDING, key === undefined ? undefined : (bytes) => cache.grow(key, bytes));
 
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = origins.absolute(request);
     const url = request.url;
     const queryAt = url.indexOf('?');
     const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
@@ -313,8 +330,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     const key = `${await options.version()}|${origin}|${url}`;
-    const cached = cache.get(key) ?? remember(key, await renderPage(origin, language, path, pathname, search));
-    return send(reply, cached, request, key);
+    const cached = cache.get(key);
+    if (cached !== undefined) return send(reply, cached, request, key);
+    const fresh = await renderPage(origin, language, path, pathname, search);
+    if (fresh.status === 503) return unavailable(reply, fresh, request);
+    return send(reply, remember(key, fresh), request, key);
   };
 
   // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives
@@ -356,6 +376,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return error(400, problem);
     const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } }, options.answers);
+    // A fragment is kept a minute by whoever includes it: never one made while the database was away.
+    if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return error(503, 'the database cannot answer now');
+    }
     const attributeText = Object.entries({ ...attributes, ...apiAttributes })
       .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
       .join('');
@@ -371,6 +396,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // The error pages of every other address, in the language of the address.
   return (request, reply, status) => {
     const { language } = splitLanguage(request.url.split('?')[0] ?? '/');
-    return send(reply, errorPage(`${request.protocol}://${request.host}`, language, status), request);
+    const page = errorPage(origins.absolute(request), language, status);
+    return status === 503 ? unavailable(reply, page, request) : send(reply, page, request);
   };
 };

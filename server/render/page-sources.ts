@@ -1,8 +1,9 @@
-import { from, of, switchMap, throwError } from 'rxjs';
+import { catchError, from, of, switchMap, throwError } from 'rxjs';
 import { zurichToday } from '../../src/domain/agenda-window';
 import { fetchJson, type HttpFailure } from '../../src/services/http';
 import { answerApiPath } from '../api-answers';
 import { contentVersionReader } from '../content-version';
+import { isDatabaseUnavailable } from '../database-errors';
 import type { Database } from '../db';
 import type { PageRoutesOptions } from './page-routes';
 
@@ -17,6 +18,8 @@ export const databasePages = (
 ): Omit<PageRoutesOptions, 'distDir'> => ({
   answers: (path) =>
     from(answerApiPath(db, path, '')).pipe(
+      // The database down is what the API answers for it, a 503: the page is then not kept (server/render/page-routes.ts).
+      catchError((error: unknown) => (isDatabaseUnavailable(error) ? of({ status: 503, body: null }) : throwError(() => error))),
       switchMap(({ status, body }) => (status === 200 ? of(body) : throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status })))),
     ),
   // The agenda shows what is upcoming in Zurich: a page rendered yesterday is not today's.

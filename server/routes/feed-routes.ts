@@ -15,6 +15,7 @@ import { TOMBSTONE_DAYS } from '../event-feed-state';
 import { nameSearch } from '../search';
 import { SITE_NEWS_SCOPE } from '../site';
 import { EVENT_KEY } from './agenda-routes';
+import { linkOrigins, type LinkOrigins } from './public-origin';
 import { errorBody } from './query-schemas';
 
 /**
@@ -253,6 +254,8 @@ export interface FeedRouteOptions {
   readonly version: () => Promise<string>;
   readonly now?: () => number;
   readonly limits?: CacheLimits;
+  /** Where the feeds' absolute links start: never the request's Host (server/routes/public-origin.ts). */
+  readonly origins?: LinkOrigins;
 }
 
 // RFC 9110 §13.1.3: only when there is no If-None-Match, and to the second.
@@ -269,12 +272,12 @@ const notModifiedSince = (request: FastifyRequest, lastModified: string | undefi
  * this database, kept per (address, origin, day, content version) with their ETag and
  * compressed copies, revalidated by If-None-Match or If-Modified-Since (304).
  */
-export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version, now = Date.now, limits = FEED_CACHE_LIMITS }: FeedRouteOptions): void => {
+export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins() }: FeedRouteOptions): void => {
   const kept = boundedCache<Representation>(limits);
   const pending = new Map<string, Promise<Representation | FeedAnswer>>();
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, answer: (origin: string, today: string) => Promise<FeedAnswer>): Promise<FastifyReply> => {
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = origins.absolute(request);
     const today = zurichToday(now());
     const key = JSON.stringify([request.url.split('?')[0], origin, today, await version()]);
     const send = (representation: Representation): FastifyReply => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { answerCache, type AnswerCache } from '../answer-cache';
 import { contentVersionReader } from '../content-version';
 import type { Database } from '../db';
+import { linkOrigins, type LinkOrigins } from './public-origin';
+import { routeDecoder, type RouteDecoder } from './route-input';
 
 /** The largest value a PostgreSQL `integer` column holds: a larger id could only fail in SQL. */
 export const MAX_ID = 2147483647;
@@ -12,8 +14,8 @@ export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as cons
 /** A list of ids sent as repeated parameters (`?categories=3&categories=7`). */
 export const idListSchema = { type: 'array', items: idSchema, maxItems: 50 } as const;
 
-/** A search text: at most 200 characters and no NUL, which PostgreSQL text cannot hold. */
-export const searchTextSchema = { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' } as const;
+/** A search text: at most 200 characters and no control character (none can be typed; PostgreSQL text cannot hold a NUL). */
+export const searchTextSchema = { type: 'string', maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' } as const;
 
 /** A slug of a news scope. */
 export const slugSchema = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,63}$' } as const;
@@ -40,10 +42,11 @@ export const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
 /** A 404 answer with the error body of every other error. */
 export const notFound = (message: string): ApiAnswer => ({ status: 404, body: errorBody(404, 'Not Found', message) });
 
-/** A request once its schema has checked and coerced it; `origin` builds absolute links, `today` is the day in Europe/Zurich. */
+/** A request once its route's decoder has made it exact values; `origin` starts its links, `today` is the day in Europe/Zurich. */
 export interface ApiInput<P, Q> {
   params: P;
   query: Q;
+  /** Where the answer's links start: a configured origin, or `''` for relative paths. */
   origin: string;
   today: string;
 }
@@ -61,23 +64,27 @@ export interface RouteSchema {
 export interface ApiRoute {
   url: string;
   schema: RouteSchema;
+  /** The route's decoder (`server/routes/route-input.ts`): every input checked before `answer` runs. */
+  decode: RouteDecoder;
   answer(db: Database, input: ApiInput<unknown, unknown>): Promise<ApiAnswer>;
 }
 
 /**
- * Types a route's answer by what its schema guarantees: both callers validate params and
- * query against `schema` (coercing them, as Ajv's `coerceTypes: 'array'` does) before `answer` runs.
+ * Types a route's answer by what its schema guarantees: both callers decode params and query
+ * with the route's decoder (strict integers, then the schema, coercing as Ajv's
+ * `coerceTypes: 'array'` does) before `answer` runs.
  */
 export const defineRoute = <P, Q>(
   url: string,
   schema: RouteSchema,
   answer: (db: Database, input: ApiInput<P, Q>) => Promise<ApiAnswer>,
-): ApiRoute => ({ url, schema, answer: (db, input) => answer(db, input as ApiInput<P, Q>) });
+): ApiRoute => ({ url, schema, decode: routeDecoder(schema), answer: (db, input) => answer(db, input as ApiInput<P, Q>) });
 
 /**
- * Serves `routes` through Fastify: the schemas validate, and each answer is sent from `cache`
- * (serialized once, compressed once, tagged, revalidated; see `server/answer-cache.ts`). An app
- * passes its one cache, shared by every route; `now` is the clock of the day the answers are for.
+ * Serves `routes` through Fastify: each route's decoder refuses a malformed request (400) before
+ * any SQL, and each answer is sent from `cache` (serialized once, compressed once, tagged,
+ * revalidated; see `server/answer-cache.ts`). An app passes its one cache, shared by every
+ * route; `now` is the clock of the day the answers are for; `origins` where links start.
  */
 export const registerApiRoutes = (
   app: FastifyInstance,
@@ -85,13 +92,17 @@ export const registerApiRoutes = (
   routes: readonly ApiRoute[],
   now: () => number = Date.now,
   cache: AnswerCache = answerCache({ version: contentVersionReader(db).read, now }),
+  origins: LinkOrigins = linkOrigins(),
 ): void => {
   for (const route of routes) {
-    app.get(route.url, { schema: route.schema }, (request, reply) =>
-      cache.serve(request, reply, route.url, (today) =>
-        // Links are absolute, as the paging of the legacy backend was, built from the request's host.
-        route.answer(db, { params: request.params, query: request.query, origin: `${request.protocol}://${request.host}`, today }),
-      ),
-    );
+    app.get(route.url, (request, reply) => {
+      const input = route.decode(request.params, request.query);
+      if (!input.ok) return reply.code(input.answer.status).header('cache-control', 'no-store').send(input.answer.body);
+      // Never the request's Host: a forged one would end up in a shared, cached answer.
+      const origin = origins.api(request);
+      return cache.serve(request, reply, { route: route.url, input: [input.params, input.query], origin }, (today) =>
+        route.answer(db, { params: input.params, query: input.query, origin, today }),
+      );
+    });
   }
 };

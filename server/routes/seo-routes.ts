@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../src/domain/language';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
 import type { Database } from '../db';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import { linkOrigins, type LinkOrigins } from './public-origin';
 import { errorBody } from './query-schemas';
 
 /** One page of the site as the sitemap lists it: its French path and, when known, its last change. */
@@ -133,14 +134,14 @@ export const sitemapIndexXml = (origin: string, files: number): string =>
 /** `robots.txt`: everything may be crawled; the sitemap is named by its absolute address. */
 export const robotsTxt = (origin: string): string => `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
 
-const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
-
 /**
  * `GET /sitemap.xml` and `GET /robots.txt`. A site of more pages than one sitemap file may hold
  * (the large seed has 130,000) gets a sitemap index at `/sitemap.xml` and its files at
  * `/sitemap-{n}.xml`, `SITEMAP_PAGE_SIZE` pages each.
  */
-export const registerSeoRoutes = (app: FastifyInstance, db: Database, pageSize = SITEMAP_PAGE_SIZE): void => {
+export const registerSeoRoutes = (app: FastifyInstance, db: Database, pageSize = SITEMAP_PAGE_SIZE, origins: LinkOrigins = linkOrigins()): void => {
+  // Never the request's Host: these answers are cached by crawlers and proxies for an hour.
+  const originOf = (request: FastifyRequest): string => origins.absolute(request);
   app.get('/sitemap.xml', async (request, reply) => {
     const total = await countSitemapEntries(db);
     const origin = originOf(request);

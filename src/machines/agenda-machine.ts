@@ -352,6 +352,12 @@ export const agendaMachine = setup({
         loading: {
           entry: 'startList',
           invoke: { src: 'loadAgenda', input: ({ context }) => listQuery(context) },
+          initial: 'trying',
+          states: {
+            trying: { on: { AGENDA_RETRYING: 'retrying' } },
+            // A slow or failing call is being tried again: the visitor is told the events are still coming.
+            retrying: {},
+          },
           on: {
             ...newFilters,
             AGENDA_LOADED: [
@@ -452,6 +458,7 @@ export type AgendaStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 /** The state of the list area; the next events of an empty range load as the list does. */
 export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => {
+  if (snapshot.matches({ events: 'loading' })) return 'loading';
   const { events } = snapshot.value as { events: string | { ready: string } };
   return typeof events !== 'string' ? 'ready' : events === 'nextEvents' ? 'loading' : (events as AgendaStatus);
 };
@@ -490,6 +497,9 @@ export const selectHasMore = (snapshot: AgendaSnapshot): boolean =>
 export const selectHasPast = (snapshot: AgendaSnapshot): boolean =>
   (snapshot.matches({ events: 'ready' }) || snapshot.matches({ events: 'empty' })) &&
   (snapshot.context.heldPast.length > 0 || snapshot.context.pastNext !== null);
+
+/** Whether the events are being asked for again after a time-out or a server error ("still trying"). */
+export const selectRetrying = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { loading: 'retrying' } });
 
 /** Whether a further upcoming page is on its way. */
 export const selectLoadingMore = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'loadingMore' } });

@@ -40,6 +40,12 @@ export const cartPricesMachine = setup({
   states: {
     checking: {
       invoke: { src: 'loadPrices' },
+      initial: 'trying',
+      states: {
+        trying: { on: { SHOP_ITEMS_RETRYING: 'retrying' } },
+        // A slow or failing call is being tried again: the visitor is told the page is still trying.
+        retrying: {},
+      },
       on: {
         SHOP_ITEMS_LOADED: { target: 'checked', actions: 'storePrices' },
         SHOP_ITEMS_FAILED: { target: 'checkFailed', actions: 'storeError' },
@@ -57,7 +63,11 @@ export type CartPricesSnapshot = SnapshotFrom<typeof cartPricesMachine>;
 export type PriceCheckStatus = 'checking' | 'checked' | 'checkFailed';
 
 /** The state of the check. */
-export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus => snapshot.value as PriceCheckStatus;
+export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus =>
+  snapshot.matches('checking') ? 'checking' : (snapshot.value as PriceCheckStatus);
+
+/** Whether the check is being tried again after a time-out or a server error ("still trying"). */
+export const selectPriceCheckRetrying = (snapshot: CartPricesSnapshot): boolean => snapshot.matches({ checking: 'retrying' });
 
 /** The shop's current prices once checked; `null` while they are unknown, so that no line is judged on them. */
 export const selectCurrentPrices = (snapshot: CartPricesSnapshot): CurrentPrices | null =>

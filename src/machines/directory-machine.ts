@@ -201,6 +201,12 @@ export const directoryMachine = setup({
       states: {
         loading: {
           invoke: { src: 'loadContacts', input: ({ context }) => context.filters },
+          initial: 'trying',
+          states: {
+            trying: { on: { CONTACTS_RETRYING: 'retrying' } },
+            // A slow or failing call is being tried again: the visitor is told the contacts are still coming.
+            retrying: {},
+          },
           on: {
             ...newFilters,
             CONTACTS_LOADED: [
@@ -304,6 +310,7 @@ export type DirectoryStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 /** The state of the grid area. */
 export const selectStatus = (snapshot: DirectorySnapshot): DirectoryStatus => {
+  if (snapshot.matches({ contacts: 'loading' })) return 'loading';
   const { contacts } = snapshot.value as { contacts: DirectoryStatus | { ready: string } };
   return typeof contacts === 'string' ? contacts : 'ready';
 };
@@ -326,6 +333,9 @@ export const selectTotal = (snapshot: DirectorySnapshot): number => Math.max(sna
 /** Whether "Afficher plus" is offered: contacts held but not shown, or a further page; also while it loads or after it failed. */
 export const selectHasMore = (snapshot: DirectorySnapshot): boolean =>
   snapshot.matches({ contacts: 'ready' }) && (snapshot.context.shown < snapshot.context.contacts.length || snapshot.context.next !== null);
+
+/** Whether the contacts are being asked for again after a time-out or a server error ("still trying"). */
+export const selectRetrying = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ contacts: { loading: 'retrying' } });
 
 /** Whether a further page is on its way. */
 export const selectLoadingMore = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ contacts: { ready: 'loadingMore' } });

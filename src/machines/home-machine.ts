@@ -96,6 +96,12 @@ export const homeMachine = setup({
               page: { period: 'upcoming', today: context.today, pageSize: context.count },
             }),
           },
+          initial: 'trying',
+          states: {
+            trying: { on: { AGENDA_RETRYING: 'retrying' } },
+            // A slow or failing call is being tried again: the visitor is told the list is still coming.
+            retrying: {},
+          },
           on: {
             AGENDA_LOADED: [
               { guard: 'hasNextEvents', target: 'loaded', actions: 'storeEvents' },
@@ -114,6 +120,12 @@ export const homeMachine = setup({
       states: {
         loading: {
           invoke: { src: 'loadNews', input: () => NO_CATEGORY },
+          initial: 'trying',
+          states: {
+            trying: { on: { NEWS_RETRYING: 'retrying' } },
+            // A slow or failing call is being tried again: the visitor is told the list is still coming.
+            retrying: {},
+          },
           on: {
             NEWS_LOADED: [
               { guard: 'hasNews', target: 'loaded', actions: 'storeNews' },
@@ -137,10 +149,18 @@ export type HomeSnapshot = SnapshotFrom<typeof homeMachine>;
 export type HomeListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
 
 /** The state of the events list. */
-export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus => (snapshot.value as { events: HomeListStatus }).events;
+export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
+  snapshot.matches({ events: 'loading' }) ? 'loading' : (snapshot.value as { events: HomeListStatus }).events;
 
 /** The state of the news list. */
-export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus => (snapshot.value as { news: HomeListStatus }).news;
+export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
+  snapshot.matches({ news: 'loading' }) ? 'loading' : (snapshot.value as { news: HomeListStatus }).news;
+
+/** Whether the events are being asked for again after a time-out or a server error ("still trying"). */
+export const selectEventsRetrying = (snapshot: HomeSnapshot): boolean => snapshot.matches({ events: { loading: 'retrying' } });
+
+/** Whether the news are being asked for again after a time-out or a server error ("still trying"). */
+export const selectNewsRetrying = (snapshot: HomeSnapshot): boolean => snapshot.matches({ news: { loading: 'retrying' } });
 
 /** The next events, in date order from today. */
 export const selectNextEvents = (snapshot: HomeSnapshot): readonly AgendaEvent[] => snapshot.context.events;

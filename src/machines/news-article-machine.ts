@@ -33,6 +33,12 @@ export const newsArticleMachine = setup({
   states: {
     loading: {
       invoke: { src: 'loadArticle', input: ({ context }) => context.query },
+      initial: 'trying',
+      states: {
+        trying: { on: { ARTICLE_RETRYING: 'retrying' } },
+        // A slow or failing call is being tried again: the visitor is told the page is still trying.
+        retrying: {},
+      },
       on: {
         ARTICLE_LOADED: { target: 'ready', actions: 'storeArticle' },
         ARTICLE_MISSING: 'missing',
@@ -52,7 +58,11 @@ export type NewsArticleSnapshot = SnapshotFrom<typeof newsArticleMachine>;
 export type NewsArticleStatus = 'loading' | 'ready' | 'missing' | 'failed';
 
 /** The state of the article page. */
-export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus => snapshot.value as NewsArticleStatus;
+export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus =>
+  snapshot.matches('loading') ? 'loading' : (snapshot.value as NewsArticleStatus);
+
+/** Whether the article is being asked for again after a time-out or a server error ("still trying"). */
+export const selectArticleRetrying = (snapshot: NewsArticleSnapshot): boolean => snapshot.matches({ loading: 'retrying' });
 
 /** The article, once loaded. */
 export const selectArticle = (snapshot: NewsArticleSnapshot): NewsArticle | null => snapshot.context.article;

@@ -161,6 +161,12 @@ export const newsMachine = setup({
       states: {
         loading: {
           invoke: { src: 'loadNews', input: ({ context }) => context.selected },
+          initial: 'trying',
+          states: {
+            trying: { on: { NEWS_RETRYING: 'retrying' } },
+            // A slow or failing call is being tried again: the visitor is told the news are still coming.
+            retrying: {},
+          },
           on: {
             ...newSelection,
             NEWS_LOADED: [
@@ -213,6 +219,7 @@ export type NewsStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 /** The state of the list area. */
 export const selectStatus = (snapshot: NewsSnapshot): NewsStatus => {
+  if (snapshot.matches({ list: 'loading' })) return 'loading';
   const { list } = snapshot.value as { list: NewsStatus | { ready: string } };
   return typeof list === 'string' ? list : 'ready';
 };
@@ -254,6 +261,9 @@ export const selectCount = (snapshot: NewsSnapshot): { readonly shown: number; r
 /** Whether "Afficher plus" is offered: items held but not shown, or a further page; also while it loads or after it failed. */
 export const selectHasMore = (snapshot: NewsSnapshot): boolean =>
   snapshot.matches({ list: 'ready' }) && (snapshot.context.shown < snapshot.context.items.length || snapshot.context.next !== null);
+
+/** Whether the news are being asked for again after a time-out or a server error ("still trying"). */
+export const selectRetrying = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { loading: 'retrying' } });
 
 /** Whether a further page is on its way. */
 export const selectLoadingMore = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'loadingMore' } });

@@ -32,6 +32,12 @@ export const shopMachine = setup({
   states: {
     loading: {
       invoke: { src: 'loadItems' },
+      initial: 'trying',
+      states: {
+        trying: { on: { SHOP_ITEMS_RETRYING: 'retrying' } },
+        // A slow or failing call is being tried again: the visitor is told the page is still trying.
+        retrying: {},
+      },
       on: {
         SHOP_ITEMS_LOADED: { target: 'ready', actions: 'storeItems' },
         SHOP_ITEMS_FAILED: { target: 'failed', actions: 'storeError' },
@@ -49,7 +55,10 @@ export type ShopSnapshot = SnapshotFrom<typeof shopMachine>;
 export type ShopStatus = 'loading' | 'ready' | 'failed';
 
 /** The state of the shop page. */
-export const selectShopStatus = (snapshot: ShopSnapshot): ShopStatus => snapshot.value as ShopStatus;
+export const selectShopStatus = (snapshot: ShopSnapshot): ShopStatus => (snapshot.matches('loading') ? 'loading' : (snapshot.value as ShopStatus));
+
+/** Whether the call is being tried again after a time-out or a server error ("still trying"). */
+export const selectShopRetrying = (snapshot: ShopSnapshot): boolean => snapshot.matches({ loading: 'retrying' });
 
 /** The items on sale. */
 export const selectShopItems = (snapshot: ShopSnapshot): readonly ShopItem[] => snapshot.context.items;

@@ -167,6 +167,13 @@ export const siteSearchMachine = setup({
         loading: {
           on: {
             SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
+            RESULTS_RETRYING: 'retrying',
+          },
+        },
+        // A slow or failing request is being tried again: the visitor is told the search is still trying.
+        retrying: {
+          on: {
+            SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
           },
         },
       },
@@ -202,11 +209,11 @@ export const siteSearchMachine = setup({
 export type SiteSearchSnapshot = SnapshotFrom<typeof siteSearchMachine>;
 
 /** What the search shows. */
-export type SiteSearchStatus = 'idle' | 'typing' | 'loading' | 'results' | 'empty' | 'failed';
+export type SiteSearchStatus = 'idle' | 'typing' | 'loading' | 'retrying' | 'results' | 'empty' | 'failed';
 
 /** The state of the search. */
 export const selectStatus = (snapshot: SiteSearchSnapshot): SiteSearchStatus => {
-  const value = snapshot.value as SiteSearchStatus | { searching: 'typing' | 'loading' };
+  const value = snapshot.value as SiteSearchStatus | { searching: 'typing' | 'loading' | 'retrying' };
   return typeof value === 'string' ? value : value.searching;
 };
 
@@ -229,9 +236,10 @@ export const selectCapped = (snapshot: SiteSearchSnapshot): boolean => searchCap
 /** Whether the suggestions' list is open: results on screen that the visitor has not closed. */
 export const selectExpanded = (snapshot: SiteSearchSnapshot): boolean => !snapshot.context.dismissed && selectHits(snapshot).length > 0;
 
-/** Whether the suggestions' panel shows something: the list, "no result" or a failure, not closed by the visitor. */
+/** Whether the suggestions' panel shows something: the list, "no result", "still trying" or a failure, not closed by the visitor. */
 export const selectPanelOpen = (snapshot: SiteSearchSnapshot): boolean =>
-  !snapshot.context.dismissed && (selectExpanded(snapshot) || snapshot.matches('empty') || snapshot.matches('failed'));
+  !snapshot.context.dismissed &&
+  (selectExpanded(snapshot) || snapshot.matches('empty') || snapshot.matches('failed') || snapshot.matches({ searching: 'retrying' }));
 
 /** The highlighted suggestion's index, while the list is open. */
 export const selectHighlight = (snapshot: SiteSearchSnapshot): number | null => (selectExpanded(snapshot) ? snapshot.context.highlight : null);

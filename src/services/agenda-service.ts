@@ -2,8 +2,8 @@ import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { AgendaCategoryList, AgendaEvent, type AgendaCategory } from '../domain/agenda';
 import { agendaEventPath, agendaPagePath, type AgendaFilters, type AgendaPage } from '../domain/agenda-filters';
-import { ListAnswer, nextPath } from '../domain/paging';
-import { baseOf, getJson, type Api, type HttpFailure } from './http';
+import { ListAnswer, nextPath, type ListPage } from '../domain/paging';
+import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
 
 /**
  * One answer of an agenda list call: its events, the path of the next page (relative to the
@@ -16,8 +16,9 @@ export interface AgendaAnswer {
   readonly whole: boolean;
 }
 
-/** The answers of the first page of a list, as events for the agenda machine. */
+/** The answers of the first page of a list, as events for the agenda machine; `AGENDA_RETRYING` before each retry. */
 export type AgendaEventsEvent =
+  | ({ readonly type: 'AGENDA_RETRYING' } & RetryProgress)
   | ({ readonly type: 'AGENDA_LOADED' } & AgendaAnswer)
   | { readonly type: 'AGENDA_FAILED'; readonly error: HttpFailure };
 
@@ -61,14 +62,20 @@ export const agendaNextPath = (next: string | null, api: Api): string | null => 
   return path.startsWith(AGENDA_PATH) ? path : null;
 };
 
+const asAnswer =
+  (api: Api) =>
+  (page: ListPage<AgendaEvent>): AgendaAnswer => ({ events: page.items, next: agendaNextPath(page.next, api), whole: page.whole });
+
 /** A list call decoded as one page, whichever shape the backend answers in. */
-const listAt = (api: Api, path: string): Observable<AgendaAnswer> =>
-  getJson(api, path, EventList).pipe(map((page): AgendaAnswer => ({ events: page.items, next: agendaNextPath(page.next, api), whole: page.whole })));
+const listAt = (api: Api, path: string): Observable<AgendaAnswer> => getJson(api, path, EventList).pipe(map(asAnswer(api)));
 
 /** The first page of a list: the plain or the filter call (SPEC §4) with `page_size`, the range's days and the period. */
 export const loadAgenda = (api: Api, { agendaId, filters, page }: AgendaQuery): Observable<AgendaEventsEvent> =>
-  listAt(api, agendaPagePath(agendaId, filters, page)).pipe(
-    map((answer): AgendaEventsEvent => ({ type: 'AGENDA_LOADED', ...answer })),
+  getJsonAttempts(api, agendaPagePath(agendaId, filters, page), EventList).pipe(
+    attemptEvents(
+      (progress): AgendaEventsEvent => ({ type: 'AGENDA_RETRYING', ...progress }),
+      (list): AgendaEventsEvent => ({ type: 'AGENDA_LOADED', ...asAnswer(api)(list) }),
+    ),
     catchError((error: HttpFailure) => of<AgendaEventsEvent>({ type: 'AGENDA_FAILED', error })),
   );
 

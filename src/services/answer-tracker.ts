@@ -15,9 +15,11 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 
 /**
  * Wraps a way of answering paths so that a renderer knows when a widget has its first screen:
- * every call is counted while under way and its answer recorded by path.
+ * every call is counted while under way and its answer recorded by path. A path that `answer`
+ * leaves to the API (`undefined`) is fetched by the service, with its retries, and counted
+ * through `track`.
  */
-export const trackAnswers = (base: string, answer: (path: string) => Observable<unknown>): TrackedSource => {
+export const trackAnswers = (base: string, answer: (path: string) => Observable<unknown> | undefined): TrackedSource => {
   let pending = 0;
   const recorded: Record<string, unknown> = {};
   const failures: Record<string, HttpFailure> = {};
@@ -26,26 +28,36 @@ export const trackAnswers = (base: string, answer: (path: string) => Observable<
     for (const resolve of waiting) resolve();
     waiting.clear();
   };
+  const counted = <T>(call: Observable<T>): Observable<T> =>
+    defer(() => {
+      pending += 1;
+      return call.pipe(
+        finalize(() => {
+          pending -= 1;
+          if (pending === 0) wake();
+        }),
+      );
+    });
   return {
     base,
-    answer: (path) =>
-      defer(() => {
-        pending += 1;
-        return answer(path).pipe(
-          tap({
-            next: (body) => {
-              recorded[path] = body;
-            },
-            error: (error: unknown) => {
-              if (isHttpFailure(error)) failures[path] = error;
-            },
-          }),
-          finalize(() => {
-            pending -= 1;
-            if (pending === 0) wake();
-          }),
-        );
-      }),
+    answer: (path) => {
+      const held = answer(path);
+      return held === undefined
+        ? undefined
+        : counted(
+            held.pipe(
+              tap({
+                next: (body) => {
+                  recorded[path] = body;
+                },
+                error: (error: unknown) => {
+                  if (isHttpFailure(error)) failures[path] = error;
+                },
+              }),
+            ),
+          );
+    },
+    track: counted,
     settled: async () => {
       // A settled answer may make the machine ask for the next one in the same task: look again a task later.
       for (;;) {

@@ -2,15 +2,18 @@ import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { Contact, ContactCategoryList } from '../domain/contact';
 import { CONTACTS_PATH, contactItemPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import { withPicturesOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
-import { baseOf, getJson, type Api, type HttpFailure } from './http';
+import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
 
 /**
  * The answers of the contacts call, as events for the directory machine. `next` is the path
  * of the further page (relative to the API base) and `count` how many contacts match in all;
  * an event without them holds the whole list (a legacy answer), which the machine windows.
+ * `CONTACTS_RETRYING` comes before each retry of a slow or failing call.
  */
 export type ContactsEvent =
+  | ({ readonly type: 'CONTACTS_RETRYING' } & RetryProgress)
   | {
       readonly type: 'CONTACTS_LOADED';
       readonly contacts: readonly Contact[];
@@ -41,11 +44,12 @@ const ContactsAnswer = ListAnswer(Contact);
  * as one event: a reference server's page, or a legacy backend's whole array.
  */
 export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): Observable<ContactsEvent> =>
-  getJson(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
-    map(
+  getJsonAttempts(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
+    attemptEvents(
+      (progress): ContactsEvent => ({ type: 'CONTACTS_RETRYING', ...progress }),
       (answer): ContactsEvent => ({
         type: 'CONTACTS_LOADED',
-        contacts: answer.items,
+        contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
         next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
         count: answer.count,
       }),
@@ -57,7 +61,7 @@ export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: num
 export const loadMoreContacts = (base: Api, path: string): Observable<MoreContactsEvent> =>
   getJson(base, path, ContactsAnswer).pipe(
     map(
-      (answer): MoreContactsEvent => ({ type: 'MORE_CONTACTS_LOADED', contacts: answer.items, next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH) }),
+      (answer): MoreContactsEvent => ({ type: 'MORE_CONTACTS_LOADED', contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)), next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH) }),
     ),
     catchError((error: HttpFailure) => of<MoreContactsEvent>({ type: 'MORE_CONTACTS_FAILED', error })),
   );
@@ -65,7 +69,7 @@ export const loadMoreContacts = (base: Api, path: string): Observable<MoreContac
 /** One contact by its slug (`GET /api/contacts/{slug}/`), as one event; a legacy backend fails it with a 404. */
 export const loadContact = (base: Api, slug: string): Observable<ContactEvent> =>
   getJson(base, contactItemPath(slug), Contact).pipe(
-    map((contact): ContactEvent => ({ type: 'CONTACT_LOADED', contact })),
+    map((contact): ContactEvent => ({ type: 'CONTACT_LOADED', contact: withPicturesOn(baseOf(base), contact) })),
     catchError((error: HttpFailure) => of<ContactEvent>({ type: 'CONTACT_FAILED', error })),
   );
 

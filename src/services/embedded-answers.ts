@@ -5,6 +5,7 @@ import { parseJson } from '../domain/json';
 const Failure = t.union([
   t.type({ _tag: t.literal('NetworkError'), url: t.string, message: t.string }),
   t.type({ _tag: t.literal('HttpError'), url: t.string, status: t.number }),
+  t.type({ _tag: t.literal('TimeoutError'), url: t.string, ms: t.number }),
   t.type({ _tag: t.literal('DecodeError'), url: t.string, report: t.array(t.string) }),
 ]);
 

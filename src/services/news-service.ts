@@ -2,14 +2,17 @@ import { catchError, map, of, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { NewsCategoryList, NewsItem, type NewsCategory } from '../domain/news';
 import { dedupeById, newsCategoriesPath, newsListPath, newsPath, nextPagePath, type CategorySelection } from '../domain/news-list';
+import { withImageOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES } from '../domain/paging';
-import { baseOf, getJson, type Api, type HttpFailure } from './http';
+import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
 
 /**
  * The answers of the news call, as events for the news machine. `next` is the path of the
  * further page (relative to the API base), `total` the size of the whole filtered set.
+ * `NEWS_RETRYING` comes before each retry of a slow or failing call.
  */
 export type NewsEvent =
+  | ({ readonly type: 'NEWS_RETRYING' } & RetryProgress)
   | {
       readonly type: 'NEWS_LOADED';
       readonly items: readonly NewsItem[];
@@ -43,9 +46,9 @@ const NewsAnswer = ListAnswer(NewsItem);
  * the first (SPEC §5).
  */
 export const loadNews = (base: Api, scope: string, selection: CategorySelection, pageSize: number = PAGE_SIZES.news): Observable<NewsEvent> =>
-  getJson(base, newsPath(scope, selection, pageSize), NewsAnswer).pipe(
-    map((answer): NewsEvent => {
-      const items = dedupeById(answer.items);
+  getJsonAttempts(base, newsPath(scope, selection, pageSize), NewsAnswer).pipe(
+    attemptEvents((progress): NewsEvent => ({ type: 'NEWS_RETRYING', ...progress }), (answer): NewsEvent => {
+      const items = dedupeById(answer.items).map((item) => withImageOn(baseOf(base), item));
       return {
         type: 'NEWS_LOADED',
         items,
@@ -61,7 +64,7 @@ export const loadMoreNews = (base: Api, path: string): Observable<MoreNewsEvent>
   getJson(base, path, NewsAnswer).pipe(
     map((answer): MoreNewsEvent => ({
       type: 'MORE_NEWS_LOADED',
-      items: answer.items,
+      items: answer.items.map((item) => withImageOn(baseOf(base), item)),
       // The further page of a page is of the same list.
       next: nextPagePath(answer.next, baseOf(base), new URL(path, 'http://relative.invalid').pathname),
     })),

@@ -1,7 +1,7 @@
-import { catchError, concat, map, of, switchMap, timer, type Observable } from 'rxjs';
+import { catchError, concat, of, switchMap, timer, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { SiteSearchAnswer, searchApiPath } from '../domain/site-search';
-import { getJson, type Api, type HttpFailure } from './http';
+import { attemptEvents, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
 
 /** What the site search machine asks for: a query, how many results of each kind, and how long to wait first. */
 export interface SiteSearchRequest {
@@ -13,10 +13,11 @@ export interface SiteSearchRequest {
 
 /**
  * The search call's events for the site search machine: `SEARCH_SENT` once the pause is over
- * and the request goes out, then its answer or its failure.
+ * and the request goes out, `RESULTS_RETRYING` before each retry, then its answer or its failure.
  */
 export type SiteSearchEvent =
   | { readonly type: 'SEARCH_SENT' }
+  | ({ readonly type: 'RESULTS_RETRYING' } & RetryProgress)
   | { readonly type: 'RESULTS_LOADED'; readonly answer: SiteSearchAnswer }
   | { readonly type: 'RESULTS_FAILED'; readonly error: HttpFailure };
 
@@ -30,8 +31,11 @@ export const searchSite = (api: Api, { query, limit, pauseMs }: SiteSearchReques
     switchMap(() =>
       concat(
         of<SiteSearchEvent>({ type: 'SEARCH_SENT' }),
-        getJson(api, searchApiPath(query, limit), SiteSearchAnswer).pipe(
-          map((answer): SiteSearchEvent => ({ type: 'RESULTS_LOADED', answer })),
+        getJsonAttempts(api, searchApiPath(query, limit), SiteSearchAnswer).pipe(
+          attemptEvents(
+            (progress): SiteSearchEvent => ({ type: 'RESULTS_RETRYING', ...progress }),
+            (answer): SiteSearchEvent => ({ type: 'RESULTS_LOADED', answer }),
+          ),
           catchError((error: HttpFailure) => of<SiteSearchEvent>({ type: 'RESULTS_FAILED', error })),
         ),
       ),

@@ -153,7 +153,8 @@ describe('the home page served with a failed list', () => {
     await expect(events(page).getByRole('listitem').count()).resolves.toBe(3);
     await expect(events(page).getByRole('alert').count()).resolves.toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    // The page itself was answered 503 (a list could not be read: no cache keeps it), which the console notes once.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 503 (Service Unavailable)']);
     await page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { contactPath, eventPath } from '../../src/domain/permalinks';
 import { launchBrowser } from '../support/browser';
 import { browserNames, needlessCalls, recordedPage, serverAnswer, serverNames, settle, type NameKind } from '../support/page-watch';
 import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
+import { browserRuns } from '../support/fuzz-runs';
 
 jest.setTimeout(180_000);
 
@@ -120,7 +121,7 @@ describe('hydration of any filter state the address may hold', () => {
         clean(result);
         expect(result.after.slice(0, result.before.length)).toEqual(result.before);
       }),
-      { numRuns: 8 },
+      { numRuns: browserRuns(8) },
     );
   });
 
@@ -137,7 +138,7 @@ describe('hydration of any filter state the address may hold', () => {
           expect(result.after.slice(0, result.before.length)).toEqual(result.before);
         },
       ),
-      { numRuns: 8 },
+      { numRuns: browserRuns(8) },
     );
   });
 
@@ -149,7 +150,7 @@ describe('hydration of any filter state the address may hold', () => {
         clean(result);
         expect(result.after.slice(0, result.before.length)).toEqual(result.before);
       }),
-      { numRuns: 8 },
+      { numRuns: browserRuns(8) },
     );
   });
 });

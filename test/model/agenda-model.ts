@@ -13,7 +13,7 @@ import {
   PAST_EVENTS,
   STALE_CURSOR,
 } from '../support/agenda-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
@@ -48,7 +48,12 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     // The permalink is decided by the first answer: the answers tried first, then its own call,
     // after which the walk goes on only where the permalink's event is listed (or none is named).
     if (snapshot.matches({ permalink: 'waiting' })) {
-      return [...FIRST_ANSWERS.slice(0, 3), { type: 'AGENDA_LOADED', events: [LATER_EVENT], next: null, whole: false }];
+      return [
+        ...FIRST_ANSWERS.slice(0, 3),
+        { type: 'AGENDA_LOADED', events: [LATER_EVENT], next: null, whole: false },
+        // A slow first list is tried again; walked on the first load only, to keep the paths few.
+        ...(snapshot.matches({ events: { loading: 'trying' } }) ? [{ type: 'AGENDA_RETRYING', attempt: 1, of: 2 } as const] : []),
+      ];
     }
     if (snapshot.matches({ permalink: 'loading' })) return [{ type: 'EVENT_FOUND', event: LATER_EVENT }, { type: 'EVENT_MISSING' }];
     if (!snapshot.matches({ permalink: 'listed' })) return [];
@@ -159,6 +164,8 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
               `Le serveur répond avec une page de ${event.events.length} événement(s)${event.next === null ? ', la dernière' : ''}`,
               `The server answers with a page of ${event.events.length} event(s)${event.next === null ? ', the last one' : ''}`,
             );
+      case 'AGENDA_RETRYING':
+        return describeRetry(event, language);
       case 'AGENDA_FAILED':
         return say(language, 'L’appel de l’agenda échoue', 'The agenda call fails');
       case 'MORE_LOADED':

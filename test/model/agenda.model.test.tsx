@@ -129,6 +129,7 @@ const perform = (h: Harness, event: AgendaMachineEvent): void => {
       return;
     case 'AGENDA_LOADED':
     case 'AGENDA_FAILED':
+    case 'AGENDA_RETRYING':
       h.lists.at(-1)!.answer.next(event);
       return;
     case 'MORE_LOADED':
@@ -177,7 +178,9 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   if (expected.matches({ events: { ready: 'loadingMore' } })) expect(h.more.at(-1)!.input).toBe(context.next);
   if (expected.matches({ events: { ready: 'loadingPast' } })) expect(h.past.at(-1)!.input).toBe(context.pastNext);
   if (expected.matches({ permalink: 'loading' })) expect(h.single.at(-1)!.input).toEqual({ agendaId: '1', eventId: AGENDA_MODEL_INPUT.openEvent });
-  if (expected.matches({ events: 'loading' }) && shown.length === 0) expect(status).toHaveTextContent("Chargement de l'agenda…");
+  // A slow list tried again says so in the count's polite status.
+  if (expected.matches({ events: { loading: 'retrying' } })) expect(status).toHaveTextContent('Connexion lente ou serveur occupé : nouvel essai en cours…');
+  else if (expected.matches({ events: 'loading' }) && shown.length === 0) expect(status).toHaveTextContent("Chargement de l'agenda…");
   if (expected.matches({ events: 'ready' }) || (expected.matches({ events: 'loading' }) && shown.length > 0)) {
     expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(shown.map((e) => e.title));
     expect(

@@ -3,7 +3,7 @@ import type { CartItem } from '../../src/domain/cart';
 import type { ShopItem } from '../../src/domain/shop';
 import { cartPricesMachine, type CartPricesEvent } from '../../src/machines/cart-prices-machine';
 import type { HttpFailure } from '../../src/services/http';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof cartPricesMachine>;
@@ -45,6 +45,7 @@ export const cartPricesModel: MachineModel<CartPricesEvent> = {
         { type: 'SHOP_ITEMS_LOADED', items: SHOP_TODAY },
         { type: 'SHOP_ITEMS_LOADED', items: SHOP_UNCHANGED },
         { type: 'SHOP_ITEMS_FAILED', error: PRICES_FAILURE },
+        ...(snapshot.matches({ checking: 'trying' }) ? [{ type: 'SHOP_ITEMS_RETRYING', attempt: 1, of: 2 } as const] : []),
       ];
     }
     return snapshot.matches('checkFailed') ? [{ type: 'RETRY' }] : [];
@@ -65,6 +66,8 @@ export const cartPricesModel: MachineModel<CartPricesEvent> = {
               'The shop answers: the brochure now costs 1.20, the 2019 yearbook is no longer sold',
             )
           : say(language, 'La boutique répond avec les prix du moment de l’ajout', 'The shop answers with the prices of the time the lines were added');
+      case 'SHOP_ITEMS_RETRYING':
+        return describeRetry(event, language);
       case 'SHOP_ITEMS_FAILED':
         return say(language, 'L’appel de la boutique échoue', 'The shop call fails');
       case 'RETRY':

@@ -121,7 +121,9 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   } else {
     expect(screen.queryByRole('alert')).toBeNull();
     const status = screen.getByRole('status');
-    if (expected.matches('checking')) expect(status).toHaveTextContent('Vérification des prix…');
+    // A retry of a slow check says so in the same polite region.
+    if (expected.matches({ checking: 'retrying' })) expect(status).toHaveTextContent('Connexion lente ou serveur occupé : nouvel essai en cours…');
+    else if (expected.matches('checking')) expect(status).toHaveTextContent('Vérification des prix…');
     else if (changed + gone === 0) expect(status).toHaveTextContent('Les prix sont à jour.');
     else {
       expect([changed, gone]).toEqual([1, 1]);

@@ -18,7 +18,7 @@ import {
   NO_SUCH_CALL,
   STALE_CURSOR,
 } from '../support/directory-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
@@ -46,6 +46,10 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
           ...(filters.text === '' ? [{ type: 'CONTACTS_LOADED', ...FIRST_PAGE } as const] : []),
           { type: 'CONTACTS_LOADED', contacts: [] },
           { type: 'CONTACTS_FAILED', error: FAILURE },
+          // A slow first list is tried again; walked on the first load only, to keep the paths few.
+          ...(snapshot.matches({ contacts: { loading: 'trying' } }) && contacts.length === 0 && filters.text === '' && filters.category === ''
+            ? [{ type: 'CONTACTS_RETRYING', attempt: 1, of: 2 } as const]
+            : []),
         ]
       : [];
     // The open dialog is modal: behind it, only the browser's Back button still acts.
@@ -136,6 +140,8 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
               `The server answers with ${event.contacts.length} of ${event.count ?? '?'} contacts, and a further page`,
             )
           : say(language, `Le serveur répond avec ${event.contacts.length} contact(s)`, `The server answers with ${event.contacts.length} contact(s)`);
+      case 'CONTACTS_RETRYING':
+        return describeRetry(event, language);
       case 'CONTACTS_FAILED':
         return say(language, 'L’appel des contacts échoue', 'The contacts call fails');
       case 'MORE_CONTACTS_LOADED':

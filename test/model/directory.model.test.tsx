@@ -118,6 +118,7 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       return;
     case 'CONTACTS_LOADED':
     case 'CONTACTS_FAILED':
+    case 'CONTACTS_RETRYING':
       h.contactRequests.at(-1)!.answer.next(event);
       return;
     case 'MORE_CONTACTS_LOADED':
@@ -152,7 +153,9 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   if (expected.matches({ contacts: 'loading' })) {
     // A request that this step started asks for exactly the filters on screen (a refused cursor starts again from the first page).
     if (event === null || STARTS_REQUEST.has(event.type)) expect(h.contactRequests.at(-1)!.filters).toEqual(filters);
-    if (contacts.length === 0) expect(status).toHaveTextContent("Chargement de l'annuaire…");
+    // A slow list tried again says so in the count's polite status.
+    if (expected.matches({ contacts: { loading: 'retrying' } })) expect(status).toHaveTextContent('Connexion lente ou serveur occupé : nouvel essai en cours…');
+    else if (contacts.length === 0) expect(status).toHaveTextContent("Chargement de l'annuaire…");
     expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(cards);
   }
   if (expected.matches({ contacts: 'ready' })) {

@@ -3,7 +3,7 @@ import type { AgendaEvent } from '../../src/domain/agenda';
 import type { NewsItem } from '../../src/domain/news';
 import { homeMachine, type HomeInput, type HomeMachineEvent } from '../../src/machines/home-machine';
 import type { HttpFailure } from '../../src/services/http';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof homeMachine>;
@@ -74,6 +74,7 @@ export const homeModel: MachineModel<HomeMachineEvent> = {
         { type: 'AGENDA_FAILED', error: HOME_FAILURE },
       );
     }
+    if (snapshot.matches({ events: { loading: 'trying' } })) events.push({ type: 'AGENDA_RETRYING', attempt: 1, of: 2 });
     if (snapshot.matches({ events: 'failed' })) events.push({ type: 'RETRY_EVENTS' });
     if (snapshot.matches({ news: 'loading' })) {
       events.push(
@@ -82,6 +83,7 @@ export const homeModel: MachineModel<HomeMachineEvent> = {
         { type: 'NEWS_FAILED', error: { ...HOME_FAILURE, url: '/api/news/actualites/?page_size=3' } },
       );
     }
+    if (snapshot.matches({ news: { loading: 'trying' } })) events.push({ type: 'NEWS_RETRYING', attempt: 1, of: 2 });
     if (snapshot.matches({ news: 'failed' })) events.push({ type: 'RETRY_NEWS' });
     return events;
   },
@@ -100,6 +102,10 @@ export const homeModel: MachineModel<HomeMachineEvent> = {
               `The server answers with the whole agenda (${event.events.length} events, past ones included)`,
             )
           : say(language, `Le serveur répond avec ${event.events.length} événement(s) à venir`, `The server answers with ${event.events.length} upcoming event(s)`);
+      case 'AGENDA_RETRYING':
+        return `${say(language, 'Prochains événements', 'Upcoming events')} — ${describeRetry(event, language)}`;
+      case 'NEWS_RETRYING':
+        return `${say(language, 'Dernières actualités', 'Latest news')} — ${describeRetry(event, language)}`;
       case 'AGENDA_FAILED':
         return say(language, 'L’appel de l’agenda échoue', 'The agenda call fails');
       case 'NEWS_LOADED':

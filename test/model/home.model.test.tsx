@@ -94,10 +94,12 @@ const perform = (h: Harness, event: HomeMachineEvent): void => {
       return;
     case 'AGENDA_LOADED':
     case 'AGENDA_FAILED':
+    case 'AGENDA_RETRYING':
       h.agendaRequests.at(-1)!.answer.next(event);
       return;
     case 'NEWS_LOADED':
     case 'NEWS_FAILED':
+    case 'NEWS_RETRYING':
       h.newsRequests.at(-1)!.answer.next(event);
       return;
   }
@@ -138,11 +140,16 @@ const expectNews = (item: HTMLElement, news: NewsItem): void => {
 /** One list region in one state: its items, its empty or failure message, and the link to its section. */
 const expectRegion = (
   region: HTMLElement,
-  status: 'loading' | 'loaded' | 'empty' | 'failed',
+  status: HomeListStatus,
+  retrying: boolean,
   texts: { empty: string; failed: string; all: string; href: string },
 ): void => {
   expect(region).toHaveAttribute('aria-busy', String(status === 'loading'));
   expect(within(region).queryByText('Chargement…') !== null).toBe(status === 'loading');
+  // A slow list tried again says so, politely, in its own block only.
+  const stillTrying = within(region).queryByText('Connexion lente ou serveur occupé : nouvel essai en cours…');
+  expect(stillTrying !== null).toBe(retrying);
+  if (stillTrying !== null) expect(stillTrying).toHaveAttribute('role', 'status');
   expect(within(region).queryByText(texts.empty) !== null).toBe(status === 'empty');
   const alerts = within(region).queryAllByRole('alert');
   expect(alerts.map((alert) => alert.textContent)).toEqual(status === 'failed' ? [`${texts.failed}Réessayer`] : []);
@@ -151,10 +158,17 @@ const expectRegion = (
   expect(within(region).getByRole('link', { name: texts.all })).toHaveAttribute('href', texts.href);
 };
 
+type HomeListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
+
+/** A list's state as the visitor tells it: a first attempt and a retry both load. */
+const listStatus = (expected: Snapshot, region: 'events' | 'news'): HomeListStatus =>
+  expected.matches({ [region]: 'loading' }) ? 'loading' : ((expected.value as Record<string, HomeListStatus>)[region] ?? 'loading');
+
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | null): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
-  const { events: eventsStatus, news: newsStatus } = expected.value as { events: 'loading' | 'loaded' | 'empty' | 'failed'; news: 'loading' | 'loaded' | 'empty' | 'failed' };
+  const eventsStatus = listStatus(expected, 'events');
+  const newsStatus = listStatus(expected, 'news');
 
   // The search form and the section cards are there in every state.
   const search = screen.getByRole('search');
@@ -165,8 +179,8 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
   expect(screen.getByRole('heading', { level: 2, name: 'Rubriques' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Annuaire' })).toHaveAttribute('href', '/annuaire/');
 
-  expectRegion(eventsRegion(), eventsStatus, { empty: 'Aucun événement à venir.', failed: "Les prochains événements n'ont pas pu être chargés.", all: "Tout l'agenda", href: '/agenda/' });
-  expectRegion(newsRegion(), newsStatus, { empty: 'Aucune actualité.', failed: "Les dernières actualités n'ont pas pu être chargées.", all: 'Toutes les actualités', href: '/actualites/' });
+  expectRegion(eventsRegion(), eventsStatus, expected.matches({ events: { loading: 'retrying' } }), { empty: 'Aucun événement à venir.', failed: "Les prochains événements n'ont pas pu être chargés.", all: "Tout l'agenda", href: '/agenda/' });
+  expectRegion(newsRegion(), newsStatus, expected.matches({ news: { loading: 'retrying' } }), { empty: 'Aucune actualité.', failed: "Les dernières actualités n'ont pas pu être chargées.", all: 'Toutes les actualités', href: '/actualites/' });
 
   if (eventsStatus === 'loaded') {
     const items = itemsOf(eventsRegion());

@@ -39,7 +39,12 @@ const SHARED_WORDS: Readonly<Record<string, readonly [string, string]>> = {
   closed: ['fermé', 'closed'],
   open: ['ouvert', 'open'],
   categories: ['catégories', 'categories'],
+  retrying: ['nouvel essai en cours', 'trying again'],
 };
+
+/** The step of a service announcing a retry, in plain words. */
+export const describeRetry = ({ attempt, of }: { readonly attempt: number; readonly of: number }, language: StepLanguage): string =>
+  language === 'fr' ? `L’appel tarde ou échoue : nouvel essai ${attempt} sur ${of}` : `The call is slow or fails: retry ${attempt} of ${of}`;
 
 const word = (model: MachineModel<EventObject>, name: string, language: StepLanguage): string =>
   (model.words?.[name] ?? SHARED_WORDS[name])?.[language === 'fr' ? 0 : 1] ?? name;
@@ -48,7 +53,10 @@ const describeValue = (model: MachineModel<EventObject>, value: StateValue, lang
   typeof value === 'string'
     ? word(model, value, language)
     : Object.entries(value)
-        .map(([region, inner]) => `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner as StateValue, language)}`)
+        // A first attempt is what loading means: only a retry is worth saying.
+        .map(([region, inner]) =>
+          inner === 'trying' ? word(model, region, language) : `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner as StateValue, language)}`,
+        )
         .join(' · ');
 
 /** The expected state after a step, in plain words. */

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { NewsArticle } from '../../src/domain/news';
 import { newsArticleMachine, type NewsArticleMachineEvent } from '../../src/machines/news-article-machine';
 import { NEWS_FAILURE } from '../support/news-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof newsArticleMachine>;
@@ -28,7 +28,12 @@ export const newsArticleModel: MachineModel<NewsArticleMachineEvent> = {
   events: (state) => {
     const snapshot = state as Snapshot;
     if (snapshot.matches('loading')) {
-      return [{ type: 'ARTICLE_LOADED', article: ARTICLE }, { type: 'ARTICLE_MISSING' }, { type: 'ARTICLE_FAILED', error: NEWS_FAILURE }];
+      return [
+        { type: 'ARTICLE_LOADED', article: ARTICLE },
+        { type: 'ARTICLE_MISSING' },
+        { type: 'ARTICLE_FAILED', error: NEWS_FAILURE },
+        ...(snapshot.matches({ loading: 'trying' }) ? [{ type: 'ARTICLE_RETRYING', attempt: 1, of: 2 } as const] : []),
+      ];
     }
     return snapshot.matches('failed') ? [{ type: 'RETRY' }] : [];
   },
@@ -40,6 +45,8 @@ export const newsArticleModel: MachineModel<NewsArticleMachineEvent> = {
         return say(language, `Le serveur répond avec l’article « ${event.article.title ?? ''} »`, `The server answers with the article “${event.article.title ?? ''}”`);
       case 'ARTICLE_MISSING':
         return say(language, 'Le serveur répond que l’article n’existe pas (404)', 'The server answers that the article does not exist (404)');
+      case 'ARTICLE_RETRYING':
+        return describeRetry(event, language);
       case 'ARTICLE_FAILED':
         return say(language, 'L’appel de l’article échoue', 'The article call fails');
       case 'RETRY':

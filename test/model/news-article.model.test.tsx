@@ -52,7 +52,11 @@ const perform = (h: Harness, event: NewsArticleMachineEvent): void => {
 const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(h.requests.at(-1)!.query).toEqual({ scope: 'actualites', slug: 'budget-2027-adopte' });
   const loading = screen.queryByText('Chargement de l’article…');
-  expect(loading !== null).toBe(expected.matches('loading'));
+  expect(loading !== null).toBe(expected.matches({ loading: 'trying' }));
+  // A retry of a slow call says so in the same polite status.
+  const retrying = screen.queryByText('Connexion lente ou serveur occupé : nouvel essai en cours…');
+  expect(retrying !== null).toBe(expected.matches({ loading: 'retrying' }));
+  if (retrying !== null) expect(retrying).toHaveAttribute('role', 'status');
   const missing = screen.queryByText('Cet article n’existe pas, ou plus.');
   expect(missing !== null).toBe(expected.matches('missing'));
   if (expected.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('L’article n’a pas pu être chargé.');

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { newsMachine, selectCount, selectHasMore, type NewsMachineEvent } from '../../src/machines/news-machine';
 import { MODEL_PAGE_SIZE, MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE, STALE_CURSOR } from '../support/news-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
@@ -35,6 +35,10 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
         { type: 'NEWS_LOADED', items: [], next: null, total: 0 },
         { type: 'NEWS_FAILED', error: NEWS_FAILURE },
       );
+      // A slow first list is tried again; walked on the first load only, to keep the paths few.
+      if (snapshot.matches({ list: { loading: 'trying' } }) && selected.length === 0 && snapshot.context.items.length === 0) {
+        events.push({ type: 'NEWS_RETRYING', attempt: 1, of: 2 });
+      }
     }
     if (snapshot.matches({ list: { ready: 'loadingMore' } })) {
       events.push(
@@ -84,6 +88,8 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
               `Le serveur répond avec ${event.items.length} actualité(s) sur ${event.total}, et une page suivante`,
               `The server answers with ${event.items.length} of ${event.total} news items, and a further page`,
             );
+      case 'NEWS_RETRYING':
+        return describeRetry(event, language);
       case 'NEWS_FAILED':
         return say(language, 'L’appel des actualités échoue', 'The news call fails');
       case 'MORE_NEWS_LOADED':

@@ -101,6 +101,7 @@ const perform = (h: Harness, event: NewsMachineEvent): void => {
       return;
     case 'NEWS_LOADED':
     case 'NEWS_FAILED':
+    case 'NEWS_RETRYING':
       h.newsRequests.at(-1)!.answer.next(event);
       return;
     case 'MORE_NEWS_LOADED':
@@ -146,7 +147,9 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   if (expected.matches({ list: 'loading' })) {
     // A request that this step started asks for exactly the selection on screen.
     if (event === null || STARTS_REQUEST.has(event.type)) expect([...h.newsRequests.at(-1)!.selection].sort()).toEqual([...selected].sort());
-    if (items.length === 0) expect(status).toHaveTextContent('Chargement des actualités…');
+    // A slow list tried again says so in the count's polite status.
+    if (expected.matches({ list: { loading: 'retrying' } })) expect(status).toHaveTextContent('Connexion lente ou serveur occupé : nouvel essai en cours…');
+    else if (items.length === 0) expect(status).toHaveTextContent('Chargement des actualités…');
     expect(articles).toHaveLength(items.length);
   }
   if (expected.matches({ list: 'ready' })) {

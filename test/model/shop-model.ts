@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { shopMachine, type ShopEvent } from '../../src/machines/shop-machine';
 import { SHOP_ITEMS } from '../support/cart-fixtures';
 import { FAILURE } from '../support/directory-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof shopMachine>;
@@ -21,6 +21,7 @@ export const shopModel: MachineModel<ShopEvent> = {
         { type: 'SHOP_ITEMS_LOADED', items: SHOP_ITEMS },
         { type: 'SHOP_ITEMS_LOADED', items: [] },
         { type: 'SHOP_ITEMS_FAILED', error: FAILURE },
+        ...(snapshot.matches({ loading: 'trying' }) ? [{ type: 'SHOP_ITEMS_RETRYING', attempt: 1, of: 2 } as const] : []),
       ];
     }
     return snapshot.matches('failed') ? [{ type: 'RETRY' }] : [];
@@ -33,6 +34,8 @@ export const shopModel: MachineModel<ShopEvent> = {
     switch (event.type) {
       case 'SHOP_ITEMS_LOADED':
         return say(language, `Le serveur répond avec ${event.items.length} publication(s) en vente`, `The server answers with ${event.items.length} publication(s) on sale`);
+      case 'SHOP_ITEMS_RETRYING':
+        return describeRetry(event, language);
       case 'SHOP_ITEMS_FAILED':
         return say(language, 'L’appel de la boutique échoue', 'The shop call fails');
       case 'RETRY':

@@ -16,6 +16,8 @@ type Snapshot = SnapshotFrom<typeof shopMachine>;
 const model = shopModel.model;
 const paths = pathsOf(shopModel);
 
+const STILL_TRYING = 'Connexion lente ou serveur occupé : nouvel essai en cours…';
+
 const text = (value: string): string => value.replace(/\s+/g, ' ');
 
 /** The shop with a fake shop call whose answers the test gives, and a cart in memory. */
@@ -56,8 +58,12 @@ const perform = (h: Harness, event: ShopEvent): void => {
 const expectScreen = (expected: Snapshot): void => {
   const list = screen.getByRole('list', { name: 'Publications' });
   expect(list.closest('[aria-busy]')).toHaveAttribute('aria-busy', String(expected.matches('loading')));
-  if (expected.matches('loading')) expect(screen.getByText('Chargement de la boutique…')).toBeVisible();
+  const retrying = expected.matches({ loading: 'retrying' });
+  if (expected.matches('loading') && !retrying) expect(screen.getByText('Chargement de la boutique…')).toBeVisible();
   else expect(screen.queryByText('Chargement de la boutique…')).toBeNull();
+  // A retry says so politely; the placeholders stay.
+  if (retrying) expect(screen.getByText(STILL_TRYING)).toHaveAttribute('role', 'status');
+  else expect(screen.queryByText(STILL_TRYING)).toBeNull();
   if (expected.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent("La boutique n'a pas pu être chargée.");
   else expect(screen.queryByRole('alert')).toBeNull();
   const articles = within(list).queryAllByRole('article');

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { searchHits } from '../../src/domain/site-search';
 import { selectHighlight, selectPanelOpen, siteSearchMachine, type SiteSearchMachineEvent } from '../../src/machines/site-search-machine';
 import { HITS, NONE, SEARCH_FAILURE } from '../support/site-search-fixtures';
-import type { MachineModel } from './machine-model';
+import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
@@ -37,7 +37,7 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
     const dismiss: SiteSearchMachineEvent[] = selectPanelOpen(snapshot) ? [{ type: 'DISMISS' }] : [];
     if (snapshot.matches('idle')) return [...typing, unseen];
     if (snapshot.matches({ searching: 'typing' })) return [...typing, ...cleared, { type: 'SEARCH_SENT' }];
-    if (snapshot.matches({ searching: 'loading' })) {
+    if (snapshot.matches({ searching: 'loading' }) || snapshot.matches({ searching: 'retrying' })) {
       return [
         ...typing,
         unseen,
@@ -45,6 +45,8 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
         { type: 'RESULTS_LOADED', answer: { ...HITS, query } },
         { type: 'RESULTS_LOADED', answer: { ...NONE, query } },
         { type: 'RESULTS_FAILED', error: SEARCH_FAILURE },
+        // A slow request is tried again; walked for a first query only, to keep the paths few.
+        ...(snapshot.matches({ searching: 'loading' }) && answer === null && !dismissed ? [{ type: 'RESULTS_RETRYING', attempt: 1, of: 2 } as const] : []),
       ];
     }
     if (snapshot.matches('results')) {
@@ -94,6 +96,8 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
         return searchHits(event.answer).length > 0
           ? say(language, `Le serveur répond avec ${searchHits(event.answer).length} suggestions`, `The server answers with ${searchHits(event.answer).length} suggestions`)
           : say(language, 'Le serveur répond : aucun résultat', 'The server answers: no result');
+      case 'RESULTS_RETRYING':
+        return describeRetry(event, language);
       case 'RESULTS_FAILED':
         return say(language, 'L’appel de la recherche échoue', 'The search call fails');
     }

@@ -86,6 +86,7 @@ const perform = (h: Harness, event: SiteSearchMachineEvent): void => {
     case 'SEARCH_SENT':
     case 'RESULTS_LOADED':
     case 'RESULTS_FAILED':
+    case 'RESULTS_RETRYING':
       h.requests.at(-1)!.answer.next(event);
       return;
   }
@@ -128,8 +129,13 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
         ? `Aucun résultat pour « ${query} ». Vérifiez l’orthographe, ou essayez un autre mot.`
         : expected.matches('failed')
           ? 'La recherche n’a pas pu aboutir.'
-          : '';
+          : expected.matches({ searching: 'retrying' })
+            ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
+            : '';
   expect(status).toHaveTextContent(live, { normalizeWhitespace: true });
+  // A slow request tried again says so in the open panel too, where the eyes are.
+  const panel = listbox.closest<HTMLElement>('.search-suggestions')!;
+  expect(within(panel).queryByText('Connexion lente ou serveur occupé : nouvel essai en cours…', { ignore: '[role="status"]' }) !== null).toBe(open && expected.matches({ searching: 'retrying' }));
   expect(screen.queryByRole('button', { name: 'Réessayer' }) !== null).toBe(open && expected.matches('failed'));
   // The link to every result, once a query was asked.
   const all = screen.queryByRole('link', { hidden: true });

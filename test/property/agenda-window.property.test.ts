@@ -8,6 +8,7 @@ import { QUICK_RANGES, addDays, rangeDays, zurichToday, type DayRange, type Quic
 import { agendaMachine } from '../../src/machines/agenda-machine';
 import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery, MoreAgendaEvent, PastAgendaEvent } from '../../src/services/agenda-service';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
+import { runs } from '../support/fuzz-runs';
 
 const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
 
@@ -117,7 +118,7 @@ describe('windowing a legacy backend’s whole answer', () => {
           legacy.actor.stop();
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -156,7 +157,7 @@ describe('windowing a legacy backend’s whole answer', () => {
         legacy.actor.stop();
         paged.actor.stop();
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });
@@ -207,7 +208,7 @@ describe('a newer filter while a page loads', () => {
         expect(made.lists).toHaveLength(2);
         made.actor.stop();
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
   });
 });

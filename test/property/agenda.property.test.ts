@@ -18,6 +18,7 @@ import { dateParts } from '../../src/domain/wire';
 import { agendaMachine } from '../../src/machines/agenda-machine';
 import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery } from '../../src/services/agenda-service';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
+import { runs } from '../support/fuzz-runs';
 
 const event = decodedArbitrary(AgendaEvent);
 // Few ids, so that repeated ids are common.
@@ -242,7 +243,7 @@ describe('the calendar export', () => {
           }
         });
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 });

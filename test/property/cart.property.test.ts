@@ -12,6 +12,7 @@ import {
 } from '../../src/services/cart-storage';
 import { wireArbitrary } from '../support/arbitrary-from-codec';
 import { MemoryStorage } from '../support/memory-storage';
+import { runs } from '../support/fuzz-runs';
 
 /** The cart of a page on a storage: real persistence, restore and `storage`-event watch. */
 const startCart = (storage: MemoryStorage | null, maxQuantity?: number, target: EventTarget = new EventTarget()) => {
@@ -132,7 +133,7 @@ describe('the cart, for any sequence of events', () => {
         // Storage holds the spec's two keys, or nothing at all after an emptying.
         expect([[], [CART_ITEMS_KEY, SHIPPING_METHOD_KEY]]).toContainEqual(Object.keys(storage.toObject()).sort());
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -201,7 +202,7 @@ describe('the stored cart, whatever storage holds', () => {
         expect(snapshot.context.items).toEqual(expectedLines(items, maxInput ?? DEFAULT_MAX_QUANTITY));
         expect(snapshot.context.shippingMethod).toBe(expectedShipping(shipping));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -220,7 +221,7 @@ describe('the stored cart, whatever storage holds', () => {
         // What another tab wrote is taken as it is, not written back.
         expect(storage.writes).toBe(0);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -230,7 +231,7 @@ describe('the stored cart, whatever storage holds', () => {
         const actor = startCart(storageWith(items, undefined), maxInput);
         expect(actor.getSnapshot().context.items).toEqual(expectedLines(items, maxInput ?? DEFAULT_MAX_QUANTITY));
       }),
-      { numRuns: 5 },
+      { numRuns: runs(5, { fuzzCap: 100 }) },
     );
   });
 
@@ -257,7 +258,7 @@ describe('the stored cart, whatever storage holds', () => {
         expect(storage.toObject()).toEqual(before);
         if (changed) expect(actor.getSnapshot().matches({ storage: 'inMemory' })).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

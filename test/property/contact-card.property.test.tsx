@@ -6,6 +6,7 @@ import { ContactCard } from '../../src/views/directory/contact-card';
 import { ContactDetailsContent as ContactDetails } from '../../src/views/directory/contact-details-content';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
+import { runs } from '../support/fuzz-runs';
 
 const HOSTILE = [
   '<img src=x onerror="alert(1)">',
@@ -93,7 +94,7 @@ describe('a contact card', () => {
         expect(screen.getByRole('link', { name: (accessibleName) => collapse(accessibleName) === name })).toHaveAttribute('href', contactPath(contact));
         cleanup();
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 

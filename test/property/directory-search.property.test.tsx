@@ -7,6 +7,7 @@ import { directoryMachine } from '../../src/machines/directory-machine';
 import type { CategoriesEvent, ContactsEvent } from '../../src/services/contacts-service';
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { runs } from '../support/fuzz-runs';
 
 const CATEGORIES = ['Grand Conseil', 'Communes'];
 
@@ -103,7 +104,7 @@ describe('the directory grid under any interleaving of visitor actions and answe
         actor.stop();
         cleanup();
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60, { fuzzCap: 100 }) },
     );
   });
 });

@@ -21,6 +21,7 @@ import { decodeOrThrow, demo, DEMO_NOW, DEMO_TODAY } from '../support/demo-expec
 import { injectClient, type TestClient } from '../support/http-client';
 import { pathOf } from '../support/page-walk';
 import { openTestDatabase } from '../support/test-database';
+import { runs } from '../support/fuzz-runs';
 
 // Each run reads a feed and walks the agenda's pages through a database that answers one statement at a time.
 jest.setTimeout(300_000);
@@ -55,7 +56,7 @@ describe('the feed token', () => {
         expect(decoded.ok).toBe(true);
         if (decoded.ok) expect(meaning(decoded.filters)).toBe(meaning(filters));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -71,7 +72,7 @@ describe('the feed token', () => {
         if (ta.ok && tsame.ok) expect(tsame.token).toBe(ta.token);
         if (ta.ok && tb.ok) expect(ta.token === tb.token).toBe(meaning(a) === meaning(b));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -84,7 +85,7 @@ describe('the feed token', () => {
         const again = encodeFeedToken(decoded.filters);
         expect(again).toEqual({ ok: true, token: text });
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -140,7 +141,7 @@ describe('the calendar feed’s text', () => {
         ])).toEqual(events.map((item) => [item.uid, item.event.title, item.sequence, item.cancelled ? 'CANCELLED' : 'CONFIRMED', item.url, Math.floor(item.modified.getTime() / 1000) * 1000]));
         parsed.forEach((component, index) => expect(String(component.getFirstPropertyValue('description'))).toContain(events[index]!.url));
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });
@@ -266,7 +267,7 @@ describe('the calendar feed against the agenda', () => {
           shown.map((event) => `event-${demo.events.find((item) => item.id === Number(event.id))!.agenda_id}-${event.id}@canton-de-valmont.example`),
         );
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });
@@ -368,7 +369,7 @@ describe('the Atom feed', () => {
         expect(new Set(entries.map((entry) => own(entry, 'id')[0]?.textContent)).size).toBe(entries.length);
         dom.window.close();
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -378,7 +379,7 @@ describe('the Atom feed', () => {
         const feed = { id: 'tag:x,2026:a', title: 'Actualités', siteName: 'Canton', origin, self: `${origin}/a.atom`, alternate: `${origin}/`, items: news };
         expect(toAtomFeed(feed)).toBe(toAtomFeed(feed));
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });

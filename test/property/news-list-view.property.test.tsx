@@ -9,6 +9,7 @@ import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../../src/se
 import { NewsView } from '../../src/views/news/news-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { NEWS_CATEGORIES } from '../support/news-fixtures';
+import { runs } from '../support/fuzz-runs';
 
 // The fake server names its first item after the selection it answered, so the list tells which answer it shows.
 const answerFor = (selection: readonly string[]): string => `answer:${selection.join(',')}`;
@@ -155,7 +156,7 @@ describe('the news list under any interleaving of visitor actions and answer del
           }
         },
       ),
-      { numRuns: 50 },
+      { numRuns: runs(50, { fuzzCap: 100 }) },
     );
   });
 });

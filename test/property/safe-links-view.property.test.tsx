@@ -6,6 +6,7 @@ import { NewsCard } from '../../src/views/news/news-card';
 import { sanitizeHtml } from '../../src/views/shared/sanitized-html';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { hostileLinks } from '../support/hostile-links';
+import { runs } from '../support/fuzz-runs';
 
 const TITLE = 'Le Conseil d’État présente son budget';
 
@@ -47,7 +48,7 @@ describe('a news link from the content', () => {
         }
         cleanup();
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });
@@ -86,7 +87,7 @@ describe('links in rich text', () => {
         const [href] = hrefs(holder.outerHTML);
         if (href !== null && href !== undefined && !/^(mailto:|tel:|#)/i.test(href)) expect(safeLink(href)).not.toBeNull();
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { absoluteLink, internalPath, safeLink, SitePath } from '../../src/domain/safe-links';
 import { SiteSearchAnswer } from '../../src/domain/site-search';
 import { hostileLinks as raws } from '../support/hostile-links';
+import { runs } from '../support/fuzz-runs';
 
 // Any site a widget may be on: http or https, a host, maybe a port, and the page's own path.
 const origins = fc
@@ -20,7 +21,7 @@ describe('internalPath', () => {
         expect(new URL(path, base).origin).toBe(origin);
         expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -30,7 +31,7 @@ describe('internalPath', () => {
         const path = internalPath(raw);
         if (path !== null) expect(internalPath(path)).toBe(path);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -39,7 +40,7 @@ describe('internalPath', () => {
       fc.property(raws, (raw) => {
         if (/[\\\s\u0000-\u001f\u007f]/.test(raw) || !raw.startsWith('/') || /^\/[/\\]/.test(raw)) expect(internalPath(raw)).toBeNull();
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -71,7 +72,7 @@ describe('safeLink and absoluteLink', () => {
         if (absolute !== undefined) expect(/^https?:\/\//.test(absolute)).toBe(true);
         if (absolute !== undefined && internalPath(raw) !== null) expect(new URL(absolute).origin).toBe(origin);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -84,7 +85,7 @@ describe('SitePath, the path of a search result', () => {
         const path = internalPath(raw);
         expect(decoded).toEqual(path === null ? expect.objectContaining({ _tag: 'Left' }) : { _tag: 'Right', right: path });
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

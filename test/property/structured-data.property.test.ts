@@ -12,6 +12,7 @@ import {
   type JsonLdValue,
 } from '../../src/domain/structured-data';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
+import { runs } from '../support/fuzz-runs';
 
 const URL_OF_PAGE = 'https://canton.example/agenda/12-seance/';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,7 +83,7 @@ describe('eventJsonLd', () => {
         expect(ld['organizer']).toMatchObject({ '@type': 'GovernmentOrganization', name: 'Canton de Valmont' });
         expectGoodDates(ld);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -96,7 +97,7 @@ describe('eventJsonLd', () => {
         if (event.start_time && !inGap) expect(start.slice(11, 16)).toBe(event.start_time.slice(0, 5));
         else if (DATE_ONLY.test(event.bel_date)) expect(start).toBe(event.bel_date);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -164,7 +165,7 @@ describe('zurichDateTime', () => {
           expect(zurichDateTime(new Date(instant).toISOString())).toBe(written);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -187,7 +188,7 @@ describe('contactJsonLd', () => {
         if (contact.type_contact === PERSON && contact.parti?.trim()) expect(ld['affiliation']).toEqual({ '@type': 'Organization', name: contact.parti.trim() });
         if (typeof ld['image'] === 'string') expect(ld['image']).toMatch(/^https?:\/\//);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -255,7 +256,7 @@ describe('newsArticleJsonLd', () => {
         expect(ld['publisher']).toMatchObject({ name: 'Canton de Valmont', logo: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\//) } });
         expect(ld['mainEntityOfPage']).toEqual({ '@type': 'WebPage', '@id': url });
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -122,7 +122,8 @@ describe('the answer cache, over HTTP', () => {
     for (const answer of [plain, br, gzip]) {
       expect(answer.status).toBe(200);
       expect(answer.headers['etag']).toBe(plain.headers['etag']);
-      expect(answer.headers['vary']).toBe('accept-encoding');
+      // Origin too: the same address answers CORS headers by the asking page's origin.
+      expect(answer.headers['vary']).toBe('accept-encoding, Origin');
       expect(answer.headers['cache-control']).toBe('public, max-age=60');
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(Number(answer.headers['content-length'])).toBe(answer.body.length);

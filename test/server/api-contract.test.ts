@@ -56,7 +56,7 @@ describe('GET /api/agenda/{id}/', () => {
     expect(new Set(ids(events)).size).toBe(events.length);
     expect(events.every((e) => e.bel_date >= DEMO_TODAY)).toBe(true);
     if (expected.length > PAGE_SIZES.events) {
-      expect(headers['link']).toMatch(new RegExp(`^<http://localhost(:80)?/api/agenda/${agendaId}/\\?period=upcoming&page_size=${PAGE_SIZES.events}&cursor=[^>]+>; rel="next"$`));
+      expect(headers['link']).toMatch(new RegExp(`^</api/agenda/${agendaId}/\\?period=upcoming&page_size=${PAGE_SIZES.events}&cursor=[^>]+>; rel="next"$`));
     } else {
       expect(headers['link']).toBeUndefined();
     }
@@ -259,7 +259,7 @@ describe('GET /api/contacts/', () => {
     const { body, headers } = await getJson('/api/contacts/');
     const contacts = decodeOrThrow(ContactList, body);
     expect(ids(contacts)).toEqual(expectedContacts({}).slice(0, PAGE_SIZES.contacts));
-    expect(headers['link']).toMatch(/^<http:\/\/localhost(:80)?\/api\/contacts\/\?page_size=48&cursor=[^>]+>; rel="next"$/);
+    expect(headers['link']).toMatch(/^<\/api\/contacts\/\?page_size=48&cursor=[^>]+>; rel="next"$/);
     const walk = await walkPages(client, '/api/contacts/?page_size=48');
     expect(walk.ids).toEqual(expectedContacts({}));
     expect(walk.ids.length).toBeGreaterThanOrEqual(150);
@@ -346,7 +346,7 @@ describe('bad input', () => {
     ['/api/agenda/?categories=99999999999', 'querystring/categories/0 must be <= 2147483647'],
     ['/api/agenda/?colour=blue', "querystring must NOT have additional properties: 'colour'"],
     ['/api/contacts/?name=helene', "querystring must NOT have additional properties: 'name'"],
-    ['/api/contacts/?title=%00', 'querystring/title must match pattern "^[^\\u0000]*$"'],
+    ['/api/contacts/?title=%00', 'querystring/title must match pattern "^[^\\u0000-\\u001f\\u007f]*$"'],
     ['/api/news/?page=0', 'querystring/page must be >= 1'],
     ['/api/news/?categories=1.5', 'querystring/categories/0 must be integer'],
     ['/api/agenda/abc/', 'params/id must be integer'],

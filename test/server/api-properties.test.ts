@@ -15,6 +15,7 @@ import { injectClient, type TestClient } from '../support/http-client';
 jest.setTimeout(60_000);
 import { openTestDatabase } from '../support/test-database';
 import { rawApiPath, rawApiQuery } from '../support/raw-api-queries';
+import { runs } from '../support/fuzz-runs';
 
 let db: Database;
 let app: FastifyInstance;
@@ -49,7 +50,7 @@ describe('any query string', () => {
           expect(typeof body.message).toBe('string');
         }
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
@@ -100,7 +101,7 @@ describe('valid filters', () => {
           expect(ids(decodeOrThrow(AgendaEventList, body))).toEqual(expected.slice(0, PAGE_SIZES.events));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -123,7 +124,7 @@ describe('valid filters', () => {
           expect(ids(decodeOrThrow(ContactList, body))).toEqual(expected.slice(0, PAGE_SIZES.contacts));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -142,12 +143,12 @@ describe('valid filters', () => {
             const page = decodeOrThrow(NewsPage, body);
             expect(page.count).toBe(expected.length);
             seen.push(...ids(page.results));
-            url = page.next ? `${new URL(page.next).pathname}${new URL(page.next).search}` : null;
+            url = page.next ? `${new URL(page.next, 'http://localhost').pathname}${new URL(page.next, 'http://localhost').search}` : null;
           }
           expect(seen).toEqual(expected);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });

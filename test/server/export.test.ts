@@ -48,7 +48,7 @@ const listed = async (filters: DirectoryFilters, through: TestClient = client): 
     expect(answer.status).toBe(200);
     const body = answer.body as { results: Contact[]; next: string | null };
     contacts.push(...body.results);
-    path = body.next === null ? null : ((url) => `${url.pathname}${url.search}`)(new URL(body.next));
+    path = body.next === null ? null : ((url) => `${url.pathname}${url.search}`)(new URL(body.next, 'http://localhost'));
   }
   return contacts;
 };

@@ -2,12 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { decodeContent, type Content } from '../../server/content';
+import { decodeContent, decodeImportText, type Content } from '../../server/content';
 import type { Database } from '../../server/db';
 import { importContent } from '../../server/seed';
 import { contentLabel } from '../../server/seed';
 import { demo } from '../support/demo-expectations';
 import { openTestDatabase } from '../support/test-database';
+
+// Opening a copy of the test database takes seconds when other test files run beside this one.
+jest.setTimeout(60_000);
 
 let db: Database;
 
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.close();
+  await db?.close();
 });
 
 const copy = (): Content => JSON.parse(JSON.stringify(demo)) as Content;
@@ -44,6 +47,79 @@ describe('decoding an import file', () => {
     (content.contacts[0] as { categories: string[] }).categories = ['Inconnue'];
     const result = decodeContent(content);
     expect(result.ok ? [] : result.errors).toEqual(['contacts/0/categories/0: unknown contact category "Inconnue"']);
+  });
+});
+
+describe('the limits of the database, checked before any SQL', () => {
+  const faults = (content: unknown): string[] => {
+    const result = decodeContent(content);
+    return result.ok ? [] : result.errors;
+  };
+
+  it('names a title longer than an index row holds', () => {
+    const content = copy();
+    // A few kilobytes of varied text: what the B-tree index refused whole before.
+    (content.contacts[3] as { title: string }).title = Array.from({ length: 3000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20000))).join('');
+    expect(faults(content)).toEqual([expect.stringMatching(/^contacts\/3\/title: longer than 500 characters \(got "/)]);
+  });
+
+  it('names a name that normalisation for search lengthens past the index', () => {
+    const content = copy();
+    // 500 Hangul syllables: within the length, but NFD makes each two or three letters of 3 bytes.
+    (content.contacts[1] as { title: string }).title = '한'.repeat(500);
+    expect(faults(content)).toEqual([expect.stringMatching(/^contacts\/1\/title: longer than 2000 bytes once normalised for search/)]);
+  });
+
+  it('names each NUL character and lone surrogate, which PostgreSQL cannot store', () => {
+    const content = copy();
+    (content.contacts[0] as { title: string }).title = 'Conseil\u0000';
+    (content.news[2] as { body?: string | null }).body = '<p>\ud800</p>';
+    (content.contacts[4] as { commissions?: string[] }).commissions = ['Finances', 'x\u0000'];
+    expect(faults(content)).toEqual([
+      expect.stringMatching(/^contacts\/0\/title: holds a NUL character/),
+      expect.stringMatching(/^contacts\/4\/commissions\/1: holds a NUL character/),
+      expect.stringMatching(/^news\/2\/body: holds a lone UTF-16 surrogate/),
+    ]);
+  });
+
+  it('names a date before year 1, a price beyond numeric(10, 2) and an id beyond integer', () => {
+    const content = copy() as unknown as { events: { bel_date: string }[]; shop_items: { price: number }[]; agendas: { id: number }[] };
+    (content.events[0] as { bel_date: string }).bel_date = '0000-06-01';
+    (content.shop_items[1] as { price: number }).price = 100_000_000;
+    (content.agendas[0] as { id: number }).id = 2_147_483_648;
+    const found = faults(content);
+    expect(found).toContainEqual(expect.stringMatching(/^events\/0\/bel_date: expected a date from 0001-01-01 \(PostgreSQL has no year 0\)/));
+    expect(found).toContainEqual(expect.stringMatching(/^shop_items\/1\/price: expected a price of at most 99999999.99/));
+    expect(found).toContainEqual(expect.stringMatching(/^agendas\/0\/id: expected a whole number from 1 to 2147483647/));
+  });
+
+  it('names keys the file holds twice: a contact category title, a news scope slug', () => {
+    const content = copy();
+    (content.contact_categories[2] as { title: string }).title = content.contact_categories[0]?.title ?? '';
+    (content.news_scopes[1] as { slug: string }).slug = content.news_scopes[0]?.slug ?? '';
+    const found = faults(content);
+    expect(found).toContainEqual(expect.stringMatching(/^contact_categories\/2\/title: duplicate title/));
+    expect(found).toContainEqual(expect.stringMatching(/^news_scopes\/1\/slug: duplicate slug/));
+  });
+
+  it('reports every fault, each on its line, up to a hundred and a count of the rest', () => {
+    const content = copy();
+    content.contacts.forEach((contact) => {
+      (contact as { title: string }).title = 'x\u0000';
+    });
+    const found = faults(content);
+    expect(found).toHaveLength(101);
+    expect(found[100]).toBe(`… and ${content.contacts.length - 100} more faults`);
+  });
+
+  it('ignores prototype keys in the text of a file', () => {
+    const content = copy();
+    const text = JSON.stringify(content).replace('{"id":1,', '{"__proto__":{"title":"polluted"},"constructor":{"x":1},"id":1,');
+    const result = decodeImportText(text);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Object.getPrototypeOf(result.content.agendas[0])).toBe(Object.prototype);
+    expect(Object.keys(result.content.agendas[0] ?? {})).toEqual(['id', 'title']);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type RenderedSite,
   type SiteContent,
 } from '../support/rendered-pages';
+import { runs } from '../support/fuzz-runs';
 
 jest.setTimeout(120_000);
 
@@ -577,7 +578,7 @@ describe('any query on any page', () => {
           expect([200, 303, 400, 404]).toContain(answer.status);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { demo, DEMO_NOW, DEMO_TODAY, expectedAgenda, expectedContacts, expectedN
 import { injectClient, type TestClient } from '../support/http-client';
 import { walkPages } from '../support/page-walk';
 import { openTestDatabase } from '../support/test-database';
+import { runs } from '../support/fuzz-runs';
 
 // Each run walks a whole list, page by page, through a database that answers one statement at a time.
 jest.setTimeout(300_000);
@@ -118,7 +119,7 @@ describe('paging through any list', () => {
         expect(walk.sizes.every((n) => n <= size)).toBe(true);
         expect(walk.counts.every((count) => count === expected.length)).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -132,7 +133,7 @@ describe('paging through any list', () => {
         expect(ids).toEqual(expected.slice(0, url.startsWith('/api/contacts/') ? PAGE_SIZES.contacts : PAGE_SIZES.events));
         expect(headers['link'] !== undefined).toBe(ids.length < expected.length);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, splitLangu
 import { buildApp } from '../../server/app';
 import { uniqueSlugs } from '../../server/content';
 import type { Database } from '../../server/db';
+import { linkOrigins } from '../../server/routes/public-origin';
 import { escapeXml, registerSeoRoutes, sitemapXml } from '../../server/routes/seo-routes';
 import { demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
@@ -24,7 +25,8 @@ let client: TestClient;
 
 beforeAll(async () => {
   db = await openTestDatabase();
-  app = buildApp({ db });
+  // The sitemap's addresses start at the configured public address (PUBLIC_ORIGIN).
+  app = buildApp({ db, publicOrigin: 'http://www.canton.example' });
   client = await injectClient(app);
 });
 
@@ -61,7 +63,7 @@ const urlEntries = (document: Document): UrlEntry[] =>
 describe('GET /sitemap.xml', () => {
   let entries: UrlEntry[];
   let byLoc: Map<string, UrlEntry>;
-  // The app trusts no proxy, so the scheme is the connection's own: plain http under inject.
+  // The configured public address, whatever the Host of the request.
   const origin = 'http://www.canton.example';
 
   beforeAll(async () => {
@@ -108,16 +110,17 @@ describe('GET /sitemap.xml', () => {
     });
   });
 
-  it('builds its addresses from the request host', async () => {
-    const answer = await client.get('/sitemap.xml', { host: 'localhost:8080' });
-    expect(urlEntries(parseXml(answer.text))[0]?.loc).toBe('http://localhost:8080/');
+  it('never builds its addresses from the request host: a forged one would be kept by every cache for an hour', async () => {
+    const answer = await client.get('/sitemap.xml', { host: 'evil.example:8080' });
+    expect(urlEntries(parseXml(answer.text))[0]?.loc).toBe('http://www.canton.example/');
+    expect(answer.text).not.toContain('evil.example');
   });
 });
 
 describe('the sitemap of a large site', () => {
   it('is an index of files that together list every page once, none above the page size', async () => {
     const small = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    registerSeoRoutes(small, db, 200);
+    registerSeoRoutes(small, db, 200, linkOrigins({ publicOrigin: 'http://www.canton.example' }));
     const local = await injectClient(small);
     const index = parseXml((await local.get('/sitemap.xml')).text);
     const files = Array.from(index.getElementsByTagNameNS(SITEMAP_NS, 'loc')).map((loc) => loc.textContent ?? '');

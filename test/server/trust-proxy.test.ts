@@ -43,10 +43,10 @@ describe('TRUST_PROXY', () => {
       expect(link).toMatch(/^<https:\/\/canton\.example\/api\/contacts\/\?/);
     });
 
-    it('ignore forwarded headers when no proxy is trusted', async () => {
+    it('ignore forwarded headers and the Host when no proxy is trusted: relative paths', async () => {
       const { next, link } = await nextOf(false);
-      expect(next).toMatch(/^http:\/\/backend:8080\/api\/contacts\/\?/);
-      expect(link).toMatch(/^<http:\/\/backend:8080\/api\/contacts\/\?/);
+      expect(next).toMatch(/^\/api\/contacts\/\?/);
+      expect(link).toMatch(/^<\/api\/contacts\/\?/);
     });
   });
 });

@@ -43,3 +43,74 @@ export const rawApiPath = fc.constantFrom(
   '/api/agenda/2/events/0/',
   '/api/agenda/1/events/x/',
 );
+
+// Query keys the pages, fragments, exports and search read, besides the API's.
+const SITE_KEYS = ['q', 'categorie', 'mois', 'titre', 'lang', 'agenda-id', 'news-scope', 'journal', 'inspect', 'kind', 'limit', '__proto__', 'constructor'];
+
+/** A raw query string (without `?`) for any route of the site: the API's keys, the pages' keys, prototype names. */
+export const rawSiteQuery = (pairs: number) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...KEYS, ...SITE_KEYS), fc.oneof(rawValue, fc.constantFrom('%E0%A4%A', '%zz', '%', '%%', '%u0041', '%C0%80', '%ED%A0%80', '%F4%90%80%80', 'Infinity', '-Infinity', '1e400', '%2B3', '3%20', '0b1', '0o7', '1_0'))), { maxLength: pairs })
+    .map((list) => list.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
+
+// A segment of an address as a visitor or a scanner may write it.
+const rawSegment = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '1e3', '01', 'Infinity', '99999999999', 'x', '%00', '%zz', '%C3%A9', '..', '%2e%2e', '%2F', 'a'.repeat(260), '__proto__', 'constructor'),
+  fc.string({ unit: 'grapheme', maxLength: 20 }).map(encodeURIComponent),
+);
+
+/** A path of any route of the site (API, pages in every language, permalinks, fragments, feeds, exports, sitemap, static files), or near one. */
+export const rawSitePath = fc.oneof(
+  rawApiPath,
+  fc.constantFrom(
+    '/',
+    '/annuaire/',
+    '/agenda/',
+    '/actualites/',
+    '/boutique/',
+    '/panier/',
+    '/accessibilite/',
+    '/recherche/',
+    '/de/',
+    '/it/agenda/',
+    '/en/annuaire/',
+    '/annuaire',
+    '/annuaire/export.csv',
+    '/annuaire/export.vcf',
+    '/de/annuaire/export.csv',
+    '/fragments/agenda/',
+    '/fragments/directory/',
+    '/fragments/home/',
+    '/fragments/news/',
+    '/fragments/nothing/',
+    '/flux/agenda/1.ics',
+    '/flux/agenda/2.ics',
+    '/flux/agenda/0.ics',
+    '/flux/actualites/actualites.atom',
+    '/flux/actualites/communiques.atom',
+    '/sitemap.xml',
+    '/sitemap-1.xml',
+    '/sitemap-0.xml',
+    '/sitemap-999999.xml',
+    '/robots.txt',
+    '/index.html',
+    '/media/none.jpg',
+    '/api/search/',
+    '/api/nothing/',
+  ),
+  rawSegment.map((s) => `/annuaire/${s}/`),
+  rawSegment.map((s) => `/agenda/${s}/`),
+  rawSegment.map((s) => `/actualites/${s}/`),
+  rawSegment.map((s) => `/flux/agenda/${s}.ics`),
+  rawSegment.map((s) => `/flux/agenda/1/${s}.ics`),
+  rawSegment.map((s) => `/flux/actualites/${s}.atom`),
+  rawSegment.map((s) => `/flux/actualites/actualites/${s}.atom`),
+  rawSegment.map((s) => `/fragments/${s}/`),
+  rawSegment.map((s) => `/api/agenda/${s}/`),
+  rawSegment.map((s) => `/api/agenda/1/events/${s}/`),
+  rawSegment.map((s) => `/api/contacts/${s}/`),
+  rawSegment.map((s) => `/api/news/${s}/`),
+  rawSegment.map((s) => `/api/news/actualites/${s}/`),
+  rawSegment.map((s) => `/api/categories/${s}/`),
+  rawSegment.map((s) => `/sitemap-${s}.xml`),
+);

@@ -11,6 +11,9 @@ import { ensureTestMedia, openTestDatabase } from './test-database';
 /** The built site, which the server fills with each page's rendered widget (`TEST_DIST_DIR`: a copy kept apart from builds running meanwhile). */
 export const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
 
+/** The public address the rendered site is configured with (`PUBLIC_ORIGIN`): its canonical and alternate links start there. */
+export const RENDERED_SITE_ORIGIN = 'http://www.canton.example';
+
 /** A built site served on 127.0.0.1 by the real server, with the database it reads (to ask what the pages must show). */
 export interface RenderedSite {
   readonly url: string;
@@ -25,7 +28,8 @@ export const startRenderedSite = async (pages?: AppOptions['pages'], database?: 
     throw new Error('dist/ is missing: run `npm run build` before these tests (npm test does it).');
   }
   const db = database ?? (await openTestDatabase());
-  const app = buildApp({ db, distDir: DIST, mediaDir: await ensureTestMedia(), ...(pages === undefined ? {} : { pages }) });
+  // The pages' absolute links start at the configured public address, never at the request's Host.
+  const app = buildApp({ db, distDir: DIST, mediaDir: await ensureTestMedia(), publicOrigin: RENDERED_SITE_ORIGIN, ...(pages === undefined ? {} : { pages }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

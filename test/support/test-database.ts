@@ -5,7 +5,7 @@ import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
 import { ensureMedia } from '../../server/media';
 import { migrate, MIGRATIONS } from '../../server/migrations';
 import { seedDemo } from '../../server/seed';
-import { openPgliteWorker } from './worker-database';
+import { openPgliteThread } from '../../server/pglite-thread';
 
 /** Where the test run keeps its seeded template, media and per-file copies (gitignored). */
 export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');
@@ -27,7 +27,7 @@ const ensureTemplate = async (): Promise<string> => {
   if (existsSync(join(template, 'PG_VERSION'))) return template;
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   const scratch = `${template}.tmp-${process.pid}-${Date.now()}`;
-  const db = await openPgliteWorker(scratch);
+  const db = await openPgliteThread(scratch);
   await migrate(db);
   await seedDemo(db, DEMO_DEFAULTS);
   await db.close();
@@ -63,7 +63,7 @@ const openPgliteCopy = async (): Promise<Database> => {
   copies += 1;
   const copy = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
   cpSync(template, copy, { recursive: true });
-  const db = await openPgliteWorker(copy);
+  const db = await openPgliteThread(copy);
   return {
     ...db,
     close: async () => {
@@ -115,7 +115,7 @@ export const openEmptyTestDatabase = async (): Promise<Database> => {
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   copies += 1;
   const dir = join(TEST_DATA_DIR, `run-${process.pid}-${copies}-${Date.now()}`);
-  const db = await openPgliteWorker(dir);
+  const db = await openPgliteThread(dir);
   return {
     ...db,
     close: async () => {
@@ -124,6 +124,9 @@ export const openEmptyTestDatabase = async (): Promise<Database> => {
     },
   };
 };
+
+/** The seeded PGlite template folder (built on first use): copy it, never open it in place. */
+export const pgliteTemplateDir = (): Promise<string> => ensureTemplate();
 
 /** The demo images, rendered once per checkout into `.data-test/media`. */
 export const ensureTestMedia = async (): Promise<string> => {

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import * as t from 'io-ts';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { ContactList } from '../../src/domain/contact';
-import { getJson, isHttpFailure, type HttpFailure } from '../../src/services/http';
+import { DEFAULT_RETRY_POLICY, getJson, isHttpFailure, type HttpFailure } from '../../src/services/http';
+
+// One attempt: the retries are test/unit/http-retry.test.ts's business, in virtual time.
+const ONCE = { ...DEFAULT_RETRY_POLICY, retries: 0 };
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -58,7 +61,7 @@ describe('getJson', () => {
 
   it('fails with an HttpError that carries the status', async () => {
     handler = answer(503, JSON.stringify({ message: 'maintenance' }));
-    const failure = await failureOf(firstValueFrom(getJson(base, '/api/contacts/', ContactList)));
+    const failure = await failureOf(firstValueFrom(getJson(base, '/api/contacts/', ContactList, ONCE)));
     expect(failure).toEqual({ _tag: 'HttpError', url: `${base}/api/contacts/`, status: 503 });
   });
 
@@ -67,7 +70,7 @@ describe('getJson', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const failure = await failureOf(firstValueFrom(getJson(`http://127.0.0.1:${port}`, '/api/contacts/', ContactList)));
+    const failure = await failureOf(firstValueFrom(getJson(`http://127.0.0.1:${port}`, '/api/contacts/', ContactList, ONCE)));
     expect(failure._tag).toBe('NetworkError');
   });
 
@@ -82,6 +85,26 @@ describe('getJson', () => {
     handler = answer(200, '<html>maintenance</html>');
     const failure = await failureOf(firstValueFrom(getJson(base, '/api/contacts/', t.unknown)));
     expect(failure).toEqual({ _tag: 'DecodeError', url: `${base}/api/contacts/`, report: ['the answer is not JSON'] });
+  });
+
+  it('carries a 503’s `Retry-After`, in milliseconds', async () => {
+    handler = (_request, response) => {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      response.end('{}');
+    };
+    const failure = await failureOf(firstValueFrom(getJson(base, '/api/contacts/', ContactList, ONCE)));
+    expect(failure).toEqual({ _tag: 'HttpError', url: `${base}/api/contacts/`, status: 503, retryAfterMs: 5_000 });
+  });
+
+  it('tries a 503 again and emits the next answer', async () => {
+    let calls = 0;
+    handler = (request, response) => {
+      calls += 1;
+      answer(calls === 1 ? 503 : 200, calls === 1 ? '{}' : '[]')(request, response);
+    };
+    const values = await lastValueFrom(getJson(base, '/api/contacts/', ContactList, { ...DEFAULT_RETRY_POLICY, baseMs: 10 }));
+    expect(values).toEqual([]);
+    expect(calls).toBe(2);
   });
 
   it('aborts the request when the subscriber unsubscribes', async () => {

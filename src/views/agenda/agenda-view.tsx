@@ -12,6 +12,7 @@ import {
   selectHasMore,
   selectHasPast,
   selectLoadingMore,
+  selectRetrying,
   selectLoadingPast,
   selectMoreFailed,
   selectPastFailed,
@@ -104,9 +105,13 @@ export const AgendaView = ({
   const permalinkId = useId();
   useFocusOnAddition(list, addition);
   const firstLoad = status === 'loading' && agenda.length === 0;
+  const retrying = useSelector(actor, selectRetrying);
   const details = useMemo<AgendaDetails>(() => ({ openEvent, onDetails }), [openEvent, onDetails]);
 
-  const countText = firstLoad
+  // The count's live region says "still trying" while a slow call is tried again.
+  const countText = retrying
+    ? t('common.retrying')
+    : firstLoad
     ? t('agenda.loading')
     : status === 'failed'
       ? ''

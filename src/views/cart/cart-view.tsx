@@ -5,7 +5,7 @@ import { SHIPPING_METHODS, type CartItem, type ShippingMethod } from '../../doma
 import { lineTotal } from '../../domain/cart-arithmetic';
 import { checkLines, checkSummary, payablePrice, payableQuantity, payableTotal, type CheckedLine } from '../../domain/cart-prices';
 import { selectInMemoryOnly, selectLines, selectOrderId, selectShippingMethod, selectStatus } from '../../machines/cart-machine';
-import { selectCurrentPrices, selectPriceCheck, type cartPricesMachine } from '../../machines/cart-prices-machine';
+import { selectCurrentPrices, selectPriceCheck, selectPriceCheckRetrying, type cartPricesMachine } from '../../machines/cart-prices-machine';
 import type { MessageId } from '../../i18n/intl';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
@@ -90,13 +90,14 @@ const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: Checked
 const PriceCheckNotice = ({ prices, checked }: { prices: CartPricesActor; checked: readonly CheckedLine[] }) => {
   const { t } = useLocale();
   const status = useSelector(prices, selectPriceCheck);
+  const retrying = useSelector(prices, selectPriceCheckRetrying);
   if (status === 'checkFailed') {
     return <RetryMessage message={t('cart.prices.failed')} retryLabel={t('common.retry')} onRetry={() => prices.send({ type: 'RETRY' })} />;
   }
   const { changed, gone } = checkSummary(checked);
   const sentences =
     status === 'checking'
-      ? [t('cart.prices.checking')]
+      ? [t(retrying ? 'common.retrying' : 'cart.prices.checking')]
       : changed + gone === 0
         ? [t('cart.prices.current')]
         : [...(changed > 0 ? [t('cart.prices.changed', { count: changed })] : []), ...(gone > 0 ? [t('cart.prices.gone', { count: gone })] : [])];

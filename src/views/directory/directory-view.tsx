@@ -6,6 +6,7 @@ import {
   selectAppendedFrom,
   selectHasMore,
   selectLoadingMore,
+  selectRetrying,
   selectMoreFailed,
   selectOpenContact,
   selectShownCount,
@@ -83,6 +84,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const grid = useRef<HTMLDivElement>(null);
   useFocusOnAppended(grid, appendedFrom);
   const firstLoad = status === 'loading' && contacts.length === 0;
+  const retrying = useSelector(actor, selectRetrying);
 
   return (
     <div className="directory">
@@ -90,7 +92,8 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
       <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
         <div className="directory__summary">
           <p className="directory__count" role="status">
-            {firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
+            {/* Says "still trying" while a slow call is tried again. */}
+            {retrying ? t('common.retrying') : firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
           </p>
           {/* Offered with a list to export: not before the first answer, nor for an empty or failed one. */}
           {exportBase !== null && (status === 'ready' || (status === 'loading' && !firstLoad)) ? <ExportLinks actor={actor} base={exportBase} /> : null}

@@ -1,7 +1,7 @@
 import { trackAnswers } from '../../services/answer-tracker';
 import { readEmbeddedAnswers } from '../../services/embedded-answers';
 import { embeddedSource } from '../../services/embedded-source';
-import { apiBaseOf, fetchJson } from '../../services/http';
+import { apiBaseOf } from '../../services/http';
 import type { WidgetAnswers } from './mount-entry';
 
 /**
@@ -12,6 +12,7 @@ export const liveAnswers = (container: HTMLElement): WidgetAnswers => {
   const base = apiBaseOf(container);
   const embedded = readEmbeddedAnswers(container);
   const held = embedded ? embeddedSource(base, embedded) : null;
-  const source = trackAnswers(base, (path) => held?.answer(path) ?? fetchJson(`${base}${path}`));
+  // A path the page does not hold is left to the services, which fetch it with time-out and retries.
+  const source = trackAnswers(base, (path) => held?.answer(path));
   return { api: source, settled: source.settled };
 };

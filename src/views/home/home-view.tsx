@@ -11,14 +11,16 @@ import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
 import type { Language } from '../../i18n/language';
 import {
+  selectEventsRetrying,
   selectEventsStatus,
   selectLatestNews,
+  selectNewsRetrying,
   selectNewsStatus,
   selectNextEvents,
   type HomeListStatus,
   type homeMachine,
 } from '../../machines/home-machine';
-import { RetryMessage } from '../shared/retry-message';
+import { RetryMessage, StillTrying } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 
 type HomeActor = ActorRefFrom<typeof homeMachine>;
@@ -136,11 +138,13 @@ const HomeBlock = ({
   failed,
   all,
   href,
+  retrying,
   canRetry,
   onRetry,
   children,
 }: {
   status: HomeListStatus;
+  retrying: boolean;
   title: string;
   empty: string;
   failed: string;
@@ -157,6 +161,7 @@ const HomeBlock = ({
       <h2 id={titleId} className="home-block__title">
         {title}
       </h2>
+      {retrying ? <StillTrying message={t('common.retrying')} /> : null}
       {status === 'loading' ? <PlaceholderItems /> : null}
       {status === 'loaded' ? <ul className="home-list">{children}</ul> : null}
       {status === 'empty' ? <p className="home-block__empty">{empty}</p> : null}
@@ -178,6 +183,8 @@ export const HomeView = ({ actor }: { actor: HomeActor }) => {
   const newsStatus = useSelector(actor, selectNewsStatus);
   const events = useSelector(actor, selectNextEvents);
   const news = useSelector(actor, selectLatestNews);
+  const eventsRetrying = useSelector(actor, selectEventsRetrying);
+  const newsRetrying = useSelector(actor, selectNewsRetrying);
   const canRetryEvents = useSelector(actor, (snapshot) => snapshot.can({ type: 'RETRY_EVENTS' }));
   const canRetryNews = useSelector(actor, (snapshot) => snapshot.can({ type: 'RETRY_NEWS' }));
   return (
@@ -192,6 +199,7 @@ export const HomeView = ({ actor }: { actor: HomeActor }) => {
           failed={t('home.events.failed')}
           all={t('home.events.all')}
           href={localizedPath(PAGE_PATHS.agenda, language)}
+          retrying={eventsRetrying}
           canRetry={canRetryEvents}
           onRetry={() => actor.send({ type: 'RETRY_EVENTS' })}
         >
@@ -206,6 +214,7 @@ export const HomeView = ({ actor }: { actor: HomeActor }) => {
           failed={t('home.news.failed')}
           all={t('home.news.all')}
           href={localizedPath(PAGE_PATHS.news, language)}
+          retrying={newsRetrying}
           canRetry={canRetryNews}
           onRetry={() => actor.send({ type: 'RETRY_NEWS' })}
         >

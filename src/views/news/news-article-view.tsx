@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { categoryTitles } from '../../domain/news-list';
 import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
-import { selectArticle, selectArticleStatus, type newsArticleMachine } from '../../machines/news-article-machine';
+import { selectArticle, selectArticleRetrying, selectArticleStatus, type newsArticleMachine } from '../../machines/news-article-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { SanitizedHtml } from '../shared/sanitized-html';
 import { TagList } from '../shared/tag-list';
@@ -17,10 +17,15 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
   const { language, t } = useLocale();
   const status = useSelector(actor, selectArticleStatus);
   const article = useSelector(actor, selectArticle);
+  const retrying = useSelector(actor, selectArticleRetrying);
   const categories = article ? categoryTitles(article) : [];
   return (
     <div className="news-article" aria-busy={status === 'loading'}>
-      {status === 'loading' ? <p role="status">{t('news.article.loading')}</p> : null}
+      {status === 'loading' ? (
+        <p role="status" className={retrying ? 'notice notice--retrying' : undefined}>
+          {t(retrying ? 'common.retrying' : 'news.article.loading')}
+        </p>
+      ) : null}
       {status === 'missing' ? <p className="notice">{t('news.article.missing')}</p> : null}
       {status === 'failed' ? (
         <RetryMessage message={t('news.article.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />

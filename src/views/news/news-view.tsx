@@ -9,6 +9,7 @@ import {
   selectHasMore,
   selectHasSelection,
   selectLoadingMore,
+  selectRetrying,
   selectMoreFailed,
   selectSelected,
   selectShownCount,
@@ -60,8 +61,12 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   const headingId = useId();
   useFocusOnAppended(list, appendedFrom);
   const firstLoad = status === 'loading' && items.length === 0;
+  const retrying = useSelector(actor, selectRetrying);
 
-  const countText = firstLoad
+  // The count's live region says "still trying" while a slow call is tried again.
+  const countText = retrying
+    ? t('common.retrying')
+    : firstLoad
     ? t('news.loading')
     : status === 'failed'
       ? ''

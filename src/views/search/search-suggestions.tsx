@@ -114,7 +114,9 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
         ? t('search.empty', { query })
         : status === 'failed'
           ? t('search.failed')
-          : '';
+          : status === 'retrying'
+            ? t('common.retrying')
+            : '';
   // Options are numbered across the groups, in the order the arrows walk them.
   let index = 0;
   const groups = (answer?.groups ?? []).filter((group) => group.results.length > 0);
@@ -158,6 +160,7 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
             : null}
         </div>
         {status === 'empty' ? <p className="search-suggestions__note">{t('search.empty', { query })}</p> : null}
+        {status === 'retrying' ? <p className="search-suggestions__note">{t('common.retrying')}</p> : null}
         {status === 'failed' ? (
           <p className="search-suggestions__note">
             {t('search.failed')}{' '}

@@ -58,7 +58,9 @@ export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
   const summary =
     status === 'idle' || status === 'failed'
       ? ''
-      : answer === null
+      : status === 'retrying'
+        ? t('common.retrying')
+        : answer === null
         ? t('search.loading')
         : status === 'empty'
           ? t('search.empty', { query: answer.query })

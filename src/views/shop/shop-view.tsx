@@ -3,11 +3,11 @@ import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { ShopItem } from '../../domain/shop';
 import { selectLine, selectMaxQuantity } from '../../machines/cart-machine';
-import { selectShopItems, selectShopStatus, type shopMachine } from '../../machines/shop-machine';
+import { selectShopItems, selectShopRetrying, selectShopStatus, type shopMachine } from '../../machines/shop-machine';
 import { InMemoryNotice } from '../cart/cart-view';
 import { useMoney } from '../cart/money';
 import type { CartActor } from '../cart/page-cart';
-import { RetryMessage } from '../shared/retry-message';
+import { RetryMessage, StillTrying } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -83,6 +83,7 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
   const money = useMoney(currency);
   const status = useSelector(actor, selectShopStatus);
   const items = useSelector(actor, selectShopItems);
+  const retrying = useSelector(actor, selectShopRetrying);
   const [announcement, setAnnouncement] = useState('');
   // The same sentence twice (the line already full) must change the text, or it is not read again.
   const announce = (message: string): void => setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
@@ -94,7 +95,8 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
         {announcement}
       </p>
       <InMemoryNotice actor={cart} />
-      {status === 'loading' ? <p className="shop__loading">{t('shop.loading')}</p> : null}
+      {status === 'loading' && !retrying ? <p className="shop__loading">{t('shop.loading')}</p> : null}
+      {retrying ? <StillTrying message={t('common.retrying')} /> : null}
       {status === 'failed' ? (
         <RetryMessage message={t('shop.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : null}

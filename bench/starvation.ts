@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { BUDGETS, type Figure } from './figures';
+import { prepareStorage, staticScriptPath } from './load';
+import { startServer, type ServerProcess } from './server-process';
+
+// Issue 17, "one slow route cannot starve the rest": a static script's latency while 50
+// connections ask the real server (PGlite, demo database) for full lists the answer cache has
+// never seen. Before the database ran in a thread of its own, the script waited seconds.
+
+const SECONDS = Number(process.env['BENCH_STARVATION_SECONDS'] ?? 20);
+const CONNECTIONS = Number(process.env['BENCH_STARVATION_CONNECTIONS'] ?? 50);
+// The visitor loading the script: a few connections at a steady pace, so that its latency, not
+// its own throughput, is what is measured.
+const PROBE_CONNECTIONS = 4;
+const PROBE_RATE = 100;
+const REQUEST_TIMEOUT_S = 10;
+const HEADERS = { 'accept-encoding': 'br, gzip' };
+const DEFAULT_DIST = resolve(__dirname, '..', 'dist');
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/**
+ * Full lists that are new to the cache: every agenda from a different day (their 100 or fewer
+ * events), and pages of the directory of every size, in an order that repeats only after many
+ * thousands of requests, beyond what a run sends.
+ */
+const uncachedLists = (): (() => string) => {
+  let index = 0;
+  return () => {
+    index += 1;
+    const day = new Date(Date.UTC(2015, 0, 1) + (index % 3_650) * 86_400_000);
+    const from = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+    const size = 20 + (Math.floor(index / 3_650) % 81);
+    switch (index % 3) {
+      case 0:
+        return `/api/agenda/1/?from=${from}&page_size=${size}`;
+      case 1:
+        return `/api/agenda/?from=${from}&page_size=${size}`;
+      default:
+        // Every contact, in pages of every size: one name letter, never twice the same pair.
+        return `/api/contacts/?page_size=${size}&title=${String.fromCharCode(97 + (index % 26))}`;
+    }
+  };
+};
+
+const probe = (base: string, path: string, seconds: number): Promise<autocannon.Result> =>
+  autocannon({ url: base, connections: PROBE_CONNECTIONS, overallRate: PROBE_RATE, duration: seconds, timeout: REQUEST_TIMEOUT_S, headers: HEADERS, requests: [{ method: 'GET', path }] });
+
+const flood = (base: string, seconds: number): Promise<autocannon.Result> => {
+  const next = uncachedLists();
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: REQUEST_TIMEOUT_S,
+    headers: HEADERS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          request.path = next();
+          return request;
+        },
+      },
+    ],
+  });
+};
+
+const measure = async (server: ServerProcess, distDir: string): Promise<Figure[]> => {
+  const script = staticScriptPath(distDir);
+  const benchmark = `starvation: static script under ${CONNECTIONS} connections of uncached lists, PGlite demo database, real server process, ${SECONDS} s`;
+  const rssStart = server.rssMb();
+  // Warm: the JIT and the static file's kept copy, not counted.
+  await probe(server.base, script, 2);
+  const alone = await probe(server.base, script, Math.max(2, Math.round(SECONDS / 4)));
+  const [underLoad, lists] = await Promise.all([probe(server.base, script, SECONDS), flood(server.base, SECONDS)]);
+  const rssEnd = server.rssMb();
+  // A 503 of the full queue is the server protecting itself, not a fault: counted apart from errors.
+  const busy = lists.statusCodeStats?.['503']?.count ?? 0;
+  console.log(
+    `  static alone p99 ${alone.latency.p99} ms; under load p99 ${underLoad.latency.p99} ms (${underLoad.requests.total} requests, ${underLoad.errors + underLoad.timeouts} errors, ${underLoad.non2xx} non-2xx);` +
+      ` lists ${lists.requests.average.toFixed(0)} req/s, p99 ${lists.latency.p99} ms, ${busy} answered 503, ${lists.errors + lists.timeouts} errors; RSS ${rssStart.toFixed(0)} → ${rssEnd.toFixed(0)} MB`,
+  );
+  return [
+    { benchmark, name: 'static script p99 under the load', unit: 'ms', value: underLoad.latency.p99, baseline: { name: 'static script alone', value: alone.latency.p99 }, budget: { on: 'value', max: BUDGETS.staticP99UnderLoadMs } },
+    { benchmark, name: 'static script: errors, time-outs and non-2xx under the load', unit: '', value: underLoad.errors + underLoad.timeouts + underLoad.non2xx, baseline: null, budget: { on: 'value', max: 0 } },
+    { benchmark, name: `uncached lists: p99 ${lists.latency.p99} ms, ${busy} answered 503 (queue full), ${lists.errors + lists.timeouts} errors; req/s`, unit: 'req/s', value: Math.round(lists.requests.average), baseline: { name: 'static script', value: Math.round(underLoad.requests.average) } },
+    { benchmark, name: 'server RSS after the load (process and children)', unit: 'MB', value: Number(rssEnd.toFixed(1)), baseline: { name: 'after start', value: Number(rssStart.toFixed(1)) }, budget: { on: 'value', max: BUDGETS.serverRssMb } },
+  ];
+};
+
+/** `npm run bench starvation`: a static script's p99 while uncached full lists load the database. */
+export const starvationFigures = async (): Promise<Figure[]> => {
+  const distDir = resolve(process.env['BENCH_DIST_DIR'] ?? DEFAULT_DIST);
+  const storage = await prepareStorage('demo', 'pglite');
+  try {
+    // The first start seeds the demo content; the measured one starts as an operator's restart does.
+    const seeding = await startServer({ dataDir: storage.dataDir, distDir });
+    await seeding.stop();
+    const server = await startServer({ dataDir: storage.dataDir, distDir });
+    try {
+      return await measure(server, distDir);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await storage.dispose();
+  }
+};

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { errorBody } from './query-schemas';
+
+/**
+ * The rules of HTTP every route keeps whatever it serves: cross-origin reads of the API and the
+ * feeds (CORS) for the origins the operator allows, `405` with `Allow` for a method no route
+ * takes at an address that has a GET route, and `400` for a query whose percent-encoding does
+ * not decode.
+ */
+
+/** How long a browser may keep a preflight's answer (seconds): the allowed origins change only at a restart. */
+export const CORS_MAX_AGE_SECONDS = 600;
+
+/** What a cross-origin page may do: read, never write. */
+export const CORS_METHODS = 'GET, HEAD';
+
+/** The request headers a widget's script may set on a cross-origin call. */
+export const CORS_REQUEST_HEADERS = 'Accept';
+
+/** The answer headers a cross-origin script may read: the next page of a plain list, and how long to wait after a 503. */
+export const CORS_EXPOSED_HEADERS = 'Link, Retry-After';
+
+/** What an address with a GET route allows. */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** The addresses other origins may read: the API and the feeds. */
+export const isCrossOriginPath = (path: string): boolean => path.startsWith('/api/') || path.startsWith('/flux/');
+
+/**
+ * `CORS_ORIGINS` as the server uses it: exact origins (`https://www.canton.example`) separated by
+ * commas; unset or empty allows none. Anything that is not an http(s) origin is refused at start.
+ */
+export const parseCorsOrigins = (value: string | undefined): readonly string[] => {
+  const parts = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.map((part) => {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+      throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
+    }
+    return url.origin;
+  });
+};
+
+/**
+ * Why a request's query cannot be read (`?title=%E0%A4%A`, `?q=%zz`), or `null`. Fastify's parser
+ * would pass such a value on undecoded; it is refused before any route reads it.
+ */
+export const queryEncodingProblem = (url: string): string | null => {
+  const at = url.indexOf('?');
+  if (at < 0) return null;
+  for (const pair of url.slice(at + 1).split('&')) {
+    try {
+      decodeURIComponent(pair.replace(/\+/g, ' '));
+    } catch {
+      return 'querystring holds an invalid percent-encoding';
+    }
+  }
+  return null;
+};
+
+/** An error the app's error handler answers with its status (and, for a page, the error page). */
+export class HttpRuleError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+/** What the app's not-found handler asks: whether another method at this address is served, and the answer then. */
+export interface HttpRules {
+  /** Answers OPTIONS (204, and a CORS preflight) or a wrong method (405 with `Allow`) at an address with a GET route; `null` elsewhere. */
+  otherMethod(request: FastifyRequest, reply: FastifyReply): FastifyReply | null;
+  /** Sets the CORS headers of an answer sent without the hooks (Fastify's own errors for an address it cannot route). */
+  crossOrigin(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+const pathOf = (url: string): string => url.split('?')[0] ?? '/';
+
+/**
+ * Registers the rules on `app` (before its routes, so that every GET route is seen): the query
+ * check, the CORS headers of every answer under `/api/` and `/flux/` (`Vary: Origin` always, so a
+ * shared cache keys on it), and returns what the not-found handler needs.
+ */
+export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsOrigins: readonly string[] }): HttpRules => {
+  const allowed = new Set(corsOrigins);
+  const getRoutes = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, maxParamLength: 200 } as FindMyWay.Config<HTTPVersion.V1>);
+  // The built site's catch-all (`/*`) serves files, never the API's or the feeds' addresses.
+  let files = false;
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET')) return;
+    if (route.url.endsWith('*')) {
+      files = true;
+      return;
+    }
+    try {
+      getRoutes.on('GET', route.url, () => undefined);
+    } catch {
+      // The same path twice: already known.
+    }
+  });
+  const hasGetRoute = (url: string): boolean => getRoutes.find('GET', pathOf(url)) !== null || (files && !isCrossOriginPath(url));
+  const allowedOrigin = (request: FastifyRequest): string | null => {
+    const origin = request.headers.origin;
+    return typeof origin === 'string' && allowed.has(origin) && isCrossOriginPath(request.url) ? origin : null;
+  };
+
+  app.addHook('onRequest', async (request) => {
+    const problem = queryEncodingProblem(request.url);
+    if (problem !== null) throw new HttpRuleError(400, problem);
+  });
+
+  const crossOrigin = (request: FastifyRequest, reply: FastifyReply): void => {
+    if (!isCrossOriginPath(request.url)) return;
+    const vary = reply.getHeader('vary');
+    const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+    if (!/(^|,\s*)origin(\s*,|$)/i.test(current)) reply.header('vary', current === '' ? 'Origin' : `${current}, Origin`);
+    const origin = allowedOrigin(request);
+    if (origin !== null) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    crossOrigin(request, reply);
+    return payload;
+  });
+
+  return {
+    crossOrigin,
+    otherMethod: (request, reply) => {
+      if (!hasGetRoute(request.url)) return null;
+      if (request.method === 'OPTIONS') {
+        reply.code(204).header('allow', ALLOWED_METHODS).header('cache-control', 'no-store');
+        const origin = allowedOrigin(request);
+        const asked = request.headers['access-control-request-method'];
+        if (origin !== null && typeof asked === 'string' && ['GET', 'HEAD'].includes(asked.toUpperCase())) {
+          reply
+            .header('access-control-allow-methods', CORS_METHODS)
+            .header('access-control-allow-headers', CORS_REQUEST_HEADERS)
+            .header('access-control-max-age', String(CORS_MAX_AGE_SECONDS));
+        }
+        return reply.send();
+      }
+      return reply
+        .code(405)
+        .header('allow', ALLOWED_METHODS)
+        .header('cache-control', 'no-store')
+        .send(errorBody(405, 'Method Not Allowed', `${request.method} is not allowed at ${pathOf(request.url)}: use ${ALLOWED_METHODS}`));
+    },
+  };
+};

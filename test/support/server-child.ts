@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openPostgres } from '../../server/db';
+import { MIGRATIONS } from '../../server/migrations';
+import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from './test-database';
+
+/** The repository's root, where `npm run serve` runs. */
+export const ROOT = resolve(__dirname, '../..');
+
+/** A process started by a test, with its output (stdout and stderr) as it comes. */
+export interface ChildRun {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  /** The exit code, or the signal that ended it. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
+}
+
+/** Spawns `command` with its output collected; `detached` gives it a process group of its own. */
+export const spawnCollected = (command: string, args: readonly string[], env: Record<string, string>, detached = false): ChildRun => {
+  let output = '';
+  const child = spawn(command, [...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | NodeJS.Signals | null>((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  return { child, output: () => output, exited };
+};
+
+/** The server as `npm run serve` runs it, on a free port of 127.0.0.1, serving no built site. */
+export const startServer = (dataDir: string, env: Record<string, string> = {}): ChildRun =>
+  spawnCollected(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DIST_DIR: join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+
+/** Polls `found` every 50 ms until it gives a value; fails with `run`'s output after `withinMs`. */
+export const waitFor = async <T>(what: string, found: () => T | null, run?: ChildRun, withinMs = 90_000): Promise<T> => {
+  const started = Date.now();
+  for (;;) {
+    const value = found();
+    if (value !== null) return value;
+    if (Date.now() - started > withinMs) throw new Error(`${what}: not within ${withinMs} ms\n${run?.output() ?? ''}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+};
+
+/** The port of the first `listening on http://127.0.0.1:<port>` line, once printed. */
+export const listeningPort = (run: ChildRun): Promise<number> =>
+  waitFor('the server to listen', () => {
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output())?.[1];
+    return port === undefined ? null : Number(port);
+  }, run);
+
+/** Whether a process of this id exists (a zombie counts until its parent reaps it). */
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A data folder in the temporary directory with the test images and, on PGlite, a copy of the
+ * seeded test database (on PostgreSQL the server uses `privateSchema`'s address instead).
+ */
+export const seededDataDir = async (): Promise<string> => {
+  if (testBackend() === 'postgres') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'server-child-'));
+    symlinkSync(await ensureTestMedia(), join(dataDir, 'media'));
+    return dataDir;
+  }
+  // Opening a test database builds the seeded template once per checkout.
+  await (await openTestDatabase()).close();
+  const prefix = `template-s${MIGRATIONS.map((m) => m.version).join('.')}-`;
+  const template = readdirSync(TEST_DATA_DIR).find((name) => name.startsWith(prefix) && !name.includes('.tmp-'));
+  if (template === undefined) throw new Error(`no seeded template in ${TEST_DATA_DIR}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-child-'));
+  cpSync(join(TEST_DATA_DIR, template), join(dataDir, 'pglite'), { recursive: true });
+  symlinkSync(await ensureTestMedia(), join(dataDir, 'media'));
+  return dataDir;
+};
+
+/** Removes a folder made by `seededDataDir`. */
+export const removeDataDir = (dataDir: string): void => rmSync(dataDir, { recursive: true, force: true });
+
+/** How one request ended: an answer read to its end, or the socket error that cut it. */
+export type Outcome =
+  | { readonly kind: 'answer'; readonly status: number; readonly retryAfter: string | undefined; readonly connection: string | undefined; readonly bytes: number; readonly complete: boolean }
+  | { readonly kind: 'error'; readonly code: string };
+
+/** GET over a new connection (as many visitors would), read to the end. */
+export const getOnce = (port: number, path: string): Promise<Outcome> =>
+  new Promise((done) => {
+    const call = request({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'error', code: error.code ?? error.message }));
+      response.on('end', () => {
+        const declared = response.headers['content-length'];
+        done({
+          kind: 'answer',
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'],
+          connection: response.headers['connection'],
+          bytes,
+          // A declared length is the whole answer; a chunked one ends only with its last chunk.
+          complete: response.complete && (declared === undefined || Number(declared) === bytes),
+        });
+      });
+    });
+    call.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'error', code: error.code ?? error.message }));
+    call.end();
+  });
+
+/** A schema of its own on the PostgreSQL of `DATABASE_URL`, and the address whose connections use it: the server migrates and seeds it like a new database. */
+export const privateSchema = async (name: string): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
+  const databaseUrl = process.env['DATABASE_URL'] ?? '';
+  const schema = `${name}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = await openPostgres(databaseUrl);
+  await admin.query(`create schema ${schema}`);
+  return {
+    url: `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.close();
+    },
+  };
+};
