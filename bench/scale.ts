@@ -336,7 +336,7 @@ const apiUnderLoad = async (db: Database, mediaDir: string): Promise<Figure[]> =
 
 const startServer = (workers: number, port: number): Promise<ChildProcess> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    const child = spawn(process.execPath, ['--optimize-for-size', join('scripts', 'serve.mjs')], {
       env: { ...process.env, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -43,7 +43,7 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** The command of `npm run serve` from package.json (`tsx server/main.ts` or `node --import tsx server/main.ts`), ready to spawn. */
+/** The command of `npm run serve` from package.json (`node scripts/serve.mjs`), ready to spawn. */
 export const serveCommand = (): { command: string; args: string[] } => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   const script = manifest.scripts?.['serve'];

@@ -3,11 +3,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
+import { SERVER_NODE_FLAGS } from './serve.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 ensureInstall();
 const children = [
-  spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/main.ts')], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], {
     cwd: root,
     stdio: 'inherit',
     // The dev server serves the pages; this one answers /api and /media only.

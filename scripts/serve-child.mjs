@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './serve.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -15,12 +16,12 @@ export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 export const PARENT_CHECK_MS = 1_000;
 
 /**
- * Starts `server/main.ts` in one Node process (tsx as a loader, no process of its own), passes the
+ * Starts the server (`scripts/serve.mjs`: compiled, then run in one Node process), passes the
  * launcher's signals on, stops the server when the launcher's parent goes, and ends the launcher
  * with the server's exit code.
  */
 export const serveChild = ({ env = process.env } = {}) => {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit', env });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], { cwd: root, stdio: 'inherit', env });
   const stop = (signal) => {
     if (server.exitCode === null && server.signalCode === null) server.kill(signal);
   };

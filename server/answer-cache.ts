@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { zurichToday } from '../src/domain/agenda-window';
+import { ANSWER_CACHE_LIMITS } from './cache-limits';
 
 /** The encodings an answer is kept in besides its plain bytes. */
 export type Encoding = 'br' | 'gzip';
@@ -49,6 +50,13 @@ export const ifNoneMatchHits = (header: string | undefined, etag: string): boole
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 };
 
+/**
+ * `bytes` in a buffer of its own size. Node's synchronous zlib returns its output as a view of a
+ * 16 kB chunk: a kept 1 kB answer held 16 kB, so the answer cache's bytes were a fraction of the
+ * memory it held. Below 4 kB the copy shares Node's pool of small buffers.
+ */
+export const exactBuffer = (bytes: Buffer): Buffer => (bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes));
+
 /** How a representation is sent. */
 export interface SendPolicy {
   readonly cacheControl: string;
@@ -76,14 +84,14 @@ export const sendRepresentation = (
   const encoding = kept.body.length >= policy.threshold ? encodingFor(request.headers['accept-encoding']) : null;
   if (encoding === 'br') {
     if (kept.br === undefined) {
-      kept.br = brotliCompressSync(kept.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: policy.brotliQuality } });
+      kept.br = exactBuffer(brotliCompressSync(kept.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: policy.brotliQuality } }));
       grown(kept.br.length);
     }
     return reply.header('content-encoding', 'br').send(kept.br);
   }
   if (encoding === 'gzip') {
     if (kept.gzip === undefined) {
-      kept.gzip = gzipSync(kept.body);
+      kept.gzip = exactBuffer(gzipSync(kept.body));
       grown(kept.gzip.length);
     }
     return reply.header('content-encoding', 'gzip').send(kept.gzip);
@@ -157,15 +165,23 @@ export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
 };
 
 /**
- * Bounds of the API's answer cache. Every list answer is one page of at most 100 items: the
- * largest of the demo, 100 contacts, is 90 kB of JSON and 8–9 kB in each compressed copy (the
- * default 48 contacts, 44 kB), so 24 MB holds some 220 of the largest pages with both copies, and
- * the count of 2,000 bounds the many small ones (categories, single items, 404s), whose keys and
- * bookkeeping weigh more than their bytes. That covers the first pages of every list in the
- * filter states visitors use (a new search is a database query of a few ms either way), and keeps
- * the memory for answers a tenth of the process's 250 MB budget (issue 17), not a quarter.
+ * One piece of work a key at a time: callers asking for a key whose work is under way share its
+ * promise, and the next caller after it settles (either way) starts anew. Fifty visitors opening a
+ * page that is not cached yet cost one rendering, not fifty at once (each holding its memory).
  */
-export const ANSWER_CACHE_LIMITS: CacheLimits = { entries: 2_000, bytes: 24 * 1024 * 1024 };
+export const singleFlight = <V>(): ((key: string, make: () => Promise<V>) => Promise<V>) => {
+  const pending = new Map<string, Promise<V>>();
+  return (key, make) => {
+    const known = pending.get(key);
+    if (known !== undefined) return known;
+    const made = make();
+    pending.set(key, made);
+    const settled = () => pending.delete(key);
+    made.then(settled, settled);
+    return made;
+  };
+};
+
 
 /** Cache policy of API answers: short, since content can change at any import. */
 export const ANSWER_CACHE_CONTROL = 'public, max-age=60';
@@ -229,7 +245,7 @@ const CACHEABLE = new Set([200, 404]);
 /** The answer cache of one app: see `AnswerCache`. */
 export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIMITS, cacheControl = ANSWER_CACHE_CONTROL }: AnswerCacheOptions): AnswerCache => {
   const kept = boundedCache<Representation>(limits);
-  const pending = new Map<string, Promise<Representation>>();
+  const once = singleFlight<Representation>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   return {
     serve: async (request, reply, { route, input, origin }, answer) => {
@@ -239,19 +255,14 @@ export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIM
       const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);
       if (hit !== undefined) return sendRepresentation(request, reply, hit, policy, (bytes) => kept.grow(key, bytes));
-      let made = pending.get(key);
-      if (made === undefined) {
-        made = answer(today).then(({ status, body, headers }) => {
-          const fresh = representation(status, 'application/json; charset=utf-8', JSON.stringify(body), headers ?? {});
-          if (CACHEABLE.has(status)) kept.set(key, fresh, fresh.body.length + key.length);
-          return fresh;
-        });
-        pending.set(key, made);
-        // Settled either way, the next request looks in the cache (or asks again after a failure).
-        const settled = () => pending.delete(key);
-        made.then(settled, settled);
-      }
-      const fresh = await made;
+      // Settled either way, the next request looks in the cache (or asks again after a failure).
+      const fresh = await once(key, () =>
+        answer(today).then(({ status, body, headers }) => {
+          const made = representation(status, 'application/json; charset=utf-8', JSON.stringify(body), headers ?? {});
+          if (CACHEABLE.has(status)) kept.set(key, made, made.body.length + key.length);
+          return made;
+        }),
+      );
       // A refused request (a stale cursor) is answered as the error handler answers one: not kept, not tagged.
       if (!CACHEABLE.has(fresh.status)) return reply.code(fresh.status).header('cache-control', 'no-store').headers(fresh.headers).type(fresh.type).send(fresh.body);
       return sendRepresentation(request, reply, fresh, policy, (bytes) => kept.grow(key, bytes));

@@ -186,7 +186,7 @@ export const buildApp = ({
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
   });
 
-  registerSeoRoutes(app, db, undefined, origins);
+  registerSeoRoutes(app, db, { version: version.read, origins });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).

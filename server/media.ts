@@ -29,13 +29,16 @@ const PICTURES_AT_ONCE = 4;
 /** The folder under `mediaDir` that holds the current generation of demo images. */
 export const mediaVersionDir = (mediaDir: string): string => join(mediaDir, `v${DEMO_VERSION}`);
 
+/** Whether the demo images of this version are all in `mediaDir`. */
+export const mediaReady = (mediaDir: string): boolean => existsSync(join(mediaVersionDir(mediaDir), '.complete'));
+
 /**
  * Renders the demo portraits and emblems (240 and 480 px, JPEG and WebP) into
  * `mediaDir/v<version>/`, unless they are already there. Returns whether it rendered.
  */
 export const ensureMedia = async (mediaDir: string): Promise<boolean> => {
   const target = mediaVersionDir(mediaDir);
-  if (existsSync(join(target, '.complete'))) return false;
+  if (mediaReady(mediaDir)) return false;
   // Rendered beside and renamed, so a concurrent reader never sees half a set.
   const scratch = `${target}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(scratch, { recursive: true });

@@ -15,7 +15,8 @@ import { DIRECTORY_MESSAGES } from '../../src/i18n/directory-messages';
 import { addMessages, intlFor } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { isHttpFailure, type HttpFailure } from '../../src/services/http';
-import { ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD, boundedCache, representation, sendRepresentation, type Representation, type SendPolicy } from '../answer-cache';
+import { EXPORT_CACHE_LIMITS } from '../cache-limits';
+import { ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD, boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 
@@ -134,8 +135,8 @@ const searchOf = (url: string): string => {
 export const registerExportRoutes = (app: FastifyInstance, { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS }: ExportRoutesOptions): void => {
   // The exports of a content version, kept like pages: a repeated download costs nothing, and
   // visitors asking for one list at the same moment share one walk.
-  const cache = boundedCache<Representation>({ entries: 50, bytes: 64 * 1024 * 1024 });
-  const pending = new Map<string, Promise<Representation>>();
+  const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
+  const once = singleFlight<Representation>();
 
   const make = async (format: ExportFormat, language: Language, filters: DirectoryFilters, day: string): Promise<Representation> => {
     const build = (): Promise<string> => (format === 'csv' ? csvOf(contactPages(answers, filters, cap), language) : vcfOf(contactPages(answers, filters, cap)));
@@ -166,15 +167,8 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
     const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
     let made = cache.get(key);
     if (made === undefined) {
-      let walk = pending.get(key);
-      if (walk === undefined) {
-        walk = make(format, language, filters, day);
-        pending.set(key, walk);
-        const settled = () => pending.delete(key);
-        walk.then(settled, settled);
-      }
       try {
-        made = await walk;
+        made = await once(key, () => make(format, language, filters, day));
       } catch (error) {
         if (isStop(error) && error._tag === 'TooMany') return refuse(400, intl.formatMessage({ id: 'directory.export.tooMany' }, { count: error.count, max: cap }));
         // A source that fails, or whose cursors are refused twice in a row.

@@ -20,7 +20,8 @@ import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
-import { boundedCache, representation, sendRepresentation, type Representation, type SendPolicy } from '../answer-cache';
+import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache-limits';
+import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
 // The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
 import { escapeXml as escapeMarkup } from '../routes/seo-routes';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../database-errors';
@@ -208,8 +209,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     return styleSheets.get(href) ?? null;
   };
   // The pages kept, least recently used out first, within a count and a size (their compressed
-  // copies included): a large archive's pages weigh megabytes.
-  const cache = boundedCache<Rendered>({ entries: 500, bytes: 256 * 1024 * 1024 });
+  // copies included); visitors asking for a page not kept yet share one rendering.
+  const cache = boundedCache<Rendered>(PAGE_CACHE_LIMITS);
+  const rendering = singleFlight<Rendered>();
   const remember = (key: string, rendered: Rendered): Rendered => {
     cache.set(key, rendered, rendered.body.length);
     return rendered;
@@ -234,7 +236,17 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     };
   };
 
+  // An error page depends on nothing but these: a crawl's thousands of 404s cost one rendering each.
+  const errorPages = boundedCache<Rendered>(ERROR_PAGE_CACHE_LIMITS);
   const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
+    const key = JSON.stringify([origin, language, status, reason]);
+    const kept = errorPages.get(key);
+    if (kept !== undefined) return kept;
+    const made = makeErrorPage(origin, language, status, reason);
+    errorPages.set(key, made, made.body.length + key.length);
+    return made;
+  };
+  const makeErrorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
     const text = ERRORS[language];
     const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
     const sentence =
@@ -332,9 +344,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const key = `${await options.version()}|${origin}|${url}`;
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
-    const fresh = await renderPage(origin, language, path, pathname, search);
+    const fresh = await rendering(key, async () => {
+      const made = await renderPage(origin, language, path, pathname, search);
+      return made.status === 503 ? made : remember(key, made);
+    });
     if (fresh.status === 503) return unavailable(reply, fresh, request);
-    return send(reply, remember(key, fresh), request, key);
+    return send(reply, fresh, request, key);
   };
 
   // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives

@@ -8,7 +8,8 @@ import type { NewsItem } from '../../src/domain/news';
 import { selectionToSearch } from '../../src/domain/news-list';
 import { eventPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { INSTITUTION_NAME } from '../../src/domain/structured-data';
-import { boundedCache, representation, sendRepresentation, type CacheLimits, type Representation, type SendPolicy } from '../answer-cache';
+import { FEED_CACHE_LIMITS } from '../cache-limits';
+import { boundedCache, representation, sendRepresentation, singleFlight, type CacheLimits, type Representation, type SendPolicy } from '../answer-cache';
 import { FEED_ID_AUTHORITY, FEED_ID_DATE, toAtomFeed } from '../atom-feed';
 import type { Database, Queryable } from '../db';
 import { TOMBSTONE_DAYS } from '../event-feed-state';
@@ -43,12 +44,6 @@ export const CALENDAR_FEED_REFRESH = 'PT1H';
 /** Cache policy of the feeds: an hour's polls of one calendar are mostly revalidations, and an import shows within five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
 
-/**
- * Bounds of the feeds kept ready: the largest calendar feed is some 400 kB plain and 60 kB in
- * each compressed copy, so 32 MB holds some 60 of the largest and hundreds of usual ones (a few
- * filter sets that many calendars share); 1,000 bounds the count of small ones.
- */
-export const FEED_CACHE_LIMITS: CacheLimits = { entries: 1_000, bytes: 32 * 1024 * 1024 };
 
 const FEED_SENDING: SendPolicy = { cacheControl: FEED_CACHE_CONTROL, brotliQuality: 5, threshold: 1024 };
 
@@ -274,7 +269,7 @@ const notModifiedSince = (request: FastifyRequest, lastModified: string | undefi
  */
 export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins() }: FeedRouteOptions): void => {
   const kept = boundedCache<Representation>(limits);
-  const pending = new Map<string, Promise<Representation | FeedAnswer>>();
+  const once = singleFlight<Representation | FeedAnswer>();
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, answer: (origin: string, today: string) => Promise<FeedAnswer>): Promise<FastifyReply> => {
     const origin = origins.absolute(request);
@@ -288,20 +283,15 @@ export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version
     };
     const hit = kept.get(key);
     if (hit !== undefined) return send(hit);
-    let made = pending.get(key);
-    if (made === undefined) {
-      made = answer(origin, today).then((fresh) => {
+    const result = await once(key, () =>
+      answer(origin, today).then((fresh) => {
         if (fresh.status !== 200) return fresh;
         const headers: Record<string, string> = fresh.lastModified === null ? {} : { 'last-modified': new Date(Math.floor(fresh.lastModified.getTime() / 1000) * 1000).toUTCString() };
         const made = representation(200, fresh.type, fresh.body, headers);
         kept.set(key, made, made.body.length + key.length);
         return made;
-      });
-      pending.set(key, made);
-      const settled = () => pending.delete(key);
-      made.then(settled, settled);
-    }
-    const result = await made;
+      }),
+    );
     if ('etag' in result) return send(result);
     const refused = result as Extract<FeedAnswer, { status: 400 | 404 }>;
     return reply.code(refused.status).header('cache-control', 'no-store').send(errorBody(refused.status, refused.status === 400 ? 'Bad Request' : 'Not Found', refused.message));

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../src/domain/language';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
+import { ANSWER_BROTLI_QUALITY, ANSWER_COMPRESS_THRESHOLD, boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
+import { SITEMAP_CACHE_LIMITS } from '../cache-limits';
 import type { Database } from '../db';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { linkOrigins, type LinkOrigins } from './public-origin';
@@ -15,8 +17,12 @@ export interface SitemapEntry {
 /** The sitemap protocol's ceiling of addresses a file; each page has one a language. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** Pages a sitemap file holds: each is listed in every language. */
-export const SITEMAP_PAGE_SIZE = Math.floor(SITEMAP_MAX_URLS / LANGUAGES.length);
+/**
+ * Pages a sitemap file holds: each is listed in every language, so 4,000 addresses and some 2 MB
+ * a file (the protocol allows 50,000 and 50 MB, but a file of 12,500 pages took seconds to make
+ * and 25 MB to keep); an index lists up to 50,000 files.
+ */
+export const SITEMAP_PAGE_SIZE = 1_000;
 
 // How long a crawler may keep them: content changes at each import, not by the minute.
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
@@ -134,33 +140,70 @@ export const sitemapIndexXml = (origin: string, files: number): string =>
 /** `robots.txt`: everything may be crawled; the sitemap is named by its absolute address. */
 export const robotsTxt = (origin: string): string => `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
 
-/**
- * `GET /sitemap.xml` and `GET /robots.txt`. A site of more pages than one sitemap file may hold
- * (the large seed has 130,000) gets a sitemap index at `/sitemap.xml` and its files at
- * `/sitemap-{n}.xml`, `SITEMAP_PAGE_SIZE` pages each.
- */
-export const registerSeoRoutes = (app: FastifyInstance, db: Database, pageSize = SITEMAP_PAGE_SIZE, origins: LinkOrigins = linkOrigins()): void => {
-  // Never the request's Host: these answers are cached by crawlers and proxies for an hour.
-  const originOf = (request: FastifyRequest): string => origins.absolute(request);
-  app.get('/sitemap.xml', async (request, reply) => {
-    const total = await countSitemapEntries(db);
-    const origin = originOf(request);
-    reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
-    return total <= pageSize ? sitemapXml(origin, await sitemapEntries(db)) : sitemapIndexXml(origin, Math.ceil(total / pageSize));
-  });
+/** What the sitemap routes need besides the database. */
+export interface SeoRouteOptions {
+  /** The content version: the sitemap is made once a version (and origin), then served as kept. */
+  readonly version: () => Promise<string>;
+  /** Pages a sitemap file holds. */
+  readonly pageSize?: number;
+  readonly origins?: LinkOrigins;
+}
 
-  app.get<{ Params: { page: string } }>('/sitemap-:page(^\\d{1,6}).xml', async (request, reply) => {
-    const page = Number(request.params.page);
-    const files = Math.ceil((await countSitemapEntries(db)) / pageSize);
-    if (page < 1 || page > files || files <= 1) {
-      return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'Not Found', `sitemap file ${page} does not exist`));
+const SEO_SENDING: SendPolicy = { cacheControl: SEO_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
+
+/**
+ * `GET /sitemap.xml` and `GET /robots.txt`. A site of more pages than one sitemap file holds
+ * (the large seed has 130,000) gets a sitemap index at `/sitemap.xml` and its files at
+ * `/sitemap-{n}.xml`, `SITEMAP_PAGE_SIZE` pages each. Each is made once a content version and
+ * kept with its compressed copies: crawlers and a busy site ask for them often, and a file
+ * counts and reads thousands of rows.
+ */
+export const registerSeoRoutes = (app: FastifyInstance, db: Database, { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins() }: SeoRouteOptions): void => {
+  const kept = boundedCache<Representation>(SITEMAP_CACHE_LIMITS);
+  const once = singleFlight<Representation>();
+  let counted: { readonly version: string; readonly total: Promise<number> } | null = null;
+  const countOf = (current: string): Promise<number> => {
+    if (counted?.version !== current) {
+      const total = countSitemapEntries(db);
+      counted = { version: current, total };
+      // A failed count (the database away) is asked again by the next request.
+      total.catch(() => {
+        if (counted?.total === total) counted = null;
+      });
     }
-    reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
-    return sitemapXml(originOf(request), await sitemapEntries(db, (page - 1) * pageSize, pageSize));
-  });
+    return counted.total;
+  };
+  const xml = (body: string): Representation => representation(200, 'application/xml; charset=utf-8', body);
+  // Never the request's Host: these answers are cached by crawlers and proxies for an hour.
+  const serve = async (request: FastifyRequest, reply: FastifyReply, file: number | null): Promise<FastifyReply> => {
+    const current = await version();
+    const origin = origins.absolute(request);
+    const files = Math.ceil((await countOf(current)) / pageSize);
+    if (file !== null && (file < 1 || file > files || files <= 1)) {
+      return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'Not Found', `sitemap file ${file} does not exist`));
+    }
+    const key = JSON.stringify([current, origin, file]);
+    const made =
+      kept.get(key) ??
+      (await once(key, async () => {
+        const body =
+          file !== null
+            ? sitemapXml(origin, await sitemapEntries(db, (file - 1) * pageSize, pageSize))
+            : files <= 1
+              ? sitemapXml(origin, await sitemapEntries(db))
+              : sitemapIndexXml(origin, files);
+        const fresh = xml(body);
+        kept.set(key, fresh, fresh.body.length + key.length);
+        return fresh;
+      }));
+    return sendRepresentation(request, reply, made, SEO_SENDING, (bytes) => kept.grow(key, bytes));
+  };
+
+  app.get('/sitemap.xml', (request, reply) => serve(request, reply, null));
+  app.get<{ Params: { page: string } }>('/sitemap-:page(^\\d{1,6}).xml', (request, reply) => serve(request, reply, Number(request.params.page)));
 
   app.get('/robots.txt', async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL);
-    return robotsTxt(originOf(request));
+    return robotsTxt(origins.absolute(request));
   });
 };

@@ -1,12 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { boundedCache, ifNoneMatchHits } from '../../server/answer-cache';
+import { boundedCache, ifNoneMatchHits, singleFlight } from '../../server/answer-cache';
 import { buildApp } from '../../server/app';
 import { CONTENT_CHANNEL, type Content } from '../../server/content';
 import { readContentVersion } from '../../server/content-version';
-import { openPostgres, type Database, type Queryable } from '../../server/db';
+import { openPostgres, type Database } from '../../server/db';
 import { importContent } from '../../server/seed';
+import { counted } from '../support/counted-database';
 import { demo, DEMO_NOW } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase, testBackend } from '../support/test-database';
@@ -43,21 +44,6 @@ const refused = (): Content => {
   const content = copy();
   (content.shop_items[0] as { title: string }).title = 'Affiche\u0000';
   return content;
-};
-
-/** `db` with a count of the statements it runs, transactions included. */
-const counted = (inner: Database): { db: Database; statements: () => number } => {
-  let statements = 0;
-  const count = (q: Queryable): Queryable => ({
-    query: <T>(sql: string, params?: readonly unknown[]) => {
-      statements += 1;
-      return q.query<T>(sql, params);
-    },
-  });
-  return {
-    db: { ...inner, ...count(inner), transaction: (work) => inner.transaction((tx) => work(count(tx))) },
-    statements: () => statements,
-  };
 };
 
 /**
@@ -410,5 +396,25 @@ describe('the bounded cache', () => {
     expect(ifNoneMatchHits('*', '"a"')).toBe(true);
     expect(ifNoneMatchHits('"ab"', '"a"')).toBe(false);
     expect(ifNoneMatchHits(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe('single flight', () => {
+  it('shares one piece of work among the callers of a key while it runs, and starts anew once it settles, failed or not', async () => {
+    const once = singleFlight<number>();
+    let runs = 0;
+    let finish: (value: number) => void = () => undefined;
+    const work = () => {
+      runs += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const callers = [once('a', work), once('a', work), once('a', work)];
+    const other = once('b', async () => 7);
+    expect(runs).toBe(1);
+    finish(42);
+    expect(await Promise.all(callers)).toEqual([42, 42, 42]);
+    expect(await other).toBe(7);
+    await expect(once('a', async () => Promise.reject(new Error('away')))).rejects.toThrow('away');
+    expect(await once('a', async () => 43)).toBe(43);
   });
 });

@@ -507,6 +507,29 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
   });
 });
 
+describe('pages not kept yet', () => {
+  it('are rendered once for the visitors asking for one at the same moment, and error pages once for all their addresses', async () => {
+    const source = backendPages(site.url);
+    const asked: string[] = [];
+    const watched = await startRenderedSite({ ...source, answers: (path) => (asked.push(path), source.answers(path)) }, refusingDatabase());
+    try {
+      const watchedClient = await injectClient(watched.app);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => watchedClient.get('/annuaire/?q=hel', { host: HOST })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 200));
+      expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+      const once = asked.length;
+      expect(once).toBeGreaterThan(0);
+      await watchedClient.get('/annuaire/?q=hel', { host: HOST });
+      expect(asked.length).toBe(once);
+      const missing = await Promise.all(['/nulle-part/', '/nulle-part/ailleurs/', '/pas-ici/'].map((path) => watchedClient.get(path, { host: HOST })));
+      expect(missing.map((answer) => answer.status)).toEqual([404, 404, 404]);
+      expect(new Set(missing.map((answer) => answer.headers['etag'])).size).toBe(1);
+    } finally {
+      await watched.close();
+    }
+  });
+});
+
 describe('structured data, read back by a JSON-LD processor', () => {
   // schema.org's context maps terms onto its vocabulary; served here so the test needs no network.
   const documentLoader = async (url: string) => {

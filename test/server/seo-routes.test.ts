@@ -6,7 +6,8 @@ import { buildApp } from '../../server/app';
 import { uniqueSlugs } from '../../server/content';
 import type { Database } from '../../server/db';
 import { linkOrigins } from '../../server/routes/public-origin';
-import { escapeXml, registerSeoRoutes, sitemapXml } from '../../server/routes/seo-routes';
+import { escapeXml, registerSeoRoutes, SITEMAP_MAX_URLS, SITEMAP_PAGE_SIZE, sitemapXml } from '../../server/routes/seo-routes';
+import { counted } from '../support/counted-database';
 import { demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
@@ -120,7 +121,7 @@ describe('GET /sitemap.xml', () => {
 describe('the sitemap of a large site', () => {
   it('is an index of files that together list every page once, none above the page size', async () => {
     const small = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    registerSeoRoutes(small, db, 200, linkOrigins({ publicOrigin: 'http://www.canton.example' }));
+    registerSeoRoutes(small, db, { version: async () => 'v1', pageSize: 200, origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }) });
     const local = await injectClient(small);
     const index = parseXml((await local.get('/sitemap.xml')).text);
     const files = Array.from(index.getElementsByTagNameNS(SITEMAP_NS, 'loc')).map((loc) => loc.textContent ?? '');
@@ -138,6 +139,34 @@ describe('the sitemap of a large site', () => {
     expect(locs).toEqual(whole);
     expect((await local.get(`/sitemap-${files.length + 1}.xml`)).status).toBe(404);
     await small.close();
+  });
+});
+
+describe('the sitemap kept ready', () => {
+  it('is made once a content version: a repeated or concurrent request reads nothing, a new version is read again', async () => {
+    const { db: watched, statements } = counted(db);
+    let version = 'v1';
+    const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    registerSeoRoutes(app, watched, { version: async () => version, pageSize: 200, origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }) });
+    const local = await injectClient(app);
+    const first = await local.get('/sitemap-1.xml');
+    expect(first.status).toBe(200);
+    const made = statements();
+    expect(made).toBeGreaterThan(0);
+    const again = await Promise.all([local.get('/sitemap-1.xml'), local.get('/sitemap-1.xml', { 'accept-encoding': 'br' }), local.get('/sitemap.xml')]);
+    expect(again.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(again[0]?.text).toBe(first.text);
+    expect(again[0]?.headers['etag']).toBe(first.headers['etag']);
+    // The index is a new file, but the count of pages is known for this version.
+    expect(statements()).toBe(made);
+    version = 'v2';
+    expect((await local.get('/sitemap-1.xml')).text).toBe(first.text);
+    expect(statements()).toBeGreaterThan(made);
+    await app.close();
+  });
+
+  it('holds files of at most 50,000 addresses, the ceiling of the protocol', () => {
+    expect(SITEMAP_PAGE_SIZE * LANGUAGES.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
   });
 });
 

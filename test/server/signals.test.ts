@@ -87,7 +87,7 @@ const allGone = (run: ChildRun): Promise<true> =>
 
 it('`npm run serve` is one server process under npm and its shell', async () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(manifest.scripts['serve']).toBe('node --import tsx server/main.ts');
+  expect(manifest.scripts['serve']).toBe('node --optimize-for-size scripts/serve.mjs');
 });
 
 it('a SIGTERM to `node scripts/serve-child.mjs` (what `npm start` runs after its build) drains the server, and both exit 0', async () => {

@@ -30,7 +30,7 @@ export const spawnCollected = (command: string, args: readonly string[], env: Re
 
 /** The server as `npm run serve` runs it, on a free port of 127.0.0.1, serving no built site. */
 export const startServer = (dataDir: string, env: Record<string, string> = {}): ChildRun =>
-  spawnCollected(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  spawnCollected(process.execPath, ['--optimize-for-size', join(ROOT, 'scripts/serve.mjs')], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
