@@ -40,12 +40,13 @@ const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
  * `MIN_QUERY_LENGTH`: one letter, or single letters ("l c"), would match nearly everything.
  */
 export const searchQuery = (text: string): string | null => {
-  const query = Array.from(text.replace(CONTROL, '').replace(/\s+/gu, ' ').trim())
+  // Composed first: a character that NFC writes as two (U+FB2A, a letter with its mark) is counted as the query is sent.
+  const query = Array.from(text.normalize('NFC').replace(CONTROL, '').replace(/\s+/gu, ' ').trim())
     .slice(0, MAX_QUERY_LENGTH)
     .join('')
     .trim();
   const words = query.split(/[^\p{L}\p{N}\p{M}]+/u);
-  return words.some((word) => Array.from(word.normalize('NFC')).length >= MIN_QUERY_LENGTH) ? query : null;
+  return words.some((word) => Array.from(word).length >= MIN_QUERY_LENGTH) ? query : null;
 };
 
 /** Whether two texts search for the same thing (a trailing space or a double space changes nothing). */
