@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../test/support/server-child';
 
 // The real server as an operator runs it (`npm run serve`, its own process, its own memory),
 // for the benchmarks that measure the whole process: load, soak, starvation.
@@ -54,18 +54,6 @@ export const serveCommand = (): { command: string; args: string[] } => {
   const command = first === 'node' ? process.execPath : join(ROOT, 'node_modules', '.bin', first);
   return { command, args };
 };
-
-/** A TCP port free at the time of asking. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => (port > 0 ? resolvePort(port) : reject(new Error('no free port'))));
-    });
-  });
 
 /** Resident memory in MB of `pid` and every process below it (`ps`, Linux and macOS); 0 once it has gone. */
 export const processTreeRssMb = (pid: number): number => {

@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/database-errors';
-import { getOnce, listeningPort, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
+import { freePort, getOnce, listeningPort, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 // The server against a PostgreSQL that is down at its start, then stopped and started under load.
@@ -12,17 +11,6 @@ import { testBackend } from '../support/test-database';
 // its own port), never on the shared one of DATABASE_URL, which other tests use meanwhile.
 
 jest.setTimeout(240_000);
-
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 
 const retryLines = (output: string): number[] =>
   [...output.matchAll(/^PostgreSQL not reachable \((\w+)\), try (\d+): trying again in [\d.]+ s$/gm)].map((line) => Number(line[2]));

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { openPostgres } from '../../server/db';
 import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
 import { SCHEMA_VERSION } from '../../server/migrations';
+import { waitFor as waitForValue } from '../support/server-child';
 import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from '../support/test-database';
 
 jest.setTimeout(120_000);
@@ -44,15 +45,8 @@ const start = (env: Record<string, string>): Server => {
   return { child, output: () => output, exited };
 };
 
-const waitFor = async <T>(what: string, found: () => T | null, withinMs = 60_000): Promise<T> => {
-  const started = Date.now();
-  for (;;) {
-    const value = found();
-    if (value !== null) return value;
-    if (Date.now() - started > withinMs) throw new Error(`${what}: not within ${withinMs} ms\n${server?.output() ?? ''}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-};
+// The shared poll, failing with this test's server output.
+const waitFor = <T>(what: string, found: () => T | null): Promise<T> => waitForValue(what, found, server ?? undefined, 60_000);
 
 /** The `listening on …` lines so far: the port, and the worker's pid when it is one. */
 const listening = (output: string): { port: number; worker: number | null }[] =>

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPostgres } from '../../server/db';
@@ -134,3 +135,15 @@ export const privateSchema = async (name: string): Promise<{ readonly url: strin
     },
   };
 };
+
+/** A TCP port free at the time of asking. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => (port > 0 ? resolvePort(port) : reject(new Error('no free port'))));
+    });
+  });
