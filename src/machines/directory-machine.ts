@@ -1,5 +1,4 @@
-import { assign, fromCallback, fromEventObservable, setup, stateIn, type SnapshotFrom } from 'xstate';
-import { throwError } from 'rxjs';
+import { assertEvent, assign, fromCallback, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Contact } from '../domain/contact';
 import { NO_FILTERS, filtersFromSearch, type DirectoryFilters } from '../domain/directory';
 import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
@@ -8,6 +7,7 @@ import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } 
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import { CATEGORY_LIST_REGION } from './category-list-region';
+import { providedLater, toHistory } from './machine-parts';
 
 /** What the directory holds (SPEC §3, "Directory state"): contacts and category titles, plus the filters, paging and the open contact. */
 export interface DirectoryContext {
@@ -29,11 +29,14 @@ export interface DirectoryContext {
   readonly opened: Contact | null;
   /** The slug of a permalink whose contact is being looked for. */
   readonly wanted: string | null;
+  /** The text the list in place (or on its way) was asked for: a key release that leaves it as it is asks nothing. */
+  readonly searched: string;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
 export type DirectoryEvent =
-  | { readonly type: 'TYPE'; readonly text: string }
+  | { readonly type: 'TEXT_CHANGED'; readonly text: string }
+  | { readonly type: 'KEY_RELEASED'; readonly text: string }
   | { readonly type: 'SEARCH'; readonly text: string }
   | { readonly type: 'SELECT_CATEGORY'; readonly category: string }
   | { readonly type: 'CLEAR' }
@@ -41,17 +44,12 @@ export type DirectoryEvent =
   | { readonly type: 'RESTORE_FILTERS'; readonly search: string }
   | { readonly type: 'RETRY' }
   | { readonly type: 'LOAD_MORE' }
-  | { readonly type: 'TOGGLE_MODAL'; readonly index?: number }
-  | { readonly type: 'OPEN_CONTACT'; readonly slug: string }
+  | { readonly type: 'OPEN_DETAILS'; readonly slug: string }
+  | { readonly type: 'CLOSE_DETAILS' }
   | ContactsEvent
   | MoreContactsEvent
   | ContactEvent
   | CategoriesEvent;
-
-const unprovided = (name: string) => () =>
-  throwError(() => new Error(`The directory machine needs the actor "${name}": give it with machine.provide().`));
-
-const toHistory = (mode: HistoryMode) => ({ type: 'writeHistory', params: { mode } }) as const;
 
 const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact | undefined =>
   slug === null ? undefined : contacts.find((contact) => contactSlug(contact) === slug);
@@ -64,6 +62,8 @@ const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact |
  * every key release).
  */
 const newFilters = {
+  // A key that leaves the text as it was (Tab, an arrow) asks nothing; the form's submission always asks.
+  KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
   SEARCH: { target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
   SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', toHistory('push')] },
   CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', toHistory('push')] },
@@ -81,41 +81,49 @@ export const directoryMachine = setup({
     input: {} as { filters?: DirectoryFilters; permalink?: string | null; pageSize?: number },
   },
   actors: {
-    loadContacts: fromEventObservable<ContactsEvent, DirectoryFilters>(unprovided('loadContacts')),
-    loadMore: fromEventObservable<MoreContactsEvent, string>(unprovided('loadMore')),
-    loadContact: fromEventObservable<ContactEvent, string>(unprovided('loadContact')),
-    loadCategories: fromEventObservable<CategoriesEvent, void>(unprovided('loadCategories')),
+    loadContacts: providedLater<ContactsEvent, DirectoryFilters>('directory', 'loadContacts'),
+    loadMore: providedLater<MoreContactsEvent, string>('directory', 'loadMore'),
+    loadContact: providedLater<ContactEvent, string>('directory', 'loadContact'),
+    loadCategories: providedLater<CategoriesEvent, void>('directory', 'loadCategories'),
     // A widget without URL sync (a host page that owns its address) keeps this silent default.
     watchHistory: fromCallback(() => undefined),
   },
   actions: {
     setText: assign({
-      filters: ({ context, event }) =>
-        event.type === 'TYPE' || event.type === 'SEARCH' ? { ...context.filters, text: event.text } : context.filters,
+      filters: ({ context, event }) => {
+        assertEvent(event, ['TEXT_CHANGED', 'KEY_RELEASED', 'SEARCH']);
+        return { ...context.filters, text: event.text };
+      },
     }),
     setCategory: assign({
-      filters: ({ context, event }) =>
-        event.type === 'SELECT_CATEGORY' ? { ...context.filters, category: event.category } : context.filters,
+      filters: ({ context, event }) => {
+        assertEvent(event, 'SELECT_CATEGORY');
+        return { ...context.filters, category: event.category };
+      },
     }),
     clearText: assign({ filters: ({ context }) => ({ ...context.filters, text: '' }) }),
     clearFilters: assign({ filters: NO_FILTERS }),
     restoreFilters: assign({
-      filters: ({ context, event }) => (event.type === 'RESTORE_FILTERS' ? filtersFromSearch(event.search) : context.filters),
+      filters: ({ event }) => {
+        assertEvent(event, 'RESTORE_FILTERS');
+        return filtersFromSearch(event.search);
+      },
     }),
-    storeContacts: assign(({ context, event }) =>
-      event.type === 'CONTACTS_LOADED'
-        ? {
-            contacts: event.contacts,
-            next: event.next ?? null,
-            count: Math.max(event.count ?? event.contacts.length, event.contacts.length),
-            shown: firstWindow(event.contacts.length, context.pageSize),
-            appendedFrom: null,
-            error: null,
-          }
-        : {},
-    ),
+    // Every request starts here, with the filters in force.
+    rememberSearch: assign({ searched: ({ context }) => context.filters.text }),
+    storeContacts: assign(({ context, event }) => {
+      assertEvent(event, 'CONTACTS_LOADED');
+      return {
+        contacts: event.contacts,
+        next: event.next ?? null,
+        count: Math.max(event.count ?? event.contacts.length, event.contacts.length),
+        shown: firstWindow(event.contacts.length, context.pageSize),
+        appendedFrom: null,
+        error: null,
+      };
+    }),
     appendContacts: assign(({ context, event }) => {
-      if (event.type !== 'MORE_CONTACTS_LOADED') return {};
+      assertEvent(event, 'MORE_CONTACTS_LOADED');
       const contacts = [...context.contacts, ...event.contacts];
       return {
         contacts,
@@ -132,29 +140,44 @@ export const directoryMachine = setup({
       appendedFrom: context.shown,
     })),
     storeError: assign({
-      error: ({ context, event }) =>
-        event.type === 'CONTACTS_FAILED' || event.type === 'MORE_CONTACTS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
+      error: ({ event }) => {
+        assertEvent(event, ['CONTACTS_FAILED', 'MORE_CONTACTS_FAILED', 'CATEGORIES_FAILED']);
+        return event.error;
+      },
     }),
     storeCategories: assign({
-      categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
-    }),
-    openDetails: assign({
-      opened: ({ context, event }) =>
-        event.type === 'TOGGLE_MODAL' && event.index !== undefined ? context.contacts[event.index] ?? null : context.opened,
+      categories: ({ event }) => {
+        assertEvent(event, 'CATEGORIES_LOADED');
+        return event.categories;
+      },
     }),
     openListedSlug: assign({
-      opened: ({ context, event }) => (event.type === 'OPEN_CONTACT' ? listsSlug(context.contacts, event.slug) ?? null : context.opened),
+      opened: ({ context, event }) => {
+        assertEvent(event, 'OPEN_DETAILS');
+        return listsSlug(context.contacts, event.slug) ?? null;
+      },
     }),
     // The list just arrived: the event holds it (the contacts region stores it in the same step).
     openWanted: assign({
-      opened: ({ context, event }) => (event.type === 'CONTACTS_LOADED' ? listsSlug(event.contacts, context.wanted) ?? null : context.opened),
+      opened: ({ context, event }) => {
+        assertEvent(event, 'CONTACTS_LOADED');
+        return listsSlug(event.contacts, context.wanted) ?? null;
+      },
       wanted: null,
     }),
     openFound: assign({
-      opened: ({ context, event }) => (event.type === 'CONTACT_LOADED' ? event.contact : context.opened),
+      opened: ({ event }) => {
+        assertEvent(event, 'CONTACT_LOADED');
+        return event.contact;
+      },
       wanted: null,
     }),
-    wantContact: assign({ wanted: ({ context, event }) => (event.type === 'OPEN_CONTACT' ? event.slug : context.wanted) }),
+    wantContact: assign({
+      wanted: ({ event }) => {
+        assertEvent(event, 'OPEN_DETAILS');
+        return event.slug;
+      },
+    }),
     forgetContact: assign({ wanted: null }),
     closeDetails: assign({ opened: null }),
     // Given by the widget: writes the filters to the address bar.
@@ -163,18 +186,31 @@ export const directoryMachine = setup({
   guards: {
     hasText: ({ context }) => context.filters.text !== '',
     hasFilters: ({ context }) => context.filters.text !== '' || context.filters.category !== '',
-    hasContacts: ({ event }) => event.type === 'CONTACTS_LOADED' && event.contacts.length > 0,
+    changesSearch: ({ context, event }) => {
+      assertEvent(event, 'KEY_RELEASED');
+      return event.text !== context.searched;
+    },
+    hasContacts: ({ event }) => {
+      assertEvent(event, 'CONTACTS_LOADED');
+      return event.contacts.length > 0;
+    },
     hasHiddenContacts: ({ context }) => context.shown < context.contacts.length,
     hasNextPage: ({ context }) => context.next !== null,
     // The server no longer knows the cursor (the content changed since the first page): start again.
-    isStaleCursor: ({ event }) =>
-      event.type === 'MORE_CONTACTS_FAILED' && event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS,
-    isListedContact: ({ context, event }) =>
-      event.type === 'TOGGLE_MODAL' && event.index !== undefined && event.index >= 0 && event.index < context.contacts.length,
-    isListedSlug: ({ context, event }) => event.type === 'OPEN_CONTACT' && listsSlug(context.contacts, event.slug) !== undefined,
+    isStaleCursor: ({ event }) => {
+      assertEvent(event, 'MORE_CONTACTS_FAILED');
+      return event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS;
+    },
+    isListedSlug: ({ context, event }) => {
+      assertEvent(event, 'OPEN_DETAILS');
+      return listsSlug(context.contacts, event.slug) !== undefined;
+    },
     isLoadingContacts: stateIn({ contacts: 'loading' }),
     isWanting: ({ context }) => context.wanted !== null,
-    listsWanted: ({ context, event }) => event.type === 'CONTACTS_LOADED' && listsSlug(event.contacts, context.wanted) !== undefined,
+    listsWanted: ({ context, event }) => {
+      assertEvent(event, 'CONTACTS_LOADED');
+      return listsSlug(event.contacts, context.wanted) !== undefined;
+    },
   },
 }).createMachine({
   id: 'directory',
@@ -191,15 +227,17 @@ export const directoryMachine = setup({
     appendedFrom: null,
     opened: null,
     wanted: input.permalink ?? null,
+    searched: '',
   }),
   invoke: { src: 'watchHistory' },
   states: {
     contacts: {
       initial: 'loading',
       // Typing without a key release only changes the text; the request waits for the release.
-      on: { TYPE: { actions: 'setText' } },
+      on: { TEXT_CHANGED: { actions: 'setText' } },
       states: {
         loading: {
+          entry: 'rememberSearch',
           invoke: { src: 'loadContacts', input: ({ context }) => context.filters },
           initial: 'trying',
           states: {
@@ -261,9 +299,8 @@ export const directoryMachine = setup({
           // A permalink given at start waits for the list it may be in.
           always: { guard: 'isWanting', target: 'waiting' },
           on: {
-            TOGGLE_MODAL: { guard: 'isListedContact', target: 'open', actions: 'openDetails' },
-            // Back or Forward to a permalink: the contact of the list, else after the list on its way, else by itself.
-            OPEN_CONTACT: [
+            // A card's "⋯", or Back or Forward to a permalink: the contact of the list, else after the list on its way, else by itself.
+            OPEN_DETAILS: [
               { guard: 'isListedSlug', target: 'open', actions: 'openListedSlug' },
               { guard: 'isLoadingContacts', target: 'waiting', actions: 'wantContact' },
               { target: 'finding', actions: 'wantContact' },
@@ -276,7 +313,7 @@ export const directoryMachine = setup({
             CONTACTS_LOADED: [{ guard: 'listsWanted', target: 'open', actions: 'openWanted' }, { target: 'finding' }],
             // The contact may still be found by itself.
             CONTACTS_FAILED: { target: 'finding' },
-            TOGGLE_MODAL: giveUp,
+            CLOSE_DETAILS: giveUp,
             RESTORE_FILTERS: giveUp,
           },
         },
@@ -286,13 +323,13 @@ export const directoryMachine = setup({
           on: {
             CONTACT_LOADED: { target: 'open', actions: 'openFound' },
             CONTACT_FAILED: giveUp,
-            TOGGLE_MODAL: giveUp,
+            CLOSE_DETAILS: giveUp,
             RESTORE_FILTERS: giveUp,
           },
         },
         open: {
           on: {
-            TOGGLE_MODAL: { target: 'closed', actions: 'closeDetails' },
+            CLOSE_DETAILS: { target: 'closed', actions: 'closeDetails' },
             // A new list may not hold the contact any more.
             RESTORE_FILTERS: { target: 'closed', actions: 'closeDetails' },
           },
@@ -308,12 +345,11 @@ export type DirectorySnapshot = SnapshotFrom<typeof directoryMachine>;
 /** What the grid area shows. */
 export type DirectoryStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
+const DIRECTORY_STATUSES: readonly DirectoryStatus[] = ['loading', 'ready', 'empty', 'failed'];
+
 /** The state of the grid area. */
-export const selectStatus = (snapshot: DirectorySnapshot): DirectoryStatus => {
-  if (snapshot.matches({ contacts: 'loading' })) return 'loading';
-  const { contacts } = snapshot.value as { contacts: DirectoryStatus | { ready: string } };
-  return typeof contacts === 'string' ? contacts : 'ready';
-};
+export const selectStatus = (snapshot: DirectorySnapshot): DirectoryStatus =>
+  DIRECTORY_STATUSES.find((status) => snapshot.matches({ contacts: status })) ?? 'loading';
 
 /**
  * The contacts held for the cards. While a newer search loads, the previous answer stays in

@@ -18,6 +18,7 @@ import {
   NO_SUCH_CALL,
   STALE_CURSOR,
 } from '../support/directory-fixtures';
+import { contactSlug } from '../../src/domain/permalinks';
 import { describeRetry, type MachineModel } from './machine-model';
 import { withoutInvocations } from './without-invocations';
 
@@ -25,6 +26,8 @@ type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 
+/** The contact whose card the paths open with its ⋯ button; the others are opened by their address. */
+export const CARD = contactSlug(CONTACTS[0]!);
 const ZOE = 'zoe-python';
 const MARC = DETACHED.slug!;
 const RESTORED = '?categorie=Communes';
@@ -53,13 +56,19 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         ]
       : [];
     // The open dialog is modal: behind it, only the browser's Back button still acts.
-    if (snapshot.matches({ details: 'open' })) return [{ type: 'TOGGLE_MODAL' }, ...restore];
+    if (snapshot.matches({ details: 'open' })) return [{ type: 'CLOSE_DETAILS' }, ...restore];
     // A permalink's contact on its way: the list's answer, its own, or Back.
-    if (snapshot.matches({ details: 'waiting' })) return [...answers, { type: 'TOGGLE_MODAL' }, ...restore];
+    if (snapshot.matches({ details: 'waiting' })) return [...answers, { type: 'CLOSE_DETAILS' }, ...restore];
     if (snapshot.matches({ details: 'finding' })) {
-      return [{ type: 'CONTACT_LOADED', contact: DETACHED }, { type: 'CONTACT_FAILED', error: NO_SUCH_CALL }, { type: 'TOGGLE_MODAL' }, ...restore];
+      return [{ type: 'CONTACT_LOADED', contact: DETACHED }, { type: 'CONTACT_FAILED', error: NO_SUCH_CALL }, { type: 'CLOSE_DETAILS' }, ...restore];
     }
-    const events: DirectoryEvent[] = [{ type: 'TYPE', text: 'hel' }, { type: 'SEARCH', text: 'hel' }, ...restore];
+    const events: DirectoryEvent[] = [
+      { type: 'TEXT_CHANGED', text: 'hel' },
+      { type: 'KEY_RELEASED', text: 'hel' },
+      // Submitting the form asks again, whatever the text; walked where no text is typed yet, to keep the paths few.
+      ...(filters.text === '' ? [{ type: 'SEARCH', text: 'hel' } as const] : []),
+      ...restore,
+    ];
     if (filters.text !== '') events.push({ type: 'CLEAR' });
     if (filters.category !== '') events.push({ type: 'SELECT_CATEGORY', category: '' });
     if (categories.includes('Grand Conseil') && filters.category !== 'Grand Conseil') {
@@ -79,20 +88,21 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         { type: 'MORE_CONTACTS_FAILED', error: STALE_CURSOR },
       );
     }
-    if (snapshot.matches({ contacts: 'ready' }) && contacts.length > 0) events.push({ type: 'TOGGLE_MODAL', index: 0 });
+    if (snapshot.matches({ contacts: 'ready' }) && contacts.length > 0) events.push({ type: 'OPEN_DETAILS', slug: CARD });
     // Forward to a permalink, walked with no filter: a contact of the list, and one beyond it.
     if (filters.text === '' && filters.category === '' && categories.length > 0 && !snapshot.matches({ contacts: 'failed' })) {
-      events.push({ type: 'OPEN_CONTACT', slug: ZOE }, { type: 'OPEN_CONTACT', slug: MARC });
+      events.push({ type: 'OPEN_DETAILS', slug: ZOE }, { type: 'OPEN_DETAILS', slug: MARC });
     }
     return events;
   },
   // The state as far as the visitor can tell it apart: value, the filters, the cards held and shown, a further page, categories, the open contact.
   key: (state) => {
     const snapshot = state as Snapshot;
-    const { filters, contacts, shown, next, categories, wanted, opened } = snapshot.context;
+    const { filters, contacts, shown, next, categories, wanted, opened, searched } = snapshot.context;
     return JSON.stringify([
       snapshot.value,
       filters.text !== '',
+      filters.text === searched,
       filters.category,
       contacts.length,
       shown,
@@ -104,10 +114,12 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
   },
   describeEvent: (event, language) => {
     switch (event.type) {
-      case 'TYPE':
+      case 'TEXT_CHANGED':
         return say(language, `Coller « ${event.text} » dans la recherche, sans frappe au clavier`, `Paste “${event.text}” into the search box, without a key press`);
-      case 'SEARCH':
+      case 'KEY_RELEASED':
         return say(language, `Taper « ${event.text} » dans la recherche`, `Type “${event.text}” in the search box`);
+      case 'SEARCH':
+        return say(language, `Saisir « ${event.text} » dans la recherche et appuyer sur Entrée`, `Enter “${event.text}” in the search box and press Enter`);
       case 'SELECT_CATEGORY':
         return event.category === ''
           ? say(language, 'Choisir « Sélectionner une catégorie » (aucune catégorie)', 'Choose “Select a category” (no category)')
@@ -122,16 +134,16 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         return say(language, 'Cliquer sur « Réessayer »', 'Click “Try again”');
       case 'LOAD_MORE':
         return say(language, 'Cliquer sur « Afficher plus »', 'Click “Show more”');
-      case 'TOGGLE_MODAL':
-        return event.index === undefined
-          ? say(
-              language,
-              'Fermer les détails (croix « Fermer » ; avant leur ouverture, revenir à l’adresse de l’annuaire)',
-              'Close the details (cross “Close”; before they open, go back to the directory’s address)',
-            )
-          : say(language, `Ouvrir les détails de « ${CONTACTS[event.index]?.title ?? event.index} » (bouton ⋯)`, `Open the details of “${CONTACTS[event.index]?.title ?? event.index}” (⋯ button)`);
-      case 'OPEN_CONTACT':
-        return say(language, `Aller en avant vers l’adresse « /annuaire/${event.slug}/ »`, `Go forward to the address “/annuaire/${event.slug}/”`);
+      case 'CLOSE_DETAILS':
+        return say(
+          language,
+          'Fermer les détails (croix « Fermer » ; avant leur ouverture, revenir à l’adresse de l’annuaire)',
+          'Close the details (cross “Close”; before they open, go back to the directory’s address)',
+        );
+      case 'OPEN_DETAILS':
+        return event.slug === CARD
+          ? say(language, `Ouvrir les détails de « ${CONTACTS[0]!.title} » (bouton ⋯ de sa carte)`, `Open the details of “${CONTACTS[0]!.title}” (the ⋯ button of its card)`)
+          : say(language, `Aller en avant vers l’adresse « /annuaire/${event.slug}/ »`, `Go forward to the address “/annuaire/${event.slug}/”`);
       case 'CONTACTS_LOADED':
         return event.next
           ? say(

@@ -9,7 +9,7 @@ import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
 import { unwalked, type ModelPath } from './coverage';
-import { directoryModel } from './directory-model';
+import { CARD, directoryModel } from './directory-model';
 import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
@@ -78,12 +78,18 @@ const visit = (path: string): void => {
 /** Makes the event happen as a visitor or a service would. */
 const perform = (h: Harness, event: DirectoryEvent): void => {
   switch (event.type) {
-    case 'TYPE':
+    case 'TEXT_CHANGED':
       fireEvent.change(searchBox(), { target: { value: event.text } });
+      return;
+    case 'KEY_RELEASED':
+      fireEvent.change(searchBox(), { target: { value: event.text } });
+      fireEvent.keyUp(searchBox(), { key: 'l' });
       return;
     case 'SEARCH':
       fireEvent.change(searchBox(), { target: { value: event.text } });
-      fireEvent.keyUp(searchBox(), { key: 'l' });
+      fireEvent.submit(screen.getByRole('search'));
+      // Enter's own release follows the submission: it asks nothing more.
+      fireEvent.keyUp(searchBox(), { key: 'Enter' });
       return;
     case 'SELECT_CATEGORY':
       fireEvent.change(categorySelect(), { target: { value: event.category } });
@@ -103,13 +109,12 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
     case 'LOAD_MORE':
       fireEvent.click(moreButton()!);
       return;
-    case 'OPEN_CONTACT':
-      visit(`/annuaire/${event.slug}/${window.location.search}`);
+    case 'OPEN_DETAILS':
+      if (event.slug === CARD) fireEvent.click(screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[0]!.title}` }));
+      else visit(`/annuaire/${event.slug}/${window.location.search}`);
       return;
-    case 'TOGGLE_MODAL':
-      if (event.index !== undefined) {
-        fireEvent.click(screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[event.index]!.title}` }));
-      } else if (screen.queryByRole('dialog')) {
+    case 'CLOSE_DETAILS':
+      if (screen.queryByRole('dialog')) {
         fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
       } else {
         // Before the details open, Back to the directory's own address leaves them.
@@ -136,7 +141,7 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
   }
 };
 
-const STARTS_REQUEST: ReadonlySet<string> = new Set(['SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'CLEAR_FILTERS', 'RESTORE_FILTERS', 'RETRY', 'MORE_CONTACTS_FAILED']);
+const STARTS_REQUEST: ReadonlySet<string> = new Set(['KEY_RELEASED', 'SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'CLEAR_FILTERS', 'RESTORE_FILTERS', 'RETRY', 'MORE_CONTACTS_FAILED']);
 
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null): void => {

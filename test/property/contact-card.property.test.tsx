@@ -61,7 +61,7 @@ describe('a contact card', () => {
   it('shows the role if and only if the contact is a person', () => {
     fc.assert(
       fc.property(contacts, fc.stringMatching(/^[A-Z][a-zé]{3,12}$/), (contact, fonction) => {
-        const root = renderIn(<ContactCard contact={{ ...contact, fonction: `Rôle ${fonction}` }} index={0} onMore={() => undefined} />);
+        const root = renderIn(<ContactCard contact={{ ...contact, fonction: `Rôle ${fonction}` }} onMore={() => undefined} />);
         const card = within(root).getByRole('article');
         expect(within(card).queryByText(`Rôle ${fonction}`) !== null).toBe(contact.type_contact === 'Personne');
         cleanup();
@@ -72,7 +72,7 @@ describe('a contact card', () => {
   it('never renders a script link, and opens websites in a new tab without an opener', () => {
     fc.assert(
       fc.property(contacts, (contact) => {
-        const root = renderIn(<ContactCard contact={contact} index={0} onMore={() => undefined} />);
+        const root = renderIn(<ContactCard contact={contact} onMore={() => undefined} />);
         expectNothingHostile(root);
         for (const link of root.querySelectorAll('a[target="_blank"]')) {
           expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -86,7 +86,7 @@ describe('a contact card', () => {
   it("names its more link after the contact, and links it to the contact's page", () => {
     fc.assert(
       fc.property(contacts, (contact) => {
-        renderIn(<ContactCard contact={contact} index={0} onMore={() => undefined} />);
+        renderIn(<ContactCard contact={contact} onMore={() => undefined} />);
         // Accessible names collapse white space, as screen readers read them; the name computation
         // and JavaScript's \s differ on some spaces (no-break, ideographic), so both sides are collapsed alike.
         const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -116,12 +116,12 @@ describe('a contact card', () => {
     document.addEventListener('click', follow);
     try {
       for (const { init, opens } of clicks) {
-        const opened: number[] = [];
-        renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} index={4} onMore={(index) => opened.push(index)} />);
+        const opened: string[] = [];
+        renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} onMore={(slug) => opened.push(slug)} />);
         const link = screen.getByRole('link', { name: "Plus d'informations sur Hélène Rochat" });
         expect(link).toHaveAttribute('href', '/annuaire/helene-rochat/');
         fireEvent.click(link, init);
-        expect({ init, opened, followed }).toEqual({ init, opened: opens ? [4] : [], followed: !opens });
+        expect({ init, opened, followed }).toEqual({ init, opened: opens ? ['helene-rochat'] : [], followed: !opens });
         cleanup();
       }
     } finally {

@@ -44,11 +44,11 @@ describe('the WebSocket inspector (?inspect=ws://host:port)', () => {
     actor.start();
     categories.next({ type: 'CATEGORIES_LOADED', categories: CATEGORIES });
     contacts.next({ type: 'CONTACTS_LOADED', contacts: CONTACTS });
-    actor.send({ type: 'TOGGLE_MODAL', index: 0 });
-    actor.send({ type: 'TOGGLE_MODAL' });
+    actor.send({ type: 'OPEN_DETAILS', slug: 'helene-rochat' });
+    actor.send({ type: 'CLOSE_DETAILS' });
 
     const deadline = Date.now() + 10_000;
-    while (!received.some((message) => message.type === '@xstate.event' && message.event?.type === 'TOGGLE_MODAL') && Date.now() < deadline) {
+    while (!received.some((message) => message.type === '@xstate.event' && message.event?.type === 'CLOSE_DETAILS') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     actor.stop();
@@ -57,7 +57,7 @@ describe('the WebSocket inspector (?inspect=ws://host:port)', () => {
     // The widget's machine, its history watcher and its two services.
     expect(new Set(actors).size).toBeGreaterThanOrEqual(4);
     const events = received.filter((message) => message.type === '@xstate.event').map((message) => message.event?.type);
-    expect(events).toEqual(expect.arrayContaining(['xstate.init', 'CATEGORIES_LOADED', 'CONTACTS_LOADED', 'TOGGLE_MODAL']));
+    expect(events).toEqual(expect.arrayContaining(['xstate.init', 'CATEGORIES_LOADED', 'CONTACTS_LOADED', 'OPEN_DETAILS', 'CLOSE_DETAILS']));
     const rootSnapshots = received.filter((message) => message.type === '@xstate.snapshot' && message.sessionId === actors[0]);
     // One snapshot for the start and one for each of the four events the machine received.
     expect(rootSnapshots.length).toBeGreaterThanOrEqual(5);

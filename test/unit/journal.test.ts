@@ -34,11 +34,11 @@ const recordSession = (): Journal => {
   contactAnswers.at(-1)!.next({ type: 'CONTACTS_FAILED', error: FAILURE });
   actor.send({ type: 'RETRY' });
   contactAnswers.at(-1)!.next({ type: 'CONTACTS_LOADED', contacts: CONTACTS });
-  actor.send({ type: 'TYPE', text: 'hé' });
-  actor.send({ type: 'SEARCH', text: 'hé' });
+  actor.send({ type: 'TEXT_CHANGED', text: 'hé' });
+  actor.send({ type: 'KEY_RELEASED', text: 'hé' });
   contactAnswers.at(-1)!.next({ type: 'CONTACTS_LOADED', contacts: CONTACTS.slice(0, 1) });
-  actor.send({ type: 'TOGGLE_MODAL', index: 0 });
-  actor.send({ type: 'TOGGLE_MODAL' });
+  actor.send({ type: 'OPEN_DETAILS', slug: 'helene-rochat' });
+  actor.send({ type: 'CLOSE_DETAILS' });
   actor.stop();
   return recorder.journal();
 };
@@ -55,11 +55,11 @@ describe('the event journal', () => {
       'CONTACTS_FAILED',
       'RETRY',
       'CONTACTS_LOADED',
-      'TYPE',
-      'SEARCH',
+      'TEXT_CHANGED',
+      'KEY_RELEASED',
       'CONTACTS_LOADED',
-      'TOGGLE_MODAL',
-      'TOGGLE_MODAL',
+      'OPEN_DETAILS',
+      'CLOSE_DETAILS',
     ]);
     const times = directory!.entries.map((entry) => entry.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);

@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import type { Contact } from '../../domain/contact';
-import { contactPath, localizedPath } from '../../domain/permalinks';
+import { contactPath, contactSlug, localizedPath } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
 import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
@@ -16,12 +16,11 @@ const isBrowserClick = (event: React.MouseEvent): boolean =>
  */
 export const ContactCard = memo(function ContactCard({
   contact,
-  index,
   onMore,
 }: {
   contact: Contact;
-  index: number;
-  onMore: (index: number) => void;
+  /** Opens the details of the contact, by its slug. */
+  onMore: (slug: string) => void;
 }) {
   const { language, t } = useLocale();
   const titleId = useId();
@@ -43,7 +42,7 @@ export const ContactCard = memo(function ContactCard({
         onClick={(event) => {
           if (isBrowserClick(event)) return;
           event.preventDefault();
-          onMore(index);
+          onMore(contactSlug(contact));
         }}
       >
         <span aria-hidden="true">⋯</span>

@@ -48,9 +48,9 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
                 const open = selectOpenContact(snapshot);
                 const busy = open !== null || selectFindingContact(snapshot);
                 if (slug !== null && open !== null && contactSlug(open) === slug) return;
-                if (busy) sendBack({ type: 'TOGGLE_MODAL' });
+                if (busy) sendBack({ type: 'CLOSE_DETAILS' });
                 // The contact of the list, or of the list on its way, or loaded by itself.
-                if (slug !== null) sendBack({ type: 'OPEN_CONTACT', slug });
+                if (slug !== null) sendBack({ type: 'OPEN_DETAILS', slug });
               };
               window.addEventListener('popstate', onPopState);
               return () => window.removeEventListener('popstate', onPopState);

@@ -35,13 +35,13 @@ const ContactBlock = memo(function ContactBlock({
   contacts: readonly Contact[];
   start: number;
   end: number;
-  onMore: (index: number) => void;
+  onMore: (slug: string) => void;
 }) {
   // `display: contents` leaves the cards as the grid's own column boxes.
   return (
     <div className="directory-grid__block">
       {contacts.slice(start, end).map((contact, offset) => (
-        <ContactCard key={contact.id ?? `${contact.title}-${start + offset}`} contact={contact} index={start + offset} onMore={onMore} />
+        <ContactCard key={contact.id ?? `${contact.title}-${start + offset}`} contact={contact} onMore={onMore} />
       ))}
     </div>
   );
@@ -80,7 +80,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const blockSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
   const openContact = useSelector(actor, selectOpenContact);
   const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
-  const onMore = useCallback((index: number) => actor.send({ type: 'TOGGLE_MODAL', index }), [actor]);
+  const onMore = useCallback((slug: string) => actor.send({ type: 'OPEN_DETAILS', slug }), [actor]);
   const grid = useRef<HTMLDivElement>(null);
   useFocusOnAppended(grid, appendedFrom);
   const firstLoad = status === 'loading' && contacts.length === 0;
@@ -138,7 +138,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
           />
         ) : null}
       </section>
-      {openContact ? <ContactDetails contact={openContact} onClose={() => actor.send({ type: 'TOGGLE_MODAL' })} /> : null}
+      {openContact ? <ContactDetails contact={openContact} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} /> : null}
     </div>
   );
 };

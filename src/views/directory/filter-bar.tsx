@@ -7,8 +7,8 @@ import { useLocale } from '../shared/widget-root';
 /**
  * The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present.
  * A `<form method="get">` with the names the widget reads from the address (`categorie`, `q`),
- * so without script its submit button loads the filtered page; with script, changes and key
- * releases search as they happen and the submit is the same SEARCH.
+ * so without script its submit button loads the filtered page; with script, a key release that
+ * changed the text searches as it happens, and the submit is SEARCH.
  */
 export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t } = useLocale();
@@ -16,9 +16,6 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
   const categories = useSelector(actor, selectCategoryOptions);
   const canClear = useSelector(actor, (snapshot) => snapshot.can({ type: 'CLEAR' }));
   const search = useRef<HTMLInputElement>(null);
-  // Enter submits the form on key down, then releases on key up: the text it submitted is
-  // remembered so that the release does not send the same search a second time.
-  const submitted = useRef<string | null>(null);
   const categoryId = useId();
   const searchId = useId();
   const headingId = useId();
@@ -34,9 +31,7 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
         method="get"
         onSubmit={(event) => {
           event.preventDefault();
-          const text = search.current?.value ?? filters.text;
-          submitted.current = text;
-          actor.send({ type: 'SEARCH', text });
+          actor.send({ type: 'SEARCH', text: search.current?.value ?? filters.text });
         }}
       >
         <div className="field">
@@ -69,13 +64,9 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
             autoComplete="off"
             placeholder={t('directory.search.placeholder')}
             value={filters.text}
-            onChange={(event) => actor.send({ type: 'TYPE', text: event.currentTarget.value })}
-            onKeyUp={(event) => {
-              const text = event.currentTarget.value;
-              const alreadySent = event.key === 'Enter' && submitted.current === text;
-              submitted.current = null;
-              if (!alreadySent) actor.send({ type: 'SEARCH', text });
-            }}
+            onChange={(event) => actor.send({ type: 'TEXT_CHANGED', text: event.currentTarget.value })}
+            // The machine asks only when the text differs from the list's: Enter after its submission, Tab or an arrow ask nothing.
+            onKeyUp={(event) => actor.send({ type: 'KEY_RELEASED', text: event.currentTarget.value })}
           />
           {canClear ? (
             <button
