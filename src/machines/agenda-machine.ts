@@ -1,5 +1,4 @@
-import { throwError } from 'rxjs';
-import { assign, fromCallback, fromEventObservable, or, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, or, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaCategory, AgendaEvent } from '../domain/agenda';
 import {
   NO_AGENDA_FILTERS,
@@ -15,7 +14,7 @@ import {
 } from '../domain/agenda-filters';
 import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
-import { PAGE_SIZES } from '../domain/paging';
+import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
 import type {
   AgendaAnswer,
   AgendaCategoriesEvent,
@@ -29,6 +28,7 @@ import type {
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import { CATEGORY_LIST_REGION } from './category-list-region';
+import { providedLater, toHistory } from './machine-parts';
 
 /** The latest events added to the list ("Afficher plus", "Événements passés"): where focus goes, and how many. */
 export interface AgendaAddition {
@@ -83,7 +83,7 @@ export type AgendaMachineEvent =
   | { readonly type: 'REMOVE_CATEGORY'; readonly id: string }
   | { readonly type: 'SELECT_MONTH'; readonly month: number | null }
   | { readonly type: 'SELECT_RANGE'; readonly range: QuickRange | null }
-  | { readonly type: 'TYPE_TITLE'; readonly title: string }
+  | { readonly type: 'TITLE_CHANGED'; readonly title: string }
   | { readonly type: 'SEARCH' }
   | { readonly type: 'RESET' }
   | { readonly type: 'RESTORE_FILTERS'; readonly search: string }
@@ -171,9 +171,6 @@ const additionOf = (events: readonly AgendaEvent[]): AgendaAddition | null => {
 
 const grouped = (past: readonly AgendaEvent[], upcoming: readonly AgendaEvent[]): GroupedAgenda => groupByYearMonth([...past, ...upcoming]);
 
-const unprovided = (name: string) => () =>
-  throwError(() => new Error(`The agenda machine needs the actor "${name}": give it with machine.provide().`));
-
 const withFilters = (filters: AgendaFilters) => ({
   currentCategories: filters.categories,
   month: filters.month,
@@ -181,7 +178,7 @@ const withFilters = (filters: AgendaFilters) => ({
   range: rangeOf(filters),
 });
 
-const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
+const pushHistory = toHistory('push');
 
 /**
  * A change of filters, from any state of the events: back to `loading`, which stops the
@@ -190,12 +187,12 @@ const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
  * there would have the parallel root as its domain and restart the categories too.
  */
 const newFilters = {
-  SET_CATEGORIES: { target: '#agenda.events.loading', reenter: true, actions: ['setCategories', toHistory] },
-  ADD_CATEGORY: { guard: 'isNewCategory', target: '#agenda.events.loading', reenter: true, actions: ['addCategory', toHistory] },
-  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: '#agenda.events.loading', reenter: true, actions: ['removeCategory', toHistory] },
-  SELECT_MONTH: { target: '#agenda.events.loading', reenter: true, actions: ['setMonth', toHistory] },
-  SELECT_RANGE: { target: '#agenda.events.loading', reenter: true, actions: ['setRange', toHistory] },
-  SEARCH: { guard: 'hasTitle', target: '#agenda.events.loading', reenter: true, actions: ['keepTitleOnly', toHistory] },
+  SET_CATEGORIES: { target: '#agenda.events.loading', reenter: true, actions: ['setCategories', pushHistory] },
+  ADD_CATEGORY: { guard: 'isNewCategory', target: '#agenda.events.loading', reenter: true, actions: ['addCategory', pushHistory] },
+  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: '#agenda.events.loading', reenter: true, actions: ['removeCategory', pushHistory] },
+  SELECT_MONTH: { target: '#agenda.events.loading', reenter: true, actions: ['setMonth', pushHistory] },
+  SELECT_RANGE: { target: '#agenda.events.loading', reenter: true, actions: ['setRange', pushHistory] },
+  SEARCH: { guard: 'hasTitle', target: '#agenda.events.loading', reenter: true, actions: ['keepTitleOnly', pushHistory] },
   RESTORE_FILTERS: { target: '#agenda.events.loading', reenter: true, actions: 'restoreFilters' },
 } as const;
 
@@ -216,39 +213,63 @@ export const agendaMachine = setup({
     input: {} as AgendaInput,
   },
   actors: {
-    loadAgenda: fromEventObservable<AgendaEventsEvent, AgendaQuery>(unprovided('loadAgenda')),
-    loadMore: fromEventObservable<MoreAgendaEvent, string>(unprovided('loadMore')),
-    loadPast: fromEventObservable<PastAgendaEvent, string>(unprovided('loadPast')),
-    loadEvent: fromEventObservable<AgendaPermalinkEvent, AgendaEventQuery>(unprovided('loadEvent')),
-    loadCategories: fromEventObservable<AgendaCategoriesEvent, void>(unprovided('loadCategories')),
+    loadAgenda: providedLater<AgendaEventsEvent, AgendaQuery>('agenda', 'loadAgenda'),
+    loadMore: providedLater<MoreAgendaEvent, string>('agenda', 'loadMore'),
+    loadPast: providedLater<PastAgendaEvent, string>('agenda', 'loadPast'),
+    loadEvent: providedLater<AgendaPermalinkEvent, AgendaEventQuery>('agenda', 'loadEvent'),
+    loadCategories: providedLater<AgendaCategoriesEvent, void>('agenda', 'loadCategories'),
     // A widget without URL sync keeps this silent default.
     watchHistory: fromCallback(() => undefined),
   },
   actions: {
     setCategories: assign({
-      currentCategories: ({ context, event }) => (event.type === 'SET_CATEGORIES' ? setCategories(event.categories) : context.currentCategories),
+      currentCategories: ({ event }) => {
+        assertEvent(event, 'SET_CATEGORIES');
+        return setCategories(event.categories);
+      },
     }),
     addCategory: assign({
-      currentCategories: ({ context, event }) => (event.type === 'ADD_CATEGORY' ? addCategory(context.currentCategories, event.id) : context.currentCategories),
+      currentCategories: ({ context, event }) => {
+        assertEvent(event, 'ADD_CATEGORY');
+        return addCategory(context.currentCategories, event.id);
+      },
     }),
     removeCategory: assign({
-      currentCategories: ({ context, event }) =>
-        event.type === 'REMOVE_CATEGORY' ? removeCategory(context.currentCategories, event.id) : context.currentCategories,
+      currentCategories: ({ context, event }) => {
+        assertEvent(event, 'REMOVE_CATEGORY');
+        return removeCategory(context.currentCategories, event.id);
+      },
     }),
-    setMonth: assign({ month: ({ context, event }) => (event.type === 'SELECT_MONTH' ? event.month : context.month) }),
-    setRange: assign({ range: ({ context, event }) => (event.type === 'SELECT_RANGE' ? event.range : context.range) }),
-    setTitle: assign({ title: ({ context, event }) => (event.type === 'TYPE_TITLE' ? event.title : context.title) }),
+    setMonth: assign({
+      month: ({ event }) => {
+        assertEvent(event, 'SELECT_MONTH');
+        return event.month;
+      },
+    }),
+    setRange: assign({
+      range: ({ event }) => {
+        assertEvent(event, 'SELECT_RANGE');
+        return event.range;
+      },
+    }),
+    setTitle: assign({
+      title: ({ event }) => {
+        assertEvent(event, 'TITLE_CHANGED');
+        return event.title;
+      },
+    }),
     // The search sends the title only: the other filters are let go, so the screen shows what was asked.
     keepTitleOnly: assign({ currentCategories: [], month: null, range: null }),
     resetFilters: assign(withFilters(NO_AGENDA_FILTERS)),
-    restoreFilters: assign(({ context, event }) =>
-      event.type === 'RESTORE_FILTERS' ? withFilters(agendaFiltersFromSearch(event.search)) : withFilters(filtersOf(context)),
-    ),
+    restoreFilters: assign(({ event }) => {
+      assertEvent(event, 'RESTORE_FILTERS');
+      return withFilters(agendaFiltersFromSearch(event.search));
+    }),
     // A new list starts from the filters as they are: the range is tried again.
     startList: assign({ rangeEmpty: false }),
     markRangeEmpty: assign({ rangeEmpty: true }),
     storeAgenda: assign(({ context, event }) => {
-      if (event.type !== 'AGENDA_LOADED') return {};
+      assertEvent(event, 'AGENDA_LOADED');
       const { upcoming, heldUpcoming, heldPast, next, pastNext } = listOf(context, event);
       return { upcoming, heldUpcoming, heldPast, next, pastNext, past: [], agenda: grouped([], upcoming), added: null, error: null };
     }),
@@ -258,7 +279,7 @@ export const agendaMachine = setup({
       return { upcoming, heldUpcoming: context.heldUpcoming.slice(context.pageSize), agenda: grouped(context.past, upcoming), added: additionOf(shown) };
     }),
     appendMore: assign(({ context, event }) => {
-      if (event.type !== 'MORE_LOADED') return {};
+      assertEvent(event, 'MORE_LOADED');
       const added = newEvents(context, event.events);
       const upcoming = [...context.upcoming, ...added];
       return { upcoming, next: event.next, agenda: grouped(context.past, upcoming), added: additionOf(added), error: null };
@@ -269,7 +290,7 @@ export const agendaMachine = setup({
       return { past, heldPast: context.heldPast.slice(context.pageSize), agenda: grouped(past, context.upcoming), added: additionOf(shown) };
     }),
     appendPast: assign(({ context, event }) => {
-      if (event.type !== 'PAST_LOADED') return {};
+      assertEvent(event, 'PAST_LOADED');
       const added = pastAdded(context, event);
       const shown = added.slice(0, context.pageSize);
       const past = [...context.past, ...shown];
@@ -283,29 +304,48 @@ export const agendaMachine = setup({
       };
     }),
     storeError: assign({
-      error: ({ context, event }) =>
-        event.type === 'AGENDA_FAILED' || event.type === 'MORE_FAILED' || event.type === 'PAST_FAILED' || event.type === 'CATEGORIES_FAILED'
-          ? event.error
-          : context.error,
+      error: ({ event }) => {
+        assertEvent(event, ['AGENDA_FAILED', 'MORE_FAILED', 'PAST_FAILED', 'CATEGORIES_FAILED']);
+        return event.error;
+      },
     }),
     storeCategories: assign({
-      categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
+      categories: ({ event }) => {
+        assertEvent(event, 'CATEGORIES_LOADED');
+        return event.categories;
+      },
     }),
     // A legacy backend's whole answer holds the permalink's event wherever it stands: no call needed.
     takeHeldPermalink: assign({
-      permalink: ({ context, event }) =>
-        event.type === 'AGENDA_LOADED' ? (event.events.find((item) => item.id === context.openEvent) ?? null) : context.permalink,
+      permalink: ({ context, event }) => {
+        assertEvent(event, 'AGENDA_LOADED');
+        return event.events.find((item) => item.id === context.openEvent) ?? null;
+      },
     }),
-    storePermalink: assign({ permalink: ({ context, event }) => (event.type === 'EVENT_FOUND' ? event.event : context.permalink) }),
+    storePermalink: assign({
+      permalink: ({ event }) => {
+        assertEvent(event, 'EVENT_FOUND');
+        return event.event;
+      },
+    }),
     // Given by the widget: writes the filters to the address bar.
     writeHistory: (_, _params: { mode: HistoryMode }) => undefined,
   },
   guards: {
-    isNewCategory: ({ context, event }) => event.type === 'ADD_CATEGORY' && !context.currentCategories.includes(event.id),
-    isSelectedCategory: ({ context, event }) => event.type === 'REMOVE_CATEGORY' && context.currentCategories.includes(event.id),
+    isNewCategory: ({ context, event }) => {
+      assertEvent(event, 'ADD_CATEGORY');
+      return !context.currentCategories.includes(event.id);
+    },
+    isSelectedCategory: ({ context, event }) => {
+      assertEvent(event, 'REMOVE_CATEGORY');
+      return context.currentCategories.includes(event.id);
+    },
     hasTitle: ({ context }) => isSet(context.title),
     hasFilters: ({ context }) => hasAnyAgendaFilter(filtersOf(context)),
-    listsEvents: ({ context, event }) => event.type === 'AGENDA_LOADED' && listOf(context, event).upcoming.length > 0,
+    listsEvents: ({ context, event }) => {
+      assertEvent(event, 'AGENDA_LOADED');
+      return listOf(context, event).upcoming.length > 0;
+    },
     // An empty range is not a dead end: the next events without it are loaded instead.
     isEmptyRange: ({ context }) => context.range !== null && !context.rangeEmpty,
     holdsMore: ({ context }) => context.heldUpcoming.length > 0,
@@ -313,13 +353,23 @@ export const agendaMachine = setup({
     holdsPast: ({ context }) => context.heldPast.length > 0,
     hasPastPage: ({ context }) => context.pastNext !== null,
     // A 400 on a cursor: the content changed since the first page, so the list starts again.
-    isStaleCursor: ({ event }) => (event.type === 'MORE_FAILED' || event.type === 'PAST_FAILED') && event.error._tag === 'HttpError' && event.error.status === 400,
-    showsNothing: ({ context, event }) =>
-      event.type === 'PAST_LOADED' && context.upcoming.length === 0 && context.past.length === 0 && pastAdded(context, event).length === 0,
+    isStaleCursor: ({ event }) => {
+      assertEvent(event, ['MORE_FAILED', 'PAST_FAILED']);
+      return event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS;
+    },
+    showsNothing: ({ context, event }) => {
+      assertEvent(event, 'PAST_LOADED');
+      return context.upcoming.length === 0 && context.past.length === 0 && pastAdded(context, event).length === 0;
+    },
     opensNoEvent: ({ context }) => context.openEvent === null,
-    listsOpenEvent: ({ context, event }) =>
-      event.type === 'AGENDA_LOADED' && listOf(context, event).upcoming.some((item) => item.id === context.openEvent),
-    holdsOpenEvent: ({ context, event }) => event.type === 'AGENDA_LOADED' && event.whole && event.events.some((item) => item.id === context.openEvent),
+    listsOpenEvent: ({ context, event }) => {
+      assertEvent(event, 'AGENDA_LOADED');
+      return listOf(context, event).upcoming.some((item) => item.id === context.openEvent);
+    },
+    holdsOpenEvent: ({ context, event }) => {
+      assertEvent(event, 'AGENDA_LOADED');
+      return event.whole && event.events.some((item) => item.id === context.openEvent);
+    },
   },
 }).createMachine({
   id: 'agenda',
@@ -347,7 +397,7 @@ export const agendaMachine = setup({
   states: {
     events: {
       initial: 'loading',
-      on: { TYPE_TITLE: { actions: 'setTitle' } },
+      on: { TITLE_CHANGED: { actions: 'setTitle' } },
       states: {
         loading: {
           entry: 'startList',
@@ -413,7 +463,7 @@ export const agendaMachine = setup({
         empty: {
           on: {
             ...newFilters,
-            RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', toHistory] },
+            RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', pushHistory] },
             LOAD_PAST: loadPast('#agenda.events.ready'),
           },
         },
@@ -456,11 +506,12 @@ export type AgendaSnapshot = SnapshotFrom<typeof agendaMachine>;
 /** What the list area shows. */
 export type AgendaStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
+const SETTLED_STATUSES = ['ready', 'empty', 'failed'] as const;
+
 /** The state of the list area; the next events of an empty range load as the list does. */
 export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => {
-  if (snapshot.matches({ events: 'loading' })) return 'loading';
-  const { events } = snapshot.value as { events: string | { ready: string } };
-  return typeof events !== 'string' ? 'ready' : events === 'nextEvents' ? 'loading' : (events as AgendaStatus);
+  if (snapshot.matches({ events: 'loading' }) || snapshot.matches({ events: 'nextEvents' })) return 'loading';
+  return SETTLED_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
 };
 
 /** The grouped agenda to show; the previous one stays while a newer request runs. */

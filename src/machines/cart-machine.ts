@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_MAX_QUANTITY, DEFAULT_SHIPPING_METHOD, ShippingMethod, type CartItem } from '../domain/cart';
 import {
   addItem,
@@ -42,7 +42,8 @@ export interface CartInput {
 }
 
 /** The stored-cart operation of a change, once the machine has applied it (so the shipping method is the one just chosen). */
-const operationOf = (event: CartEvent, context: CartContext): CartOperation | null => {
+const operationOf = (event: CartEvent, context: CartContext): CartOperation => {
+  assertEvent(event, ['ADD', 'REMOVE', 'UPDATE_QUANTITY', 'SET_SHIPPING']);
   switch (event.type) {
     case 'ADD':
       return { kind: 'add', item: event.item };
@@ -52,17 +53,17 @@ const operationOf = (event: CartEvent, context: CartContext): CartOperation | nu
       return { kind: 'setQuantity', variantId: event.variantId, quantity: event.quantity };
     case 'SET_SHIPPING':
       return { kind: 'shipping', method: context.shippingMethod };
-    default:
-      return null;
   }
 };
 
-const isStoredCartEvent = (event: CartEvent): event is StoredCartEvent =>
-  event.type === 'CART_RESTORED' || event.type === 'STORED_CART_CHANGED';
+const storedCartOf = (event: CartEvent): StoredCartEvent => {
+  assertEvent(event, ['CART_RESTORED', 'STORED_CART_CHANGED']);
+  return event;
+};
 
 /**
  * The cart (SPEC §4, "Cart"): lines keyed by `variant_id`, restored from storage at start,
- * kept in step with other tabs, and written to storage by the `persist` actor after every change.
+ * kept in step with other tabs, and written to storage after every change: the `saveChange` action sends the change to the `persist` actor.
  */
 export const cartMachine = setup({
   types: {
@@ -81,51 +82,68 @@ export const cartMachine = setup({
   },
   actions: {
     addItem: assign({
-      items: ({ context, event }) => (event.type === 'ADD' ? addItem(context.items, event.item, context.maxQuantity) : context.items),
+      items: ({ context, event }) => {
+        assertEvent(event, 'ADD');
+        return addItem(context.items, event.item, context.maxQuantity);
+      },
     }),
     removeItem: assign({
-      items: ({ context, event }) => (event.type === 'REMOVE' ? removeItem(context.items, event.variantId) : context.items),
+      items: ({ context, event }) => {
+        assertEvent(event, 'REMOVE');
+        return removeItem(context.items, event.variantId);
+      },
     }),
     updateQuantity: assign({
-      items: ({ context, event }) =>
-        event.type === 'UPDATE_QUANTITY'
-          ? updateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity)
-          : context.items,
+      items: ({ context, event }) => {
+        assertEvent(event, 'UPDATE_QUANTITY');
+        return updateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity);
+      },
     }),
     emptyCart: assign({ items: emptyItems, shippingMethod: DEFAULT_SHIPPING_METHOD }),
     setShipping: assign({
-      shippingMethod: ({ context, event }) =>
-        event.type === 'SET_SHIPPING' && ShippingMethod.is(event.method) ? event.method : context.shippingMethod,
+      // The guard `changesShipping` let only a known method through.
+      shippingMethod: ({ context, event }) => {
+        assertEvent(event, 'SET_SHIPPING');
+        return ShippingMethod.is(event.method) ? event.method : context.shippingMethod;
+      },
     }),
-    setOrderId: assign({ orderId: ({ context, event }) => (event.type === 'SET_ORDER_ID' ? event.orderId : context.orderId) }),
-    restore: assign(({ context, event }) =>
-      isStoredCartEvent(event)
-        ? {
-            items: keepValidLines(event.items, context.maxQuantity),
-            shippingMethod: event.shippingMethod ?? DEFAULT_SHIPPING_METHOD,
-          }
-        : {},
-    ),
+    setOrderId: assign({
+      orderId: ({ event }) => {
+        assertEvent(event, 'SET_ORDER_ID');
+        return event.orderId;
+      },
+    }),
+    takeStoredCart: assign(({ context, event }) => {
+      const stored = storedCartOf(event);
+      return { items: keepValidLines(stored.items, context.maxQuantity), shippingMethod: stored.shippingMethod ?? DEFAULT_SHIPPING_METHOD };
+    }),
     // The change goes to the persistence actor as an operation, which it applies to the freshest
     // stored cart so that another tab's change made meanwhile is kept; never an XState snapshot.
-    persist: sendTo('persist', ({ context, event }): PersistCommand => {
-      const operation = operationOf(event, context);
-      return operation === null
-        ? { type: 'WRITE', items: context.items, shippingMethod: context.shippingMethod }
-        : { type: 'APPLY', operation, maxQuantity: context.maxQuantity };
-    }),
+    saveChange: sendTo('persist', ({ context, event }): PersistCommand => ({ type: 'APPLY', operation: operationOf(event, context), maxQuantity: context.maxQuantity })),
     forget: sendTo('persist', { type: 'FORGET' } satisfies PersistCommand),
   },
   guards: {
-    canAdd: ({ context, event }) => event.type === 'ADD' && canAdd(context.items, event.item, context.maxQuantity),
-    hasLine: ({ context, event }) => event.type === 'REMOVE' && findLine(context.items, event.variantId) !== undefined,
-    isOnlyLine: ({ context, event }) =>
-      event.type === 'REMOVE' && context.items.length === 1 && context.items[0]!.variant_id === event.variantId,
-    canUpdateQuantity: ({ context, event }) =>
-      event.type === 'UPDATE_QUANTITY' && canUpdateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity),
-    changesShipping: ({ context, event }) =>
-      event.type === 'SET_SHIPPING' && ShippingMethod.is(event.method) && event.method !== context.shippingMethod,
-    storedHasLines: ({ context, event }) => isStoredCartEvent(event) && keepValidLines(event.items, context.maxQuantity).length > 0,
+    canAdd: ({ context, event }) => {
+      assertEvent(event, 'ADD');
+      return canAdd(context.items, event.item, context.maxQuantity);
+    },
+    hasLine: ({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      return findLine(context.items, event.variantId) !== undefined;
+    },
+    isOnlyLine: ({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      return context.items.length === 1 && context.items[0]!.variant_id === event.variantId;
+    },
+    canUpdateQuantity: ({ context, event }) => {
+      assertEvent(event, 'UPDATE_QUANTITY');
+      return canUpdateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity);
+    },
+    changesShipping: ({ context, event }) => {
+      assertEvent(event, 'SET_SHIPPING');
+      return ShippingMethod.is(event.method) && event.method !== context.shippingMethod;
+    },
+    storedHasLines: ({ context, event }) => keepValidLines(storedCartOf(event).items, context.maxQuantity).length > 0,
   },
 }).createMachine({
   id: 'cart',
@@ -138,7 +156,7 @@ export const cartMachine = setup({
   }),
   invoke: [{ id: 'persist', src: 'persist' }, { src: 'restore' }, { src: 'watchStorage' }, { src: 'watchHost' }],
   on: {
-    SET_SHIPPING: { guard: 'changesShipping', actions: ['setShipping', 'persist'] },
+    SET_SHIPPING: { guard: 'changesShipping', actions: ['setShipping', 'saveChange'] },
     SET_ORDER_ID: { actions: 'setOrderId' },
   },
   states: {
@@ -150,30 +168,30 @@ export const cartMachine = setup({
         EMPTY: { target: '.empty', actions: ['emptyCart', 'forget'] },
         // Another tab changed the stored cart: this tab takes it as it is, without writing it back.
         STORED_CART_CHANGED: [
-          { guard: 'storedHasLines', target: '.filled', actions: 'restore' },
-          { target: '.empty', actions: 'restore' },
+          { guard: 'storedHasLines', target: '.filled', actions: 'takeStoredCart' },
+          { target: '.empty', actions: 'takeStoredCart' },
         ],
       },
       states: {
         restoring: {
           on: {
             CART_RESTORED: [
-              { guard: 'storedHasLines', target: 'filled', actions: 'restore' },
-              { target: 'empty', actions: 'restore' },
+              { guard: 'storedHasLines', target: 'filled', actions: 'takeStoredCart' },
+              { target: 'empty', actions: 'takeStoredCart' },
             ],
           },
         },
         empty: {
-          on: { ADD: { guard: 'canAdd', target: 'filled', actions: ['addItem', 'persist'] } },
+          on: { ADD: { guard: 'canAdd', target: 'filled', actions: ['addItem', 'saveChange'] } },
         },
         filled: {
           on: {
-            ADD: { guard: 'canAdd', actions: ['addItem', 'persist'] },
+            ADD: { guard: 'canAdd', actions: ['addItem', 'saveChange'] },
             REMOVE: [
-              { guard: 'isOnlyLine', target: 'empty', actions: ['removeItem', 'persist'] },
-              { guard: 'hasLine', actions: ['removeItem', 'persist'] },
+              { guard: 'isOnlyLine', target: 'empty', actions: ['removeItem', 'saveChange'] },
+              { guard: 'hasLine', actions: ['removeItem', 'saveChange'] },
             ],
-            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'persist'] },
+            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'saveChange'] },
           },
         },
       },
@@ -195,8 +213,10 @@ export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 /** Where the cart is: not yet read from storage, empty, or holding lines. */
 export type CartStatus = 'restoring' | 'empty' | 'filled';
 
+const CART_STATUSES = ['restoring', 'empty', 'filled'] as const satisfies readonly CartStatus[];
+
 /** The state of the lines. */
-export const selectStatus = (snapshot: CartSnapshot): CartStatus => (snapshot.value as { lines: CartStatus }).lines;
+export const selectStatus = (snapshot: CartSnapshot): CartStatus => CART_STATUSES.find((status) => snapshot.matches({ lines: status })) ?? 'restoring';
 
 /** The lines, in the order they were added. */
 export const selectLines = (snapshot: CartSnapshot): CartLines => snapshot.context.items;

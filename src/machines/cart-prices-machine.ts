@@ -1,8 +1,8 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { currentPrices, type CurrentPrices } from '../domain/cart-prices';
 import type { HttpFailure } from '../services/http';
 import type { ShopItemsEvent } from '../services/shop-service';
+import { providedLater } from './machine-parts';
 
 /** What the cart page knows of the shop's prices: today's price of each variant on sale, or why it could not be read. */
 export interface CartPricesContext {
@@ -22,16 +22,22 @@ export type CartPricesEvent = { readonly type: 'RETRY' } | ShopItemsEvent;
 export const cartPricesMachine = setup({
   types: { context: {} as CartPricesContext, events: {} as CartPricesEvent },
   actors: {
-    loadPrices: fromEventObservable<ShopItemsEvent, void>(() =>
-      throwError(() => new Error('The cart prices machine needs the actor "loadPrices": give it with machine.provide().')),
-    ),
+    loadPrices: providedLater<ShopItemsEvent, void>('cart prices', 'loadPrices'),
   },
   actions: {
     storePrices: assign({
-      prices: ({ context, event }) => (event.type === 'SHOP_ITEMS_LOADED' ? currentPrices(event.items) : context.prices),
+      prices: ({ event }) => {
+        assertEvent(event, 'SHOP_ITEMS_LOADED');
+        return currentPrices(event.items);
+      },
       error: null,
     }),
-    storeError: assign({ error: ({ context, event }) => (event.type === 'SHOP_ITEMS_FAILED' ? event.error : context.error) }),
+    storeError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'SHOP_ITEMS_FAILED');
+        return event.error;
+      },
+    }),
   },
 }).createMachine({
   id: 'cartPrices',
@@ -62,9 +68,11 @@ export type CartPricesSnapshot = SnapshotFrom<typeof cartPricesMachine>;
 /** Where the check is: reading the shop, done, or failed (the stored prices stand, unverified). */
 export type PriceCheckStatus = 'checking' | 'checked' | 'checkFailed';
 
+const PRICE_CHECK_STATUSES = ['checking', 'checked', 'checkFailed'] as const satisfies readonly PriceCheckStatus[];
+
 /** The state of the check. */
 export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus =>
-  snapshot.matches('checking') ? 'checking' : (snapshot.value as PriceCheckStatus);
+  PRICE_CHECK_STATUSES.find((status) => snapshot.matches(status)) ?? 'checking';
 
 /** Whether the check is being tried again after a time-out or a server error ("still trying"). */
 export const selectPriceCheckRetrying = (snapshot: CartPricesSnapshot): boolean => snapshot.matches({ checking: 'retrying' });

@@ -1,5 +1,4 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../domain/agenda';
 import { NO_AGENDA_FILTERS } from '../domain/agenda-filters';
 import type { Day } from '../domain/agenda-window';
@@ -9,6 +8,7 @@ import type { NewsItem } from '../domain/news';
 import type { AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
 import type { HttpFailure } from '../services/http';
 import type { NewsEvent } from '../services/news-service';
+import { providedLater } from './machine-parts';
 
 /** What the home page holds: the next events of the site's agenda and the latest news of its scope. */
 export interface HomeContext {
@@ -33,9 +33,6 @@ export interface HomeInput {
   readonly count?: number;
 }
 
-const unprovided = (name: string) => () =>
-  throwError(() => new Error(`The home machine needs the actor "${name}": give it with machine.provide().`));
-
 /** The plain news list: the home page shows the latest of every category. */
 const NO_CATEGORY: CategorySelection = [];
 
@@ -50,25 +47,47 @@ export const homeMachine = setup({
     input: {} as HomeInput,
   },
   actors: {
-    loadEvents: fromEventObservable<AgendaEventsEvent, AgendaQuery>(unprovided('loadEvents')),
-    loadNews: fromEventObservable<NewsEvent, CategorySelection>(unprovided('loadNews')),
+    loadEvents: providedLater<AgendaEventsEvent, AgendaQuery>('home', 'loadEvents'),
+    loadNews: providedLater<NewsEvent, CategorySelection>('home', 'loadNews'),
   },
   actions: {
     storeEvents: assign({
-      events: ({ context, event }) => (event.type === 'AGENDA_LOADED' ? nextEvents(event.events, context.today, context.count) : context.events),
+      events: ({ context, event }) => {
+        assertEvent(event, 'AGENDA_LOADED');
+        return nextEvents(event.events, context.today, context.count);
+      },
       eventsError: null,
     }),
-    storeEventsError: assign({ eventsError: ({ context, event }) => (event.type === 'AGENDA_FAILED' ? event.error : context.eventsError) }),
+    storeEventsError: assign({
+      eventsError: ({ event }) => {
+        assertEvent(event, 'AGENDA_FAILED');
+        return event.error;
+      },
+    }),
     storeNews: assign({
-      news: ({ context, event }) => (event.type === 'NEWS_LOADED' ? latestNews(event.items, context.count) : context.news),
+      news: ({ context, event }) => {
+        assertEvent(event, 'NEWS_LOADED');
+        return latestNews(event.items, context.count);
+      },
       newsError: null,
     }),
-    storeNewsError: assign({ newsError: ({ context, event }) => (event.type === 'NEWS_FAILED' ? event.error : context.newsError) }),
+    storeNewsError: assign({
+      newsError: ({ event }) => {
+        assertEvent(event, 'NEWS_FAILED');
+        return event.error;
+      },
+    }),
   },
   guards: {
     // A legacy answer may hold only past events: what counts is what is left from today on.
-    hasNextEvents: ({ context, event }) => event.type === 'AGENDA_LOADED' && nextEvents(event.events, context.today, context.count).length > 0,
-    hasNews: ({ event }) => event.type === 'NEWS_LOADED' && event.items.length > 0,
+    hasNextEvents: ({ context, event }) => {
+      assertEvent(event, 'AGENDA_LOADED');
+      return nextEvents(event.events, context.today, context.count).length > 0;
+    },
+    hasNews: ({ event }) => {
+      assertEvent(event, 'NEWS_LOADED');
+      return event.items.length > 0;
+    },
   },
 }).createMachine({
   id: 'home',
@@ -148,13 +167,15 @@ export type HomeSnapshot = SnapshotFrom<typeof homeMachine>;
 /** What a list of the home page shows. */
 export type HomeListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
 
+const HOME_LIST_STATUSES: readonly HomeListStatus[] = ['loading', 'loaded', 'empty', 'failed'];
+
 /** The state of the events list. */
 export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
-  snapshot.matches({ events: 'loading' }) ? 'loading' : (snapshot.value as { events: HomeListStatus }).events;
+  HOME_LIST_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
 
 /** The state of the news list. */
 export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
-  snapshot.matches({ news: 'loading' }) ? 'loading' : (snapshot.value as { news: HomeListStatus }).news;
+  HOME_LIST_STATUSES.find((status) => snapshot.matches({ news: status })) ?? 'loading';
 
 /** Whether the events are being asked for again after a time-out or a server error ("still trying"). */
 export const selectEventsRetrying = (snapshot: HomeSnapshot): boolean => snapshot.matches({ events: { loading: 'retrying' } });

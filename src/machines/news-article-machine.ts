@@ -1,8 +1,8 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { NewsArticle } from '../domain/news';
 import type { HttpFailure } from '../services/http';
 import type { ArticleQuery, NewsArticleEvent } from '../services/news-article-service';
+import { providedLater } from './machine-parts';
 
 /** What a news item's page holds: the article, or why it is not there. */
 export interface NewsArticleContext {
@@ -18,13 +18,22 @@ export type NewsArticleMachineEvent = { readonly type: 'RETRY' } | NewsArticleEv
 export const newsArticleMachine = setup({
   types: { context: {} as NewsArticleContext, events: {} as NewsArticleMachineEvent, input: {} as ArticleQuery },
   actors: {
-    loadArticle: fromEventObservable<NewsArticleEvent, ArticleQuery>(() =>
-      throwError(() => new Error('The news article machine needs the actor "loadArticle": give it with machine.provide().')),
-    ),
+    loadArticle: providedLater<NewsArticleEvent, ArticleQuery>('news article', 'loadArticle'),
   },
   actions: {
-    storeArticle: assign({ article: ({ context, event }) => (event.type === 'ARTICLE_LOADED' ? event.article : context.article), error: null }),
-    storeError: assign({ error: ({ context, event }) => (event.type === 'ARTICLE_FAILED' ? event.error : context.error) }),
+    storeArticle: assign({
+      article: ({ event }) => {
+        assertEvent(event, 'ARTICLE_LOADED');
+        return event.article;
+      },
+      error: null,
+    }),
+    storeError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'ARTICLE_FAILED');
+        return event.error;
+      },
+    }),
   },
 }).createMachine({
   id: 'newsArticle',
@@ -57,9 +66,11 @@ export type NewsArticleSnapshot = SnapshotFrom<typeof newsArticleMachine>;
 /** What the article page shows. */
 export type NewsArticleStatus = 'loading' | 'ready' | 'missing' | 'failed';
 
+const ARTICLE_STATUSES = ['loading', 'ready', 'missing', 'failed'] as const satisfies readonly NewsArticleStatus[];
+
 /** The state of the article page. */
 export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus =>
-  snapshot.matches('loading') ? 'loading' : (snapshot.value as NewsArticleStatus);
+  ARTICLE_STATUSES.find((status) => snapshot.matches(status)) ?? 'loading';
 
 /** Whether the article is being asked for again after a time-out or a server error ("still trying"). */
 export const selectArticleRetrying = (snapshot: NewsArticleSnapshot): boolean => snapshot.matches({ loading: 'retrying' });

@@ -1,5 +1,4 @@
-import { assign, fromCallback, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
-import { throwError } from 'rxjs';
+import { assertEvent, assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import type { NewsCategory, NewsItem } from '../domain/news';
 import {
   NO_SELECTION,
@@ -16,6 +15,7 @@ import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
 import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../services/news-service';
 import { CATEGORY_LIST_REGION } from './category-list-region';
+import { providedLater, toHistory } from './machine-parts';
 
 /** What the news list holds (SPEC §3, "News state"): news, categories, selected categories, and paging. */
 export interface NewsContext {
@@ -47,11 +47,9 @@ export type NewsMachineEvent =
   | MoreNewsEvent
   | NewsCategoriesEvent;
 
-const unprovided = (name: string) => () =>
-  throwError(() => new Error(`The news machine needs the actor "${name}": give it with machine.provide().`));
-
-/** The selection an event asks for, or the current one for any other event. */
+/** The selection an event asks for. */
 const requestedSelection = (selected: CategorySelection, event: NewsMachineEvent): CategorySelection => {
+  assertEvent(event, ['ADD_CATEGORY', 'REMOVE_CATEGORY', 'REPLACE_CATEGORIES', 'RESTORE_SELECTION']);
   switch (event.type) {
     case 'ADD_CATEGORY':
       return addCategory(selected, event.id);
@@ -61,12 +59,10 @@ const requestedSelection = (selected: CategorySelection, event: NewsMachineEvent
       return replaceCategories(event.ids);
     case 'RESTORE_SELECTION':
       return selectionFromSearch(event.search);
-    default:
-      return selected;
   }
 };
 
-const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
+const pushHistory = toHistory('push');
 
 /**
  * A change of selection, from any state of the list: back to `loading`, which stops the
@@ -75,9 +71,9 @@ const toHistory = { type: 'writeHistory', params: { mode: 'push' } } as const;
  * would have the parallel root as its domain and restart the categories region too.
  */
 const newSelection = {
-  ADD_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
-  REMOVE_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
-  REPLACE_CATEGORIES: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', toHistory] },
+  ADD_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
+  REMOVE_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
+  REPLACE_CATEGORIES: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
   RESTORE_SELECTION: { guard: 'changesSelection', target: 'loading', reenter: true, actions: 'select' },
 } as const;
 
@@ -89,29 +85,28 @@ export const newsMachine = setup({
     input: {} as { selected?: CategorySelection; pageSize?: number },
   },
   actors: {
-    loadNews: fromEventObservable<NewsEvent, CategorySelection>(unprovided('loadNews')),
-    loadMore: fromEventObservable<MoreNewsEvent, string>(unprovided('loadMore')),
-    loadCategories: fromEventObservable<NewsCategoriesEvent, void>(unprovided('loadCategories')),
+    loadNews: providedLater<NewsEvent, CategorySelection>('news', 'loadNews'),
+    loadMore: providedLater<MoreNewsEvent, string>('news', 'loadMore'),
+    loadCategories: providedLater<NewsCategoriesEvent, void>('news', 'loadCategories'),
     // A widget without URL sync (a host page that owns its address) keeps this silent default.
     watchHistory: fromCallback(() => undefined),
   },
   actions: {
     select: assign({ selected: ({ context, event }) => requestedSelection(context.selected, event) }),
-    storeNews: assign(({ context, event }) =>
-      event.type === 'NEWS_LOADED'
-        ? {
-            items: event.items,
-            next: event.next,
-            total: event.total,
-            shown: firstWindow(event.items.length, context.pageSize),
-            error: null,
-            appendedFrom: null,
-          }
-        : context,
-    ),
+    storeNews: assign(({ context, event }) => {
+      assertEvent(event, 'NEWS_LOADED');
+      return {
+        items: event.items,
+        next: event.next,
+        total: event.total,
+        shown: firstWindow(event.items.length, context.pageSize),
+        error: null,
+        appendedFrom: null,
+      };
+    }),
     // A further page never repeats an item already listed (SPEC §5, across pages too).
     appendNews: assign(({ context, event }) => {
-      if (event.type !== 'MORE_NEWS_LOADED') return context;
+      assertEvent(event, 'MORE_NEWS_LOADED');
       const items = appendPage(context.items, event.items);
       return { items, next: event.next, shown: revealMore(context.shown, items.length, context.pageSize), error: null, appendedFrom: context.shown };
     }),
@@ -121,11 +116,16 @@ export const newsMachine = setup({
       appendedFrom: context.shown,
     })),
     storeError: assign({
-      error: ({ context, event }) =>
-        event.type === 'NEWS_FAILED' || event.type === 'MORE_NEWS_FAILED' || event.type === 'CATEGORIES_FAILED' ? event.error : context.error,
+      error: ({ event }) => {
+        assertEvent(event, ['NEWS_FAILED', 'MORE_NEWS_FAILED', 'CATEGORIES_FAILED']);
+        return event.error;
+      },
     }),
     storeCategories: assign({
-      categories: ({ context, event }) => (event.type === 'CATEGORIES_LOADED' ? event.categories : context.categories),
+      categories: ({ event }) => {
+        assertEvent(event, 'CATEGORIES_LOADED');
+        return event.categories;
+      },
     }),
     // Given by the widget: writes the selection to the address bar.
     writeHistory: (_, _params: { mode: HistoryMode }) => undefined,
@@ -133,12 +133,17 @@ export const newsMachine = setup({
   guards: {
     // Adding a category already selected, or removing one that is not, changes nothing and asks nothing.
     changesSelection: ({ context, event }) => !sameSelection(context.selected, requestedSelection(context.selected, event)),
-    hasItems: ({ event }) => event.type === 'NEWS_LOADED' && event.items.length > 0,
+    hasItems: ({ event }) => {
+      assertEvent(event, 'NEWS_LOADED');
+      return event.items.length > 0;
+    },
     hasHiddenItems: ({ context }) => context.shown < context.items.length,
     hasNextPage: ({ context }) => context.next !== null,
     // The server no longer knows the cursor (the content changed since the first page): start again.
-    isStaleCursor: ({ event }) =>
-      event.type === 'MORE_NEWS_FAILED' && event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS,
+    isStaleCursor: ({ event }) => {
+      assertEvent(event, 'MORE_NEWS_FAILED');
+      return event.error._tag === 'HttpError' && event.error.status === STALE_CURSOR_STATUS;
+    },
   },
 }).createMachine({
   id: 'news',
@@ -217,12 +222,10 @@ export type NewsSnapshot = SnapshotFrom<typeof newsMachine>;
 /** What the list area shows. */
 export type NewsStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
+const NEWS_STATUSES: readonly NewsStatus[] = ['loading', 'ready', 'empty', 'failed'];
+
 /** The state of the list area. */
-export const selectStatus = (snapshot: NewsSnapshot): NewsStatus => {
-  if (snapshot.matches({ list: 'loading' })) return 'loading';
-  const { list } = snapshot.value as { list: NewsStatus | { ready: string } };
-  return typeof list === 'string' ? list : 'ready';
-};
+export const selectStatus = (snapshot: NewsSnapshot): NewsStatus => NEWS_STATUSES.find((status) => snapshot.matches({ list: status })) ?? 'loading';
 
 /**
  * The news held for the list. While a newer selection loads, the previous list stays in place

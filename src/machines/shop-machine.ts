@@ -1,8 +1,8 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { ShopItem } from '../domain/shop';
 import type { HttpFailure } from '../services/http';
 import type { ShopItemsEvent } from '../services/shop-service';
+import { providedLater } from './machine-parts';
 
 /** What the shop page holds: the items on sale, or why they could not be read. */
 export interface ShopContext {
@@ -17,13 +17,22 @@ export type ShopEvent = { readonly type: 'RETRY' } | ShopItemsEvent;
 export const shopMachine = setup({
   types: { context: {} as ShopContext, events: {} as ShopEvent },
   actors: {
-    loadItems: fromEventObservable<ShopItemsEvent, void>(() =>
-      throwError(() => new Error('The shop machine needs the actor "loadItems": give it with machine.provide().')),
-    ),
+    loadItems: providedLater<ShopItemsEvent, void>('shop', 'loadItems'),
   },
   actions: {
-    storeItems: assign({ items: ({ context, event }) => (event.type === 'SHOP_ITEMS_LOADED' ? event.items : context.items), error: null }),
-    storeError: assign({ error: ({ context, event }) => (event.type === 'SHOP_ITEMS_FAILED' ? event.error : context.error) }),
+    storeItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'SHOP_ITEMS_LOADED');
+        return event.items;
+      },
+      error: null,
+    }),
+    storeError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'SHOP_ITEMS_FAILED');
+        return event.error;
+      },
+    }),
   },
 }).createMachine({
   id: 'shop',
@@ -54,8 +63,10 @@ export type ShopSnapshot = SnapshotFrom<typeof shopMachine>;
 /** What the shop page shows. */
 export type ShopStatus = 'loading' | 'ready' | 'failed';
 
+const SHOP_STATUSES = ['loading', 'ready', 'failed'] as const satisfies readonly ShopStatus[];
+
 /** The state of the shop page. */
-export const selectShopStatus = (snapshot: ShopSnapshot): ShopStatus => (snapshot.matches('loading') ? 'loading' : (snapshot.value as ShopStatus));
+export const selectShopStatus = (snapshot: ShopSnapshot): ShopStatus => SHOP_STATUSES.find((status) => snapshot.matches(status)) ?? 'loading';
 
 /** Whether the call is being tried again after a time-out or a server error ("still trying"). */
 export const selectShopRetrying = (snapshot: ShopSnapshot): boolean => snapshot.matches({ loading: 'retrying' });

@@ -1,8 +1,8 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { moveHighlight, sameQuery, searchCapped, searchHits, searchQuery, searchTotal, type SearchHit, type SiteSearchAnswer } from '../domain/site-search';
 import type { HttpFailure } from '../services/http';
 import type { SiteSearchEvent, SiteSearchRequest } from '../services/site-search-service';
+import { providedLater } from './machine-parts';
 
 /** What the site search holds: the text in the box, the query last asked, its answer, and the suggestions' highlight. */
 export interface SiteSearchContext {
@@ -27,10 +27,10 @@ export interface SiteSearchContext {
 
 /** Visitor intents (imperative) and the search call's answers (past tense). */
 export type SiteSearchMachineEvent =
-  /** The text changed (an input event). */
-  | { readonly type: 'TYPE'; readonly text: string }
-  /** A key was released in the box, or the form submitted: search the text now. */
-  | { readonly type: 'SEARCH'; readonly text: string }
+  /** The text changed (an input event): it is asked for after a pause, unless a key release comes first. */
+  | { readonly type: 'TEXT_CHANGED'; readonly text: string }
+  /** A key was released in the box (the search page's submission counts as Enter's): the text is asked for now, unless it is the query asked. */
+  | { readonly type: 'KEY_RELEASED'; readonly text: string }
   | { readonly type: 'RETRY' }
   /** An arrow key: the next (1) or previous (-1) suggestion. */
   | { readonly type: 'MOVE'; readonly step: 1 | -1 }
@@ -50,14 +50,14 @@ export interface SiteSearchInput {
 /** How long a change without a key release waits, by default. */
 export const SEARCH_PAUSE_MS = 250;
 
-const unprovided = () =>
-  throwError(() => new Error('The site search machine needs the actor "search": give it with machine.provide().'));
-
-const textOf = (event: SiteSearchMachineEvent, fallback: string): string => (event.type === 'TYPE' || event.type === 'SEARCH' ? event.text : fallback);
+const textOf = (event: SiteSearchMachineEvent): string => {
+  assertEvent(event, ['TEXT_CHANGED', 'KEY_RELEASED']);
+  return event.text;
+};
 
 /** The suggestion a CHOOSE names: its index, else the highlighted one. */
 const chosenHit = (context: SiteSearchContext, event: SiteSearchMachineEvent): SearchHit | undefined => {
-  if (event.type !== 'CHOOSE') return undefined;
+  assertEvent(event, 'CHOOSE');
   const index = event.index ?? context.highlight;
   return index === null ? undefined : searchHits(context.answer)[index];
 };
@@ -82,22 +82,32 @@ export const siteSearchMachine = setup({
     input: {} as SiteSearchInput,
   },
   actors: {
-    search: fromEventObservable<SiteSearchEvent, SiteSearchRequest>(unprovided),
+    search: providedLater<SiteSearchEvent, SiteSearchRequest>('site search', 'search'),
   },
   actions: {
-    setText: assign({ text: ({ context, event }) => textOf(event, context.text), highlight: null, dismissed: false }),
+    setText: assign({ text: ({ event }) => textOf(event), highlight: null, dismissed: false }),
     setQuery: assign({ query: ({ context }) => searchQuery(context.text) ?? '' }),
     setWait: assign({ wait: ({ context }, params: { wait: 'pause' | 'now' }) => (params.wait === 'pause' ? context.pauseMs : 0) }),
     storeAnswer: assign({
-      answer: ({ context, event }) => (event.type === 'RESULTS_LOADED' ? event.answer : context.answer),
+      answer: ({ event }) => {
+        assertEvent(event, 'RESULTS_LOADED');
+        return event.answer;
+      },
       error: null,
       highlight: null,
     }),
-    storeError: assign({ error: ({ context, event }) => (event.type === 'RESULTS_FAILED' ? event.error : context.error) }),
+    storeError: assign({
+      error: ({ event }) => {
+        assertEvent(event, 'RESULTS_FAILED');
+        return event.error;
+      },
+    }),
     forgetAnswer: assign({ answer: null, error: null, query: '', highlight: null }),
     moveHighlight: assign({
-      highlight: ({ context, event }) =>
-        event.type === 'MOVE' ? moveHighlight(context.dismissed ? null : context.highlight, event.step, searchHits(context.answer).length) : context.highlight,
+      highlight: ({ context, event }) => {
+        assertEvent(event, 'MOVE');
+        return moveHighlight(context.dismissed ? null : context.highlight, event.step, searchHits(context.answer).length);
+      },
       dismissed: false,
     }),
     dismiss: assign({ dismissed: true, highlight: null }),
@@ -107,11 +117,14 @@ export const siteSearchMachine = setup({
     openResult: (_, _params: { path: string }) => undefined,
   },
   guards: {
-    isTooShort: ({ event }) => (event.type === 'TYPE' || event.type === 'SEARCH') && searchQuery(event.text) === null,
+    isTooShort: ({ event }) => searchQuery(textOf(event)) === null,
     hasQuery: ({ context }) => searchQuery(context.text) !== null,
     // A key release that changes nothing (an arrow, Escape, a shift) asks nothing again.
-    isAskedQuery: ({ context, event }) => (event.type === 'TYPE' || event.type === 'SEARCH') && context.query !== '' && sameQuery(event.text, context.query),
-    hasResults: ({ event }) => event.type === 'RESULTS_LOADED' && searchHits(event.answer).length > 0,
+    isAskedQuery: ({ context, event }) => context.query !== '' && sameQuery(textOf(event), context.query),
+    hasResults: ({ event }) => {
+      assertEvent(event, 'RESULTS_LOADED');
+      return searchHits(event.answer).length > 0;
+    },
     hasChoice: ({ context, event }) => chosenHit(context, event) !== undefined,
   },
 }).createMachine({
@@ -136,8 +149,8 @@ export const siteSearchMachine = setup({
     idle: {
       always: { guard: 'hasQuery', target: 'searching', actions: ['setQuery', { type: 'setWait', params: { wait: 'now' } }] },
       on: {
-        TYPE: [tooShort, newQuery('pause')],
-        SEARCH: [tooShort, newQuery('now')],
+        TEXT_CHANGED: [tooShort, newQuery('pause')],
+        KEY_RELEASED: [tooShort, newQuery('now')],
       },
     },
     searching: {
@@ -148,7 +161,7 @@ export const siteSearchMachine = setup({
       initial: 'typing',
       on: {
         // The text changed: the request waits for the key release, or a pause; a space more asks nothing new.
-        TYPE: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
+        TEXT_CHANGED: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
         RESULTS_LOADED: [
           { guard: 'hasResults', target: 'results', actions: 'storeAnswer' },
           { target: 'empty', actions: 'storeAnswer' },
@@ -159,29 +172,29 @@ export const siteSearchMachine = setup({
         // The query waits for the key release, or for a pause in typing.
         typing: {
           on: {
-            SEARCH: [tooShort, newQuery('now')],
+            KEY_RELEASED: [tooShort, newQuery('now')],
             SEARCH_SENT: 'loading',
           },
         },
         // The request is out; the previous answer stays shown, marked busy.
         loading: {
           on: {
-            SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
+            KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
             RESULTS_RETRYING: 'retrying',
           },
         },
         // A slow or failing request is being tried again: the visitor is told the search is still trying.
         retrying: {
           on: {
-            SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
+            KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
           },
         },
       },
     },
     results: {
       on: {
-        TYPE: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
-        SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
+        TEXT_CHANGED: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
+        KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
         MOVE: { actions: 'moveHighlight' },
         CHOOSE: {
           guard: 'hasChoice',
@@ -191,14 +204,14 @@ export const siteSearchMachine = setup({
     },
     empty: {
       on: {
-        TYPE: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
-        SEARCH: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
+        TEXT_CHANGED: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
+        KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
       },
     },
     failed: {
       on: {
-        TYPE: [tooShort, newQuery('pause')],
-        SEARCH: [tooShort, newQuery('now')],
+        TEXT_CHANGED: [tooShort, newQuery('pause')],
+        KEY_RELEASED: [tooShort, newQuery('now')],
         RETRY: { target: 'searching', reenter: true, actions: { type: 'setWait', params: { wait: 'now' } } },
       },
     },
@@ -211,11 +224,15 @@ export type SiteSearchSnapshot = SnapshotFrom<typeof siteSearchMachine>;
 /** What the search shows. */
 export type SiteSearchStatus = 'idle' | 'typing' | 'loading' | 'retrying' | 'results' | 'empty' | 'failed';
 
+const SEARCHING_STATUSES = ['typing', 'loading', 'retrying'] as const;
+const RESTING_STATUSES = ['idle', 'results', 'empty', 'failed'] as const;
+
 /** The state of the search. */
-export const selectStatus = (snapshot: SiteSearchSnapshot): SiteSearchStatus => {
-  const value = snapshot.value as SiteSearchStatus | { searching: 'typing' | 'loading' | 'retrying' };
-  return typeof value === 'string' ? value : value.searching;
-};
+export const selectStatus = (snapshot: SiteSearchSnapshot): SiteSearchStatus =>
+  SEARCHING_STATUSES.find((status) => snapshot.matches({ searching: status })) ??
+  RESTING_STATUSES.find((status) => snapshot.matches(status)) ??
+  'idle';
+
 
 /** Whether a newer query is on its way (the shown answer, if any, is an older one's). */
 export const selectBusy = (snapshot: SiteSearchSnapshot): boolean => snapshot.matches('searching');

@@ -1,7 +1,7 @@
-import { throwError } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { agendaFeedPath, feedFiltersOf } from '../domain/feed-addresses';
 import type { CopyEvent } from '../services/clipboard-service';
+import { providedLater } from './machine-parts';
 import { filtersOf, type AgendaSnapshot } from './agenda-machine';
 
 /** What the agenda's "S'abonner" holds: where the site is, and the address last copied. */
@@ -28,15 +28,21 @@ export interface SubscriptionInput {
 export const subscriptionMachine = setup({
   types: { context: {} as SubscriptionContext, events: {} as SubscriptionEvent, input: {} as SubscriptionInput },
   actors: {
-    copy: fromEventObservable<CopyEvent, string>(() =>
-      throwError(() => new Error('The subscription machine needs the actor "copy": give it with machine.provide().')),
-    ),
+    copy: providedLater<CopyEvent, string>('subscription', 'copy'),
   },
   actions: {
-    rememberCopy: assign({ copied: ({ context, event }) => (event.type === 'COPY' ? event.text : context.copied) }),
+    rememberCopy: assign({
+      copied: ({ event }) => {
+        assertEvent(event, 'COPY');
+        return event.text;
+      },
+    }),
   },
   guards: {
-    hasText: ({ event }) => event.type === 'COPY' && event.text !== '',
+    hasText: ({ event }) => {
+      assertEvent(event, 'COPY');
+      return event.text !== '';
+    },
   },
 }).createMachine({
   id: 'subscription',

@@ -66,7 +66,7 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     // One kind of filter at a time, besides a typed title, so the walk stays short; the quick range alone.
     if (range === null || nextEvents) {
       events.push({ type: 'SEARCH' });
-      if (title === null) events.push({ type: 'TYPE_TITLE', title: 'séance' });
+      if (title === null) events.push({ type: 'TITLE_CHANGED', title: 'séance' });
       if (month !== null) events.push({ type: 'SELECT_MONTH', month: null });
       else if (currentCategories.length === 0) events.push({ type: 'SELECT_MONTH', month: 12 });
       if (plain) events.push({ type: 'RESTORE_FILTERS', search: '?mois=1' });
@@ -138,7 +138,7 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
         return event.range === null
           ? say(language, 'Désactiver la période « Cette semaine »', 'Turn off the period “This week”')
           : say(language, 'Activer la période « Cette semaine »', 'Turn on the period “This week”');
-      case 'TYPE_TITLE':
+      case 'TITLE_CHANGED':
         return say(language, `Taper « ${event.title} » dans le titre`, `Type “${event.title}” in the title box`);
       case 'SEARCH':
         return say(language, 'Cliquer sur « Rechercher »', 'Click “Search”');

@@ -92,7 +92,7 @@ const rangeToggle = (name: string) => within(screen.getByRole('group', { name: '
 /** Makes the event happen as a visitor or a service would. */
 const perform = (h: Harness, event: AgendaMachineEvent): void => {
   switch (event.type) {
-    case 'TYPE_TITLE':
+    case 'TITLE_CHANGED':
       fireEvent.change(titleBox(), { target: { value: event.title } });
       return;
     case 'SEARCH':

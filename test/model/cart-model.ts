@@ -26,7 +26,7 @@ const shipping = (method: string, language: 'fr' | 'en'): string => SHIPPING[met
  */
 export const cartModel: MachineModel<CartEvent> = {
   name: 'cart',
-  model: withoutInvocations(cartMachine.provide({ actions: { persist: () => undefined, forget: () => undefined } })),
+  model: withoutInvocations(cartMachine.provide({ actions: { saveChange: () => undefined, forget: () => undefined } })),
   input: {},
   /**
    * The events a visitor, the host page, another tab or storage can cause from a state.

@@ -24,16 +24,16 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
     const snapshot = state as Snapshot;
     const { text, query, answer, dismissed } = snapshot.context;
     const typing: SiteSearchMachineEvent[] = [
-      ...(text === 'h' ? [] : [{ type: 'TYPE', text: 'h' } as const]),
-      ...(text === 'hel' ? [{ type: 'TYPE', text: 'hel ' } as const] : [{ type: 'TYPE', text: 'hel' } as const]),
-      ...(query === 'hel' ? [{ type: 'TYPE', text: 'zoe' } as const] : []),
+      ...(text === 'h' ? [] : [{ type: 'TEXT_CHANGED', text: 'h' } as const]),
+      ...(text === 'hel' ? [{ type: 'TEXT_CHANGED', text: 'hel ' } as const] : [{ type: 'TEXT_CHANGED', text: 'hel' } as const]),
+      ...(query === 'hel' ? [{ type: 'TEXT_CHANGED', text: 'zoe' } as const] : []),
       // The key release after the change: the text of the box.
-      { type: 'SEARCH', text },
+      { type: 'KEY_RELEASED', text },
     ];
     // A text that reaches the box with a key release but no input event (some autofills), or a chunk loaded after typing.
-    const unseen: SiteSearchMachineEvent = { type: 'SEARCH', text: OTHER(query) };
+    const unseen: SiteSearchMachineEvent = { type: 'KEY_RELEASED', text: OTHER(query) };
     // The box emptied without an input event (a browser's own clearing), then a key release.
-    const cleared: SiteSearchMachineEvent[] = text === '' ? [] : [{ type: 'SEARCH', text: '' }];
+    const cleared: SiteSearchMachineEvent[] = text === '' ? [] : [{ type: 'KEY_RELEASED', text: '' }];
     const dismiss: SiteSearchMachineEvent[] = selectPanelOpen(snapshot) ? [{ type: 'DISMISS' }] : [];
     if (snapshot.matches('idle')) return [...typing, unseen];
     if (snapshot.matches({ searching: 'typing' })) return [...typing, ...cleared, { type: 'SEARCH_SENT' }];
@@ -74,9 +74,9 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
   },
   describeEvent: (event, language) => {
     switch (event.type) {
-      case 'TYPE':
+      case 'TEXT_CHANGED':
         return say(language, `Saisir « ${event.text} » dans la recherche de l’en-tête (sans relâcher la touche)`, `Enter “${event.text}” in the header’s search (key not yet released)`);
-      case 'SEARCH':
+      case 'KEY_RELEASED':
         return event.text === ''
           ? say(language, 'Vider la recherche (sa croix) et relâcher la touche', 'Empty the search (its cross) and release the key')
           : say(language, `Relâcher la touche, la recherche contenant « ${event.text} »`, `Release the key, the search holding “${event.text}”`);

@@ -61,11 +61,11 @@ const option = (index: number): HTMLElement => within(screen.getByRole('listbox'
 /** Makes the event happen as a visitor or the search service would. */
 const perform = (h: Harness, event: SiteSearchMachineEvent): void => {
   switch (event.type) {
-    case 'TYPE':
+    case 'TEXT_CHANGED':
       h.input.value = event.text;
       fireEvent.input(h.input);
       return;
-    case 'SEARCH':
+    case 'KEY_RELEASED':
       // A key release reads the box; a text the box got without an input event is put there first.
       h.input.value = event.text;
       fireEvent.keyUp(h.input, { key: 'e' });
@@ -149,13 +149,13 @@ const asksNothing = (before: Snapshot, event: SiteSearchMachineEvent): boolean =
   event.type === 'MOVE' ||
   event.type === 'DISMISS' ||
   event.type === 'CHOOSE' ||
-  (event.type === 'SEARCH' && !before.matches({ searching: 'typing' }) && !before.matches('failed') && before.context.query !== '' && sameQuery(event.text, before.context.query));
+  (event.type === 'KEY_RELEASED' && !before.matches({ searching: 'typing' }) && !before.matches('failed') && before.context.query !== '' && sameQuery(event.text, before.context.query));
 
 // A step as a test name: an answer by its number of results rather than written out whole.
 const label = (event: SiteSearchMachineEvent): string => {
   switch (event.type) {
-    case 'TYPE':
-    case 'SEARCH':
+    case 'TEXT_CHANGED':
+    case 'KEY_RELEASED':
       return `${event.type}(${JSON.stringify(event.text)})`;
     case 'MOVE':
       return `MOVE(${event.step})`;

@@ -199,7 +199,7 @@ describe('the agenda machine', () => {
     fc.assert(
       fc.property(filters, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }), (initial, title) => {
         const { actor, requests } = harness(initial);
-        actor.send({ type: 'TYPE_TITLE', title });
+        actor.send({ type: 'TITLE_CHANGED', title });
         actor.send({ type: 'SEARCH' });
         expect(requests.at(-1)!.filters).toEqual({ categories: [], month: null, title, range: null });
         actor.stop();

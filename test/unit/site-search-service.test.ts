@@ -134,8 +134,8 @@ describe('a journal of the site search', () => {
     const input = { limit: 5 };
     const actor = createActor(machine, { input, inspect: recorder.observe('site-search', input) });
     actor.start();
-    actor.send({ type: 'TYPE', text: 'hel' });
-    actor.send({ type: 'SEARCH', text: 'hel' });
+    actor.send({ type: 'TEXT_CHANGED', text: 'hel' });
+    actor.send({ type: 'KEY_RELEASED', text: 'hel' });
     answers.at(-1)!.next({ type: 'SEARCH_SENT' });
     answers.at(-1)!.next({ type: 'RESULTS_LOADED', answer: HITS });
     actor.send({ type: 'MOVE', step: 1 });
@@ -143,7 +143,7 @@ describe('a journal of the site search', () => {
     actor.stop();
     const [replay] = replayJournal(recorder.journal());
     expect(replay?.widget).toBe('site-search');
-    expect(replay?.steps.map((step) => step.event.type)).toEqual(['xstate.init', 'TYPE', 'SEARCH', 'SEARCH_SENT', 'RESULTS_LOADED', 'MOVE', 'DISMISS']);
+    expect(replay?.steps.map((step) => step.event.type)).toEqual(['xstate.init', 'TEXT_CHANGED', 'KEY_RELEASED', 'SEARCH_SENT', 'RESULTS_LOADED', 'MOVE', 'DISMISS']);
     expect(replay?.same).toBe(true);
   });
 });

@@ -152,7 +152,7 @@ export const AgendaFilterBar = ({ actor }: { actor: ActorRefFrom<typeof agendaMa
                 autoComplete="off"
                 placeholder={t('agenda.title.placeholder')}
                 value={filters.title ?? ''}
-                onChange={(event) => actor.send({ type: 'TYPE_TITLE', title: event.currentTarget.value })}
+                onChange={(event) => actor.send({ type: 'TITLE_CHANGED', title: event.currentTarget.value })}
               />
               <button type="submit" className="button">
                 {t('agenda.title.submit')}

@@ -34,9 +34,9 @@ const useComboboxBox = (actor: SiteSearchActor, input: HTMLInputElement, form: H
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-controls', listId);
     input.setAttribute('autocomplete', 'off');
-    const onInput = (): void => actor.send({ type: 'TYPE', text: input.value });
+    const onInput = (): void => actor.send({ type: 'TEXT_CHANGED', text: input.value });
     // Every key release is offered: one that changed nothing (an arrow, Escape) asks nothing of the server.
-    const onKeyUp = (): void => actor.send({ type: 'SEARCH', text: input.value });
+    const onKeyUp = (): void => actor.send({ type: 'KEY_RELEASED', text: input.value });
     const onKeyDown = (event: KeyboardEvent): void => {
       const step = ARROWS[event.key];
       if (step !== undefined) {
@@ -60,7 +60,7 @@ const useComboboxBox = (actor: SiteSearchActor, input: HTMLInputElement, form: H
     input.addEventListener('keydown', onKeyDown);
     form.addEventListener('focusout', onFocusOut);
     // What was typed before these listeners (while the suggestions' code loaded) is searched now.
-    if (input.value !== actor.getSnapshot().context.text) actor.send({ type: 'SEARCH', text: input.value });
+    if (input.value !== actor.getSnapshot().context.text) actor.send({ type: 'KEY_RELEASED', text: input.value });
     return () => {
       input.removeEventListener('input', onInput);
       input.removeEventListener('keyup', onKeyUp);

@@ -76,7 +76,8 @@ export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
         action={localizedPath(SEARCH_PAGE_PATH, language)}
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'SEARCH', text: box.current?.value ?? text });
+          // Enter submits before its key comes up, and the button stands for it: asked now, unless it is the query already asked.
+          actor.send({ type: 'KEY_RELEASED', text: box.current?.value ?? text });
         }}
       >
         <label htmlFor={inputId} className="search-page__label">
@@ -93,8 +94,8 @@ export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
             autoComplete="off"
             spellCheck={false}
             placeholder={t('search.placeholder')}
-            onChange={(event) => actor.send({ type: 'TYPE', text: event.currentTarget.value })}
-            onKeyUp={(event) => actor.send({ type: 'SEARCH', text: event.currentTarget.value })}
+            onChange={(event) => actor.send({ type: 'TEXT_CHANGED', text: event.currentTarget.value })}
+            onKeyUp={(event) => actor.send({ type: 'KEY_RELEASED', text: event.currentTarget.value })}
           />
           <button type="submit" className="button">
             {t('search.submit')}
