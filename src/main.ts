@@ -11,7 +11,7 @@ const ready = createWidgetTools(window.location);
 // in its own chunk, so the entry stays small; the header shows the count once it is there.
 startShell(
   document,
-  ready.then(({ tools }) => import('./views/cart/page-cart').then((module) => module.pageCartCount(window, tools))),
+  ready.then(({ tools }) => import('./machines/page-cart').then((module) => module.pageCartCount(window, tools.observe('cart', {})))),
 );
 ready.then(({ tools, journal }) => {
   if (journal) showJournalPanel(document, journal);

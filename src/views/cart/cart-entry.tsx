@@ -7,7 +7,7 @@ import type { WidgetEntry } from '../entries/widget-entry';
 import { NO_TOOLS, type WidgetTools } from '../widget';
 import { CartSwitch } from './cart-switch';
 import { CartView } from './cart-view';
-import type { CartActor } from './page-cart';
+import type { CartActor } from '../../machines/page-cart';
 
 /** Where the empty cart sends the visitor: the container's `data-shop-url` when it is a safe link, or the demo site's shop. */
 export const shopUrlOf = (value: string | null): string => safeLink(value?.trim()) ?? '/boutique/';

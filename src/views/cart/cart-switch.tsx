@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { createActor, fromCallback } from 'xstate';
 import { cartMachine } from '../../machines/cart-machine';
-import type { CartActor } from './page-cart';
+import type { CartActor } from '../../machines/page-cart';
 
 /**
  * A cart that stays where every cart starts, restoring: what the server renders, since it

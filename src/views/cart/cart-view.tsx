@@ -10,7 +10,7 @@ import type { MessageId } from '../../i18n/intl';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { useMoney } from './money';
-import type { CartActor } from './page-cart';
+import type { CartActor } from '../../machines/page-cart';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The running price check of the cart page. */

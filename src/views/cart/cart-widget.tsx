@@ -1,8 +1,7 @@
 import type { MountWidget } from '../widget';
-import { liveAnswers } from '../entries/live-answers';
-import { mountEntry } from '../entries/mount-entry';
+import { mountLive } from '../entries/live-answers';
 import { cartEntry } from './cart-entry';
-import { pageCart } from './page-cart';
+import { pageCart } from '../../machines/page-cart';
 import '../shared/widgets.css';
 import './cart.css';
 
@@ -11,4 +10,4 @@ import './cart.css';
  * the header counts it), with the shop's prices the server embedded, or else from the API.
  */
 export const mountWidget: MountWidget = (container, tools) =>
-  mountEntry(cartEntry(() => pageCart(window, tools), tools), container, tools, liveAnswers(container));
+  mountLive(cartEntry(() => pageCart(window, tools.observe('cart', {})), tools))(container, tools);

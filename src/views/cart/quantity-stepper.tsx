@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectMaxQuantity } from '../../machines/cart-machine';
 import type { CartItem } from '../../domain/cart';
 import { useLocale } from '../shared/widget-root';
-import type { CartActor } from './page-cart';
+import type { CartActor } from '../../machines/page-cart';
 
 /**
  * A line's quantity: minus and plus buttons around a number box. The box keeps what the

@@ -1,9 +1,8 @@
 import type { MountWidget } from '../widget';
-import { liveAnswers } from '../entries/live-answers';
-import { mountEntry } from '../entries/mount-entry';
+import { mountLive } from '../entries/live-answers';
 import { siteSearchEntry } from './site-search-entry';
 import '../shared/widgets.css';
 import './site-search.css';
 
 /** Mounts the search page's results into their container, with the query of the page address. */
-export const mountWidget: MountWidget = (container, tools) => mountEntry(siteSearchEntry, container, tools, liveAnswers(container));
+export const mountWidget: MountWidget = mountLive(siteSearchEntry);

@@ -3,7 +3,7 @@ import { currencyOrDefault } from '../../domain/cart';
 import { shopMachine } from '../../machines/shop-machine';
 import { shopItemsActor } from '../../services/shop-service';
 import { CartSwitch } from '../cart/cart-switch';
-import type { CartActor } from '../cart/page-cart';
+import type { CartActor } from '../../machines/page-cart';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { ShopView } from './shop-view';
 

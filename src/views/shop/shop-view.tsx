@@ -6,7 +6,7 @@ import { selectLine, selectMaxQuantity } from '../../machines/cart-machine';
 import { selectShopItems, selectShopRetrying, selectShopStatus, type shopMachine } from '../../machines/shop-machine';
 import { InMemoryNotice } from '../cart/cart-view';
 import { useMoney } from '../cart/money';
-import type { CartActor } from '../cart/page-cart';
+import type { CartActor } from '../../machines/page-cart';
 import { RetryMessage, StillTrying } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 

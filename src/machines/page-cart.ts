@@ -1,8 +1,7 @@
-import { createActor, type ActorRefFrom } from 'xstate';
-import { cartMachine, selectQuantity } from '../../machines/cart-machine';
-import { hostActor } from '../../services/cart-host';
-import { CART_CHANNEL, persistActor, restoreActor, storageWatchActor, type CartLocks, type CartStorage } from '../../services/cart-storage';
-import { NO_TOOLS, type WidgetTools } from '../widget';
+import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { hostActor } from '../services/cart-host';
+import { CART_CHANNEL, persistActor, restoreActor, storageWatchActor, type CartLocks, type CartStorage } from '../services/cart-storage';
+import { cartMachine, selectQuantity } from './cart-machine';
 
 /** The running cart of a page. */
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -32,28 +31,35 @@ export const liveCartMachine = (win: Window, storage: CartStorage | null = stora
 
 let shared: CartActor | null = null;
 
+/** The observer of the cart's machine (journal, inspector), given by the page's tools. */
+export type CartObserver = ((event: InspectionEvent) => void) | undefined;
+
 /**
  * The one cart of the page, started at first use: the header count and the shop or cart
- * widget all read and change this same actor.
+ * widget all read and change this same actor. The first caller's observer is the one it keeps.
  */
-export const pageCart = (win: Window = window, tools: WidgetTools = NO_TOOLS): CartActor => {
+export const pageCart = (win: Window = window, inspect: CartObserver = undefined): CartActor => {
   if (shared === null) {
-    shared = createActor(liveCartMachine(win), { input: {}, inspect: tools.observe('cart', {}) });
+    shared = createActor(liveCartMachine(win), { input: {}, inspect });
     shared.start();
   }
   return shared;
 };
 
+/** The item count of a cart as the header reads it: now, and at each change until it unsubscribes. */
+export interface CartCount {
+  readonly current: () => number;
+  readonly subscribe: (listener: (count: number) => void) => () => void;
+}
+
 /** The item count of the page's cart, for the header, which stays plain DOM. */
-export const pageCartCount = (
-  win: Window = window,
-  tools: WidgetTools = NO_TOOLS,
-): { current: () => number; subscribe: (listener: (count: number) => void) => void } => {
-  const cart = pageCart(win, tools);
+export const pageCartCount = (win: Window = window, inspect: CartObserver = undefined): CartCount => {
+  const cart = pageCart(win, inspect);
   return {
     current: () => selectQuantity(cart.getSnapshot()),
     subscribe: (listener) => {
-      cart.subscribe((snapshot) => listener(selectQuantity(snapshot)));
+      const subscription = cart.subscribe((snapshot) => listener(selectQuantity(snapshot)));
+      return () => subscription.unsubscribe();
     },
   };
 };
