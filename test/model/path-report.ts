@@ -52,6 +52,8 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
         ? 'Écrit par `npm run paths -- --all` depuis les machines ; un test échoue quand ce fichier diffère de ce qu’elles donnent.'
         : 'Written by `npm run paths -- --all` from the machines; a test fails when this file differs from what they give.',
       '',
+      language === 'fr' ? `Diagramme d’états de la machine : [../machines/${model.name}.md](../machines/${model.name}.md).` : `The machine's state diagram: [../machines/${model.name}.md](../machines/${model.name}.md).`,
+      '',
       ...paths.flatMap((path) => [
         `## ${l.path} ${path.path} (${kind(path)})`,
         '',
