@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { unwalked } from './coverage';
 import { pathsOf } from './machine-model';
 import { MODELS } from './models';
+import { coveringSuite, MAX_COVERING_STEPS } from './covering-suite';
 import { renderPaths } from './path-report';
+import { renderSuite, suitesIndex } from './suite-report';
 
 const MACHINES_DIR = join(__dirname, '../../src/machines');
 const DOCS_DIR = join(__dirname, '../../docs/test-paths');
+const SUITE_DIR = join(__dirname, '../../docs/test-suite');
 
 describe('the coverage gate', () => {
   it('has a model-based walk for every machine of src/machines', () => {
@@ -18,6 +21,15 @@ describe('the coverage gate', () => {
 
   it.each(MODELS.map((model) => [model.name, model] as const))('finds every state and transition of %s walked', (_name, model) => {
     expect(unwalked(model.model, pathsOf(model))).toEqual({ states: [], transitions: [] });
+  });
+
+  it.each(MODELS.map((model) => [model.name, model] as const))('finds every transition of %s taken by its covering suite, in paths a tester follows at one go', (_name, model) => {
+    const suite = coveringSuite(model);
+    expect(unwalked(model.model, suite).transitions).toEqual([]);
+    for (const path of suite) expect(path.steps.length - 1).toBeLessThanOrEqual(MAX_COVERING_STEPS);
+    // Fewer steps than the exhaustive walk: the suite is the short read, the walk the full proof.
+    const steps = (paths: readonly { steps: readonly unknown[] }[]): number => paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
+    expect(steps(suite)).toBeLessThanOrEqual(steps(pathsOf(model)));
   });
 
   it('names what is missing when a path is taken out of a walk', () => {
@@ -37,5 +49,19 @@ describe('the coverage gate', () => {
 describe('the checked-in test paths', () => {
   it.each(MODELS.map((model) => [model.name, model] as const))('docs/test-paths/%s.md is what the machine gives (npm run paths -- --all)', (name, model) => {
     expect(readFileSync(join(DOCS_DIR, `${name}.md`), 'utf8')).toBe(renderPaths(model, 'md', 'fr'));
+  });
+});
+
+describe('the checked-in covering suites', () => {
+  it.each(MODELS.flatMap((model) => (['md', 'feature', 'csv'] as const).map((extension) => [`${model.name}.${extension}`, model, extension] as const)))(
+    'docs/test-suite/%s is what the machine gives (npm run paths -- --all)',
+    (file, model, extension) => {
+      const format = extension === 'feature' ? 'gherkin' : extension;
+      expect(readFileSync(join(SUITE_DIR, file), 'utf8')).toBe(renderSuite(model, format));
+    },
+  );
+
+  it('docs/test-suite/README.md gives each machine its figures', () => {
+    expect(readFileSync(join(SUITE_DIR, 'README.md'), 'utf8')).toBe(suitesIndex(MODELS));
   });
 });

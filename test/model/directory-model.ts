@@ -2,6 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import {
   directoryMachine,
   selectHasMore,
+  selectRetrying,
+  selectVisibleContacts,
   selectOpenContact,
   selectShownCount,
   selectTotal,
@@ -20,6 +22,7 @@ import {
 } from '../support/directory-fixtures';
 import { contactSlug } from '../../src/domain/permalinks';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
@@ -201,5 +204,37 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       ...(opened ? [say(language, `détails de « ${opened.title} »`, `details of “${opened.title}”`)] : []),
     ];
     return parts.join(', ');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { filters } = snapshot.context;
+    const loading = snapshot.matches({ contacts: 'loading' });
+    const opened = selectOpenContact(snapshot);
+    const status: Seen[] = selectRetrying(snapshot)
+      ? [{ kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' }]
+      : loading && snapshot.context.contacts.length === 0
+        ? [{ kind: 'status', text: "Chargement de l'annuaire…" }]
+        : snapshot.matches({ contacts: 'ready' })
+          ? [{ kind: 'status', text: `${selectTotal(snapshot)} contacts` }]
+          : [];
+    const alerts: Seen[] = [
+      ...(snapshot.matches({ contacts: 'failed' }) ? [{ kind: 'alert', message: "L'annuaire n'a pas pu être chargé.", button: 'Réessayer' } as const] : []),
+      ...(snapshot.matches({ categories: 'failed' }) && !snapshot.matches({ contacts: 'failed' })
+        ? [{ kind: 'alert', message: "La liste des catégories n'a pas pu être chargée.", button: 'Réessayer' } as const]
+        : []),
+      ...(snapshot.matches({ contacts: { ready: 'moreFailed' } })
+        ? [{ kind: 'alert', message: "Les contacts suivants n'ont pas pu être chargés. Réessayez avec le bouton « Afficher plus »." } as const]
+        : []),
+    ];
+    return [
+      { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: filters.text },
+      { kind: 'field', role: 'combobox', name: 'Catégorie', value: filters.category },
+      { kind: 'cards', titles: selectVisibleContacts(snapshot).slice(0, selectShownCount(snapshot)).map((contact) => contact.title), noun: ['carte', 'cartes'] },
+      ...status,
+      ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
+      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'text', text: 'Aucun contact ne correspond à votre recherche', shown: snapshot.matches({ contacts: 'empty' }) },
+      { kind: 'dialog', name: opened?.title ?? null },
+    ];
   },
 };

@@ -10,6 +10,7 @@ import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
 import { unwalked, type ModelPath } from './coverage';
 import { CARD, directoryModel } from './directory-model';
+import { expectSeen } from './expect-visible';
 import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
@@ -227,6 +228,7 @@ const walk = async (path: ModelPath<DirectoryEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
+    await expectSeen(directoryModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       const requests = h.moreRequests.length;
       act(() => perform(h, step.event));
@@ -234,6 +236,7 @@ const walk = async (path: ModelPath<DirectoryEvent>): Promise<void> => {
       // "Afficher plus" over contacts already held reveals them without a request.
       if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
       await expectDialog(step.snapshot as Snapshot);
+      await expectSeen(directoryModel.visible(step.snapshot));
     }
   } finally {
     h.actor.stop();

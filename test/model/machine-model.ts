@@ -1,5 +1,6 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { coveringPaths, type ModelPath } from './coverage';
+import type { Seen } from './visible';
 
 /** The language of the human steps of a path. */
 export type StepLanguage = 'fr' | 'en';
@@ -29,6 +30,8 @@ export interface MachineModel<E extends EventObject> {
    * quantities and order id); replayed, they are exactly what the path's events give.
    */
   readonly replay?: boolean;
+  /** What the visitor sees in a state, as the model test asserts it and the covering suite writes it. */
+  readonly visible: (snapshot: Snapshot) => readonly Seen[];
 }
 
 const SHARED_WORDS: Readonly<Record<string, readonly [string, string]>> = {
