@@ -13,8 +13,11 @@ startShell(
   document,
   ready.then(({ tools }) => import('./machines/page-cart').then((module) => module.pageCartCount(window, tools.observe('cart', {})))),
 );
-ready.then(({ tools, journal }) => {
-  if (journal) showJournalPanel(document, journal);
-  mountWidgets(document, tools);
-  enhanceSearchForms(document, tools);
-});
+ready
+  .then(({ tools, journal }) => {
+    if (journal) showJournalPanel(document, journal);
+    mountWidgets(document, tools);
+    enhanceSearchForms(document, tools);
+  })
+  // The pages keep what the server wrote; the cause goes to the console.
+  .catch((error: unknown) => console.error(error));

@@ -57,9 +57,9 @@ const replayActor = (record: ActorJournal): ActorReplay => {
     { event: { type: 'xstate.init' }, recorded: record.initial, replayed: initial, same: sameState(record.initial, initial) },
   ];
   for (const entry of record.entries) {
-    actor.send(entry.event as EventObject);
+    actor.send(entry.event);
     const replayed = stateOf(actor.getSnapshot());
-    steps.push({ event: entry.event as EventObject, recorded: entry.state, replayed, same: sameState(entry.state, replayed) });
+    steps.push({ event: entry.event, recorded: entry.state, replayed, same: sameState(entry.state, replayed) });
   }
   actor.stop();
   return { widget: record.widget, steps, same: steps.every((step) => step.same) };

@@ -38,7 +38,7 @@ export type CartObserver = ((event: InspectionEvent) => void) | undefined;
  * The one cart of the page, started at first use: the header count and the shop or cart
  * widget all read and change this same actor. The first caller's observer is the one it keeps.
  */
-export const pageCart = (win: Window = window, inspect: CartObserver = undefined): CartActor => {
+export const pageCart = (win: Window = window, inspect?: CartObserver): CartActor => {
   if (shared === null) {
     shared = createActor(liveCartMachine(win), { input: {}, inspect });
     shared.start();
@@ -53,7 +53,7 @@ export interface CartCount {
 }
 
 /** The item count of the page's cart, for the header, which stays plain DOM. */
-export const pageCartCount = (win: Window = window, inspect: CartObserver = undefined): CartCount => {
+export const pageCartCount = (win: Window = window, inspect?: CartObserver): CartCount => {
   const cart = pageCart(win, inspect);
   return {
     current: () => selectQuantity(cart.getSnapshot()),

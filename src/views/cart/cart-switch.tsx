@@ -17,6 +17,7 @@ export const neutralCart = (): CartActor => createActor(cartMachine.provide({ ac
 export const CartSwitch = ({ live, render }: { live: (() => CartActor) | null; render: (cart: CartActor) => ReactElement }) => {
   const [cart, setCart] = useState<CartActor>(neutralCart);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the switch is the point: the first render matches the server's markup, the page's cart comes after it.
     if (live) setCart(live());
   }, [live]);
   return render(cart);

@@ -82,7 +82,10 @@ export const directoryEntry: WidgetEntry = {
       afterSettle: () => slug === null || selectOpenContact(actor.getSnapshot()) !== null,
       attach: () =>
         syncPermalink({
-          subscribe: (listener) => actor.subscribe(listener).unsubscribe,
+          subscribe: (listener) => {
+            const subscription = actor.subscribe(listener);
+            return () => subscription.unsubscribe();
+          },
           // The language of the address at the time: the header's switch may have changed it.
           permalink: () => {
             const open = selectOpenContact(actor.getSnapshot());

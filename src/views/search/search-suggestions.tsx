@@ -104,7 +104,9 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
   const list = useRef<HTMLDivElement>(null);
   // The highlighted option stays in view in a list taller than the panel.
   useEffect(() => {
-    if (highlight !== null) list.current?.querySelector(`[id="${listId}-option-${highlight}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    const option = highlight === null ? null : list.current?.querySelector(`[id="${listId}-option-${highlight}"]`);
+    // jsdom, where the view tests run, has no scrollIntoView.
+    if (option && 'scrollIntoView' in option && typeof option.scrollIntoView === 'function') option.scrollIntoView({ block: 'nearest' });
   }, [highlight, listId]);
 
   const live =
@@ -127,6 +129,7 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
         {panelOpen ? live : ''}
       </p>
       {/* A press in the panel keeps the focus in the box: the suggestions stay open under the pointer. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a pointer's press only: the keyboard never leaves the box. */}
       <div className="search-suggestions" hidden={!panelOpen} onMouseDown={(event) => event.preventDefault()}>
         <div ref={list} id={listId} role="listbox" aria-label={t('search.suggestions')} aria-busy={busy} className="search-suggestions__list">
           {expanded
@@ -141,6 +144,7 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
                       const at = index;
                       index += 1;
                       return (
+                        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- ARIA 1.2 combobox: focus stays in the box, the arrows move aria-activedescendant over the options and Enter chooses (useComboboxBox).
                         <div
                           key={hit.result.path}
                           id={optionId(at)}

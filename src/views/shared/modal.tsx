@@ -47,7 +47,9 @@ export const Modal = ({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the backdrop is the pointer's way out; Escape is the keyboard's (the dialog's onKeyDown).
     <div className="modal-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles its keys: Escape closes it, Tab stays inside it. */}
       <div
         ref={dialog}
         className="modal"

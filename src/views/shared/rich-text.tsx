@@ -40,7 +40,7 @@ const plainText = (html: string): string => {
   const known = plainTexts.get(html);
   if (known !== undefined) return known;
   const text = parsedText(html);
-  if (plainTexts.size >= PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value as string);
+  if (plainTexts.size >= PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value!);
   plainTexts.set(html, text);
   return text;
 };
@@ -49,7 +49,7 @@ const plainText = (html: string): string => {
 const parsedText = (html: string): string => {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   for (const hidden of body.querySelectorAll('script, style, template, noscript')) hidden.remove();
-  return body.textContent ?? '';
+  return body.textContent;
 };
 
 /**
@@ -61,5 +61,6 @@ export const RichText = ({ html, className, shown = true }: { html: string; clas
   const available = useSyncExternalStore(subscribe, () => loaded, () => null);
   const SanitizedHtml = shown ? available : null;
   const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
+  // eslint-disable-next-line react-hooks/static-components -- the sanitizer's component, loaded once for the page, not made in this render.
   return SanitizedHtml ? <SanitizedHtml html={html} className={className} /> : <div className={className}>{text}</div>;
 };

@@ -6,7 +6,7 @@ import { READY_ATTRIBUTE } from '../widget';
 
 interface Locale {
   readonly language: Language;
-  readonly intl: IntlShape<string>;
+  readonly intl: IntlShape;
 }
 
 const LocaleContext = createContext<Locale>({ language: 'fr', intl: intlFor('fr') });

@@ -6,7 +6,7 @@ import type { MessageId } from '../../i18n/intl';
  * text (with `data-i18n-count` as the `count` value), `data-i18n-aria-label="key"` the label,
  * `data-i18n-placeholder="key"` a field's placeholder.
  */
-export const translateStatic = (root: ParentNode, intl: IntlShape<string>): void => {
+export const translateStatic = (root: ParentNode, intl: IntlShape): void => {
   for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
     const count = element.dataset.i18nCount;
     element.textContent = intl.formatMessage(
