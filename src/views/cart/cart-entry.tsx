@@ -5,7 +5,7 @@ import { cartPricesMachine } from '../../machines/cart-prices-machine';
 import { shopItemsActor } from '../../services/shop-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { NO_TOOLS, type WidgetTools } from '../widget';
-import { CartSwitch } from './cart-switch';
+import { CartSwitch } from '../shared/cart-switch';
 import { CartView } from './cart-view';
 import type { CartActor } from '../../machines/page-cart';
 

@@ -4,12 +4,13 @@ import { useSelector } from '@xstate/react';
 import { SHIPPING_METHODS, type CartItem, type ShippingMethod } from '../../domain/cart';
 import { lineTotal } from '../../domain/cart-arithmetic';
 import { checkLines, checkSummary, payablePrice, payableQuantity, payableTotal, type CheckedLine } from '../../domain/cart-prices';
-import { selectInMemoryOnly, selectLines, selectOrderId, selectShippingMethod, selectStatus } from '../../machines/cart-machine';
+import { selectLines, selectOrderId, selectShippingMethod, selectStatus } from '../../machines/cart-machine';
 import { selectCurrentPrices, selectPriceCheck, selectPriceCheckRetrying, type cartPricesMachine } from '../../machines/cart-prices-machine';
 import type { MessageId } from '../../i18n/intl';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
-import { useMoney } from './money';
+import { InMemoryNotice } from '../shared/in-memory-notice';
+import { useMoney } from '../shared/money';
 import type { CartActor } from '../../machines/page-cart';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -19,16 +20,6 @@ export type CartPricesActor = ActorRefFrom<typeof cartPricesMachine>;
 const SHIPPING_LABELS: Readonly<Record<ShippingMethod, MessageId>> = {
   post: 'cart.shipping.post',
   counter: 'cart.shipping.counter',
-};
-
-/** Said while storage refuses the cart, wherever the visitor can change it. */
-export const InMemoryNotice = ({ actor }: { actor: CartActor }) => {
-  const { t } = useLocale();
-  return useSelector(actor, selectInMemoryOnly) ? (
-    <p className="notice" role="status">
-      {t('cart.inMemory')}
-    </p>
-  ) : null;
 };
 
 /** The name of a line: its title, or its variant id when the host gave none. */

@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { currencyOrDefault } from '../../domain/cart';
 import { shopMachine } from '../../machines/shop-machine';
 import { shopItemsActor } from '../../services/shop-service';
-import { CartSwitch } from '../cart/cart-switch';
+import { CartSwitch } from '../shared/cart-switch';
 import type { CartActor } from '../../machines/page-cart';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { ShopView } from './shop-view';

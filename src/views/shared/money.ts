@@ -1,4 +1,4 @@
-import { useLocale } from '../shared/widget-root';
+import { useLocale } from './widget-root';
 
 /** Formats amounts in the page language and the widget's currency, with `Intl`. */
 export const useMoney = (currency: string): ((amount: number) => string) => {
