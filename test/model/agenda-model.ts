@@ -1,5 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
-import { agendaMachine, selectCategoryToggles, selectHasMore, selectHasPast, type AgendaInput, type AgendaMachineEvent } from '../../src/machines/agenda-machine';
+import type { QuickRange } from '../../src/domain/agenda-window';
+import {
+  agendaMachine,
+  selectAddition,
+  selectAgendaStatus,
+  selectCategoryToggles,
+  selectEmptyRange,
+  selectHasMore,
+  selectHasPast,
+  selectPermalinkEvent,
+  selectRetrying,
+  selectShownEvents,
+  type AgendaInput,
+  type AgendaMachineEvent,
+} from '../../src/machines/agenda-machine';
 import {
   AGENDA_CATEGORIES,
   AGENDA_EVENTS,
@@ -14,12 +28,27 @@ import {
   STALE_CURSOR,
 } from '../support/agenda-fixtures';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 const categoryTitle = (id: string): string => AGENDA_CATEGORIES.find((category) => category.id === id)?.title ?? id;
+
+// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French).
+const eventCount = (count: number): string => (count === 0 ? 'Aucun événement' : `${count} ${count === 1 ? 'événement' : 'événements'}`);
+const countWithAdded = (count: number, added: number): string =>
+  `${count} ${count < 2 ? 'événement' : 'événements'}, dont ${added === 0 ? 'aucun nouveau' : added === 1 ? '1 nouveau' : `${added} nouveaux`}`;
+
+const EMPTY_RANGE: Readonly<Record<QuickRange, string>> = {
+  aujourdhui: "Aucun événement aujourd'hui.",
+  weekend: 'Aucun événement ce week-end.',
+  semaine: 'Aucun événement cette semaine.',
+  mois: 'Aucun événement ce mois-ci.',
+};
+
+const RANGE_NAMES: Readonly<Record<QuickRange, string>> = { aujourdhui: "Aujourd'hui", weekend: 'Ce week-end', semaine: 'Cette semaine', mois: 'Ce mois' };
 
 /** The agenda the model walks: the tests' today, pages of two, and a permalink to an event beyond the first page. */
 export const AGENDA_MODEL_INPUT: AgendaInput = { agendaId: '1', today: AGENDA_TODAY, pageSize: AGENDA_PAGE_SIZE, openEvent: LATER_EVENT.id };
@@ -216,5 +245,52 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
       ...(selectHasPast(snapshot) ? [say(language, 'bouton « Événements passés »', '“Past events” button')] : []),
     ].join(', ');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { title, month, range, currentCategories } = snapshot.context;
+    const status = selectAgendaStatus(snapshot);
+    const events = selectShownEvents(snapshot);
+    const addition = selectAddition(snapshot);
+    const permalink = selectPermalinkEvent(snapshot);
+    const emptyRange = selectEmptyRange(snapshot);
+    // The count's polite status; a failed list leaves it empty, its alert says why.
+    const count: Seen[] = selectRetrying(snapshot)
+      ? [{ kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' }]
+      : status === 'loading' && events.length === 0
+        ? [{ kind: 'status', text: "Chargement de l'agenda…" }]
+        : status === 'failed'
+          ? []
+          : [{ kind: 'status', text: addition !== null ? countWithAdded(events.length, addition.count) : eventCount(events.length) }];
+    const alerts: Seen[] = [
+      ...(status === 'failed'
+        ? [{ kind: 'alert', message: "L'agenda n'a pas pu être chargé.", button: 'Réessayer' } as const]
+        : snapshot.matches({ categories: 'failed' })
+          ? [{ kind: 'alert', message: "La liste des catégories n'a pas pu être chargée.", button: 'Réessayer' } as const]
+          : []),
+      ...(snapshot.matches({ events: { ready: 'pastFailed' } }) ? [{ kind: 'alert', message: "Les événements passés n'ont pas pu être chargés." } as const] : []),
+      ...(snapshot.matches({ events: { ready: 'moreFailed' } }) ? [{ kind: 'alert', message: "Les événements suivants n'ont pas pu être chargés." } as const] : []),
+    ];
+    return [
+      { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: title ?? '' },
+      { kind: 'field', role: 'combobox', name: 'Mois', value: month === null ? '' : String(month) },
+      {
+        kind: 'pressed',
+        group: 'Catégories',
+        names: selectCategoryToggles(snapshot)
+          .filter((category) => currentCategories.includes(category.id))
+          .map((category) => category.title),
+      },
+      { kind: 'pressed', group: 'Période', names: range === null ? [] : [RANGE_NAMES[range]] },
+      // The permalink's event loaded on its own stands above the list.
+      { kind: 'cards', titles: [...(permalink === null ? [] : [permalink.title]), ...events.map((event) => event.title)], noun: ['fiche d’événement', 'fiches d’événement'] },
+      ...count,
+      ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
+      { kind: 'button', name: 'Événements passés', shown: selectHasPast(snapshot) },
+      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'text', text: 'Aucun événement pour ces filtres', shown: status === 'empty' },
+      // The notice of a quick range that holds nothing, while the next events are listed without it.
+      ...(range === null ? [] : [{ kind: 'text', text: EMPTY_RANGE[range], shown: emptyRange !== null } as const]),
+    ];
   },
 };

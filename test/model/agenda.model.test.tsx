@@ -27,13 +27,14 @@ import { AgendaView } from '../../src/views/agenda/agenda-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY } from '../support/agenda-fixtures';
 import { AGENDA_MODEL_INPUT, agendaModel } from './agenda-model';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
 const model = agendaModel.model;
-const paths = pathsOf(agendaModel);
+const paths = modelTestPaths(agendaModel);
 
 /** A fake service: each call's input, and the subject its answer comes through. */
 const calls = <I, E>() => {
@@ -187,7 +188,7 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
       within(results())
         .queryAllByRole('heading', { level: 2 })
         .map((h2) => h2.textContent)
-        .filter((text) => /^\d{4}$/.test(text ?? '')),
+        .filter((text) => /^\d{4}$/.test(text)),
     ).toEqual(context.agenda.map((year) => String(year.year)));
   }
   if (expected.matches({ events: 'ready' })) {
@@ -225,7 +226,7 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   } else {
     expect(document.querySelector('.agenda-permalink')).toBeNull();
   }
-  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
   const expectedAlerts = [
     ...(expected.matches({ events: 'failed' }) ? ["L'agenda n'a pas pu être chargé."] : expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée."] : []),
     ...(expected.matches({ events: { ready: 'pastFailed' } }) ? ["Les événements passés n'ont pas pu être chargés."] : []),
@@ -235,15 +236,17 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   if (expected.matches({ events: 'failed' })) expect(articles).toHaveLength(0);
 };
 
-const walk = (path: ModelPath<AgendaMachineEvent>): void => {
+const walk = async (path: ModelPath<AgendaMachineEvent>): Promise<void> => {
   window.history.replaceState(null, '', '/agenda/');
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, 0);
+    await expectSeen(agendaModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       const listCalls = h.lists.length;
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, listCalls);
+      await expectSeen(agendaModel.visible(step.snapshot));
     }
   } finally {
     h.actor.stop();

@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CartItem } from '../../src/domain/cart';
-import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
-import { PRODUCT_A, PRODUCT_C, STORED_LINES } from '../support/cart-fixtures';
+import { cartMachine, selectInMemoryOnly, selectTotal, type CartEvent } from '../../src/machines/cart-machine';
+import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf } from '../support/cart-fixtures';
 import type { MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
@@ -130,5 +131,25 @@ export const cartModel: MachineModel<CartEvent> = {
       shipping(shippingMethod, language),
       ...(orderId !== null ? [say(language, `commande ${orderId}`, `order ${orderId}`)] : []),
     ].join(', ');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { items, shippingMethod, orderId } = snapshot.context;
+    // Two polite regions may speak at once (the price check, storage refused): each is read by its text.
+    const inMemory: Seen = { kind: 'text', text: "Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.", shown: selectInMemoryOnly(snapshot) };
+    const rows = (titles: readonly string[]): Seen => ({ kind: 'rows', table: 'Contenu du panier', titles, noun: ['ligne', 'lignes'] });
+    if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), inMemory];
+    if (snapshot.matches({ lines: 'empty' })) {
+      return [{ kind: 'text', text: 'Votre panier est vide.', shown: true }, { kind: 'link', name: 'Voir les publications de la boutique', shown: true }, rows([]), inMemory];
+    }
+    const titles = items.map((line) => line.title ?? line.variant_id);
+    return [
+      rows(titles),
+      ...items.map((line, index): Seen => ({ kind: 'quantity', name: `Quantité de ${titles[index]!}`, value: line.quantity })),
+      { kind: 'choice', name: "Mode d'envoi", option: shipping(shippingMethod, 'fr') },
+      { kind: 'term', term: 'Total', value: chf(selectTotal(snapshot)) },
+      { kind: 'term', term: 'Numéro de commande', value: orderId },
+      inMemory,
+    ];
   },
 };

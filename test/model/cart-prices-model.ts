@@ -3,7 +3,9 @@ import type { CartItem } from '../../src/domain/cart';
 import type { ShopItem } from '../../src/domain/shop';
 import { cartPricesMachine, type CartPricesEvent } from '../../src/machines/cart-prices-machine';
 import type { HttpFailure } from '../../src/services/http';
+import { chf } from '../support/cart-fixtures';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof cartPricesMachine>;
@@ -29,6 +31,14 @@ export const SHOP_TODAY: readonly ShopItem[] = [
 
 /** The shop as it was when the lines were added: nothing to say. */
 export const SHOP_UNCHANGED: readonly ShopItem[] = KEPT_LINES.map((line) => onSale(line.variant_id, line.title ?? '', line.price));
+
+const cents = (price: number): number => Math.round(price * 100);
+
+const changedSentence = (count: number): string =>
+  count === 1 ? "Le prix d'un article a changé depuis son ajout au panier." : `Le prix de ${count} articles a changé depuis leur ajout au panier.`;
+
+const goneSentence = (count: number): string =>
+  count === 1 ? "Un article n'est plus disponible : il n'est pas compté dans le total." : `${count} articles ne sont plus disponibles : ils ne sont pas comptés dans le total.`;
 
 /** The shop call failing. */
 export const PRICES_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/shop/items/', status: 503 };
@@ -85,5 +95,47 @@ export const cartPricesModel: MachineModel<CartPricesEvent> = {
     return Object.hasOwn(prices, '99')
       ? say(language, 'aucun changement', 'no change')
       : say(language, '1 prix modifié, 1 article plus disponible', '1 price changed, 1 item no longer available');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const known = snapshot.matches('checked') ? snapshot.context.prices : null;
+    // undefined: the shop's price is not known; null: the shop does not sell the variant.
+    const nowOf = (line: CartItem): number | null | undefined =>
+      known === null ? undefined : Object.hasOwn(known, line.variant_id) ? known[line.variant_id]! : null;
+    const priceCell = (line: CartItem): string => {
+      const now = nowOf(line);
+      if (now === null) return "Cet article n'est plus disponible";
+      return now !== undefined && cents(now) !== cents(line.price) ? `Prix modifié : ${chf(line.price)} → ${chf(now)}` : chf(line.price);
+    };
+    const available = KEPT_LINES.filter((line) => nowOf(line) !== null);
+    const count = available.reduce((sum, line) => sum + line.quantity, 0);
+    const total = available.reduce((sum, line) => sum + line.quantity * cents(nowOf(line) ?? line.price), 0) / 100;
+    const changed = KEPT_LINES.filter((line) => {
+      const now = nowOf(line);
+      return typeof now === 'number' && cents(now) !== cents(line.price);
+    }).length;
+    const gone = KEPT_LINES.length - available.length;
+    const said: Seen[] = snapshot.matches('checkFailed')
+      ? [{ kind: 'alert', message: "Prix non vérifiés : les prix affichés sont ceux du moment de l'ajout au panier.", button: 'Réessayer' }]
+      : [
+          {
+            kind: 'status',
+            text: snapshot.matches({ checking: 'retrying' })
+              ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
+              : snapshot.matches('checking')
+                ? 'Vérification des prix…'
+                : changed + gone === 0
+                  ? 'Les prix sont à jour.'
+                  : [...(changed > 0 ? [changedSentence(changed)] : []), ...(gone > 0 ? [goneSentence(gone)] : [])].join(' '),
+          },
+          { kind: 'no-alert' },
+        ];
+    return [
+      { kind: 'rows', table: 'Contenu du panier', titles: KEPT_LINES.map((line) => line.title ?? line.variant_id), noun: ['ligne', 'lignes'] },
+      ...KEPT_LINES.map((line): Seen => ({ kind: 'cell', row: line.title ?? line.variant_id, column: 'Prix unitaire', text: priceCell(line) })),
+      ...said,
+      { kind: 'term', term: 'Articles', value: count === 0 ? 'aucun article' : count === 1 ? '1 article' : `${count} articles` },
+      { kind: 'term', term: 'Total', value: chf(total) },
+    ];
   },
 };

@@ -11,13 +11,14 @@ import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { KEPT_LINES, SHOP_TODAY, cartPricesModel } from './cart-prices-model';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 
 type Snapshot = SnapshotFrom<typeof cartPricesMachine>;
 
 const model = cartPricesModel.model;
-const paths = pathsOf(cartPricesModel);
+const paths = modelTestPaths(cartPricesModel);
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
@@ -139,13 +140,15 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(readStoredCart(h.storage)).toEqual({ items: KEPT_LINES, shippingMethod: 'post' });
 };
 
-const walk = (path: ModelPath<CartPricesEvent>): void => {
+const walk = async (path: ModelPath<CartPricesEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    await expectSeen(cartPricesModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot);
+      await expectSeen(cartPricesModel.visible(step.snapshot));
     }
   } finally {
     h.cart.stop();

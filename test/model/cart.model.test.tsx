@@ -19,14 +19,15 @@ import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { cartModel, titleOf } from './cart-model';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 
 const model = cartModel.model;
 // The paths' snapshots are replayed from their events (cartModel.replay): quantities and the order id are exact.
-const paths = pathsOf(cartModel);
+const paths = modelTestPaths(cartModel);
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
@@ -114,7 +115,7 @@ const perform = (h: Harness, event: CartEvent): void => {
       return;
     case 'UPDATE_QUANTITY': {
       const title = titleOf(event.variantId);
-      const current = Number((screen.getByRole('spinbutton', { name: `Quantité de ${title}` }) as HTMLInputElement).value);
+      const current = Number(screen.getByRole<HTMLInputElement>('spinbutton', { name: `Quantité de ${title}` }).value);
       if (event.quantity === current + 1) fireEvent.click(screen.getByRole('button', { name: `Augmenter la quantité de ${title}` }));
       else if (event.quantity === current - 1) fireEvent.click(screen.getByRole('button', { name: `Diminuer la quantité de ${title}` }));
       else fireEvent.change(screen.getByRole('spinbutton', { name: `Quantité de ${title}` }), { target: { value: String(event.quantity) } });
@@ -199,14 +200,16 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
   }
 };
 
-const walk = (path: ModelPath<CartEvent>): void => {
+const walk = async (path: ModelPath<CartEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null, {});
+    await expectSeen(cartModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       const before = h.storage.toObject();
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, step.event, before);
+      await expectSeen(cartModel.visible(step.snapshot));
     }
   } finally {
     h.actor.stop();

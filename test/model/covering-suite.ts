@@ -1,6 +1,6 @@
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { transitionIds, transitionsTaken, type ModelPath } from './coverage';
-import type { MachineModel } from './machine-model';
+import { pathsOf, type MachineModel } from './machine-model';
 
 type Snapshot = SnapshotFrom<AnyStateMachine>;
 
@@ -75,7 +75,7 @@ const replayed = <E extends EventObject>(model: MachineModel<E>, events: readonl
     snapshot = getNextSnapshot(model.model, snapshot as never, event) as Snapshot;
     steps.push({ event, snapshot });
   }
-  return { kind: 'transition', description: events.map((event) => event.type).join(' → '), steps };
+  return { kind: 'transition', description: `covering suite: ${events.map((event) => event.type).join(' → ')}`, steps };
 };
 
 /**
@@ -107,3 +107,6 @@ export const coveringSuite = <E extends EventObject>(model: MachineModel<E>): Mo
 
 /** How many written transitions a machine has, for the counts beside the suite. */
 export const transitionCount = (machine: AnyStateMachine): number => transitionIds(machine).length;
+
+/** What a model test walks: the exhaustive paths, and the covering suite, whose every step the documents describe. */
+export const modelTestPaths = <E extends EventObject>(model: MachineModel<E>): ModelPath<E>[] => [...pathsOf(model), ...coveringSuite(model)];

@@ -8,15 +8,15 @@ import { liveDirectoryMachine } from '../../src/views/directory/directory-entry'
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
 import { CARD, directoryModel } from './directory-model';
 import { expectSeen } from './expect-visible';
-import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
 const model = directoryModel.model;
-const paths = pathsOf(directoryModel);
+const paths = modelTestPaths(directoryModel);
 
 /** The real machine of the page (its address sync included) with fake services whose answers the test gives. */
 const harness = () => {

@@ -1,9 +1,21 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import type { NewsItem } from '../../src/domain/news';
-import { homeMachine, type HomeInput, type HomeMachineEvent } from '../../src/machines/home-machine';
+import {
+  homeMachine,
+  selectEventsRetrying,
+  selectEventsStatus,
+  selectLatestNews,
+  selectNewsRetrying,
+  selectNewsStatus,
+  selectNextEvents,
+  type HomeInput,
+  type HomeListStatus,
+  type HomeMachineEvent,
+} from '../../src/machines/home-machine';
 import type { HttpFailure } from '../../src/services/http';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof homeMachine>;
@@ -56,6 +68,29 @@ export const LATEST_NEWS: readonly NewsItem[] = [
 
 /** The failure the fake server answers with. */
 export const HOME_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/agenda/1/?page_size=3', status: 503 };
+
+/**
+ * What a list block of the home page shows: its items once listed; while loading, its (visually
+ * hidden) loading text, or the "still trying" status of a retry; its empty notice; its failure
+ * with its button; and the link to its whole section, always there.
+ */
+const block = (
+  region: string,
+  status: HomeListStatus,
+  retrying: boolean,
+  titles: readonly string[],
+  texts: { readonly empty: string; readonly failed: string; readonly all: string },
+): { readonly seen: readonly Seen[]; readonly alert: Seen | null } => ({
+  seen: [
+    ...(status === 'loaded' ? [{ kind: 'region-items', region, titles } as const] : []),
+    ...(status === 'loading'
+      ? [{ kind: 'region-text', region, text: retrying ? 'Connexion lente ou serveur occupé : nouvel essai en cours…' : 'Chargement…', shown: true } as const]
+      : []),
+    { kind: 'text', text: texts.empty, shown: status === 'empty' },
+    { kind: 'link', name: texts.all, shown: true },
+  ],
+  alert: status === 'failed' ? { kind: 'alert', message: texts.failed, button: 'Réessayer' } : null,
+});
 
 /** The home machine as the model-based tests and `npm run paths` walk it. */
 export const homeModel: MachineModel<HomeMachineEvent> = {
@@ -130,5 +165,24 @@ export const homeModel: MachineModel<HomeMachineEvent> = {
       `${snapshot.context.events.length} événement(s), ${snapshot.context.news.length} actualité(s)`,
       `${snapshot.context.events.length} event(s), ${snapshot.context.news.length} news item(s)`,
     );
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const events = block(
+      'Prochains événements',
+      selectEventsStatus(snapshot),
+      selectEventsRetrying(snapshot),
+      selectNextEvents(snapshot).map((event) => event.title),
+      { empty: 'Aucun événement à venir.', failed: "Les prochains événements n'ont pas pu être chargés.", all: "Tout l'agenda" },
+    );
+    const news = block(
+      'Dernières actualités',
+      selectNewsStatus(snapshot),
+      selectNewsRetrying(snapshot),
+      selectLatestNews(snapshot).map((item) => item.title?.trim() || 'Sans titre'),
+      { empty: 'Aucune actualité.', failed: "Les dernières actualités n'ont pas pu être chargées.", all: 'Toutes les actualités' },
+    );
+    const alerts = [events.alert, news.alert].filter((alert) => alert !== null);
+    return [...events.seen, ...news.seen, ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const])];
   },
 };

@@ -11,9 +11,10 @@ import type { AgendaEventsEvent, AgendaQuery } from '../../src/services/agenda-s
 import type { NewsEvent } from '../../src/services/news-service';
 import { HomeView } from '../../src/views/home/home-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
+import { expectSeen } from './expect-visible';
 import { homeModel } from './home-model';
-import { pathsOf } from './machine-model';
 
 type Snapshot = SnapshotFrom<typeof homeMachine>;
 
@@ -21,7 +22,7 @@ type Snapshot = SnapshotFrom<typeof homeMachine>;
 addMessages(HOME_MESSAGES);
 
 const model = homeModel.model;
-const paths = pathsOf(homeModel);
+const paths = modelTestPaths(homeModel);
 const input = homeModel.input as HomeInput;
 
 // Written out by hand, so the test does not check the formatter with itself.
@@ -205,15 +206,17 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
   if (event === null || event.type === 'RETRY_NEWS') expect(h.newsRequests.at(-1)!.selection).toEqual([]);
 };
 
-const walk = (path: ModelPath<HomeMachineEvent>): void => {
+const walk = async (path: ModelPath<HomeMachineEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
+    await expectSeen(homeModel.visible(path.steps[0]!.snapshot));
     let agendaCalls = 1;
     let newsCalls = 1;
     for (const step of path.steps.slice(1)) {
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, step.event);
+      await expectSeen(homeModel.visible(step.snapshot));
       // Each list is asked for once, and again only by its own retry: one list's retry never reloads the other.
       if (step.event.type === 'RETRY_EVENTS') agendaCalls += 1;
       if (step.event.type === 'RETRY_NEWS') newsCalls += 1;

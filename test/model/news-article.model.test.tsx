@@ -7,14 +7,15 @@ import { newsArticleMachine, type NewsArticleMachineEvent } from '../../src/mach
 import type { ArticleQuery, NewsArticleEvent } from '../../src/services/news-article-service';
 import { NewsArticleView } from '../../src/views/news/news-article-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 import { newsArticleModel } from './news-article-model';
 
 type Snapshot = SnapshotFrom<typeof newsArticleMachine>;
 
 addMessages(NEWS_MESSAGES);
-const paths = pathsOf(newsArticleModel);
+const paths = modelTestPaths(newsArticleModel);
 
 /** The article page with a fake article call whose answers the test gives. */
 const harness = () => {
@@ -75,13 +76,15 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(screen.getByRole('link', { name: 'Toutes les actualités' })).toHaveAttribute('href', '/actualites/');
 };
 
-const walk = (path: ModelPath<NewsArticleMachineEvent>): void => {
+const walk = async (path: ModelPath<NewsArticleMachineEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    await expectSeen(newsArticleModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot);
+      await expectSeen(newsArticleModel.visible(step.snapshot));
     }
   } finally {
     h.actor.stop();

@@ -1,13 +1,32 @@
 import type { SnapshotFrom } from 'xstate';
-import { newsMachine, selectCount, selectHasMore, type NewsMachineEvent } from '../../src/machines/news-machine';
+import {
+  newsMachine,
+  selectCategories,
+  selectCount,
+  selectHasMore,
+  selectRetrying,
+  selectShownCount,
+  selectStatus,
+  selectVisibleNews,
+  type NewsMachineEvent,
+} from '../../src/machines/news-machine';
 import { MODEL_PAGE_SIZE, MORE_NEWS, NEWS, NEWS_CATEGORIES, NEWS_FAILURE, NEXT_PAGE, STALE_CURSOR } from '../support/news-fixtures';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
 
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 const categoryTitle = (id: string): string => NEWS_CATEGORIES.find((category) => category.id === id)?.title ?? id;
+
+// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French).
+const newsCount = ({ shown, total }: { readonly shown: number; readonly total: number }): string =>
+  total > shown
+    ? `${shown} ${shown < 2 ? 'actualité affichée' : 'actualités affichées'} sur ${total}`
+    : shown === 0
+      ? 'Aucune actualité'
+      : `${shown} ${shown === 1 ? 'actualité' : 'actualités'}`;
 
 /** The news machine as the model-based tests and `npm run paths` walk it. */
 export const newsModel: MachineModel<NewsMachineEvent> = {
@@ -126,5 +145,42 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
       ...(selected.length ? [say(language, `catégories ${selected.map(categoryTitle).join(', ')}`, `categories ${selected.map(categoryTitle).join(', ')}`)] : []),
       ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
     ].join(', ');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { selected } = snapshot.context;
+    const status = selectStatus(snapshot);
+    const items = selectVisibleNews(snapshot).slice(0, selectShownCount(snapshot));
+    // The count's polite status; a failed list leaves it empty, its alert says why.
+    const count: Seen[] = selectRetrying(snapshot)
+      ? [{ kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' }]
+      : status === 'loading' && items.length === 0
+        ? [{ kind: 'status', text: 'Chargement des actualités…' }]
+        : status === 'failed'
+          ? []
+          : [{ kind: 'status', text: newsCount(selectCount(snapshot)) }];
+    const alerts: Seen[] = [
+      ...(snapshot.matches({ categories: 'failed' }) ? [{ kind: 'alert', message: "Les catégories n'ont pas pu être chargées.", button: 'Réessayer' } as const] : []),
+      ...(status === 'failed' ? [{ kind: 'alert', message: "Les actualités n'ont pas pu être chargées.", button: 'Réessayer' } as const] : []),
+      ...(snapshot.matches({ list: { ready: 'moreFailed' } })
+        ? [{ kind: 'alert', message: "Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus »." } as const]
+        : []),
+    ];
+    return [
+      { kind: 'pressed', group: 'Filtrer par catégorie', names: selectCategories(snapshot).filter((category) => selected.includes(category.id)).map((category) => category.title) },
+      // Before the category list there is no toggle: a category chosen by the address shows as its remove button, named by its id.
+      ...(selectCategories(snapshot).length > 0
+        ? []
+        : [...new Set([...NEWS_CATEGORIES.map((category) => category.id), ...selected])].map(
+            (id) => ({ kind: 'button', name: `Retirer le filtre Catégorie ${id}`, shown: selected.includes(id) }) as const,
+          )),
+      { kind: 'cards', titles: items.map((item) => item.title?.trim() || 'Sans titre'), noun: ['actualité', 'actualités'] },
+      ...count,
+      ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
+      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'text', text: 'Aucune actualité pour le moment.', shown: status === 'empty' && selected.length === 0 },
+      { kind: 'text', text: 'Aucune actualité ne correspond à ces catégories.', shown: status === 'empty' && selected.length > 0 },
+      { kind: 'button', name: 'Afficher toutes les actualités', shown: status === 'empty' && selected.length > 0 },
+    ];
   },
 };

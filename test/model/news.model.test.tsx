@@ -8,14 +8,15 @@ import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../../src/se
 import { NewsView } from '../../src/views/news/news-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { NEWS_CATEGORIES, NEXT_PAGE } from '../support/news-fixtures';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 import { newsModel } from './news-model';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
 
 const model = newsModel.model;
-const paths = pathsOf(newsModel);
+const paths = modelTestPaths(newsModel);
 
 const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-06-24': '24 juin 2026',
@@ -129,7 +130,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   // The filters: a toggle a category, pressed when selected; a remove button a selected one; the reset.
   if (expected.matches({ categories: 'ready' })) {
     const toggles = within(filters()).getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'));
-    expect(toggles.map((button) => [button.textContent?.replace('✓', ''), button.getAttribute('aria-pressed')])).toEqual(
+    expect(toggles.map((button) => [button.textContent.replace('✓', ''), button.getAttribute('aria-pressed')])).toEqual(
       NEWS_CATEGORIES.map((category) => [category.title, String(selected.includes(category.id))]),
     );
   } else {
@@ -209,16 +210,18 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   }
 };
 
-const walk = (path: ModelPath<NewsMachineEvent>): void => {
+const walk = async (path: ModelPath<NewsMachineEvent>): Promise<void> => {
   window.history.replaceState(null, '', '/actualites/');
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
+    await expectSeen(newsModel.visible(path.steps[0]!.snapshot));
     let categoryCalls = 1;
     for (const [index, step] of path.steps.slice(1).entries()) {
       const requests = h.moreRequests.length;
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot, step.event);
+      await expectSeen(newsModel.visible(step.snapshot));
       // "Afficher plus" over items already held reveals them without a request.
       if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
       // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.

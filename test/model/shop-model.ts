@@ -46,4 +46,18 @@ export const shopModel: MachineModel<ShopEvent> = {
     const { items } = (state as Snapshot).context;
     return say(language, `${items.length} publication(s)`, `${items.length} publication(s)`);
   },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { items } = snapshot.context;
+    const retrying = snapshot.matches({ loading: 'retrying' });
+    const ready = snapshot.matches('ready');
+    // The polite region of the additions is always there: "still trying" is read by its text.
+    return [
+      { kind: 'cards', titles: ready ? items.map((item) => item.title) : [], noun: ['publication', 'publications'] },
+      { kind: 'text', text: 'Chargement de la boutique…', shown: snapshot.matches('loading') && !retrying },
+      { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: retrying },
+      snapshot.matches('failed') ? { kind: 'alert', message: "La boutique n'a pas pu être chargée.", button: 'Réessayer' } : { kind: 'no-alert' },
+      { kind: 'text', text: "Aucune publication n'est en vente pour le moment.", shown: ready && items.length === 0 },
+    ];
+  },
 };

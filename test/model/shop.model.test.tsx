@@ -7,14 +7,15 @@ import type { ShopItemsEvent } from '../../src/services/shop-service';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { ShopView } from '../../src/views/shop/shop-view';
 import { SHOP_ITEMS, chf } from '../support/cart-fixtures';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 import { shopModel } from './shop-model';
 
 type Snapshot = SnapshotFrom<typeof shopMachine>;
 
 const model = shopModel.model;
-const paths = pathsOf(shopModel);
+const paths = modelTestPaths(shopModel);
 
 const STILL_TRYING = 'Connexion lente ou serveur occupé : nouvel essai en cours…';
 
@@ -78,13 +79,15 @@ const expectScreen = (expected: Snapshot): void => {
   expect(empty !== null).toBe(expected.matches('ready') && expected.context.items.length === 0);
 };
 
-const walk = (path: ModelPath<ShopEvent>): void => {
+const walk = async (path: ModelPath<ShopEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(path.steps[0]!.snapshot as Snapshot);
+    await expectSeen(shopModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       act(() => perform(h, step.event));
       expectScreen(step.snapshot as Snapshot);
+      await expectSeen(shopModel.visible(step.snapshot));
     }
   } finally {
     h.actor.stop();
@@ -110,16 +113,24 @@ describe('adding from the shop', () => {
     expect(status).toHaveTextContent('');
     const article = screen.getByRole('article', { name: 'Histoire du Château' });
     const add = within(article).getByRole('button', { name: 'Ajouter au panier' });
-    act(() => fireEvent.click(add));
+    act(() => {
+      fireEvent.click(add);
+    });
     expect(status).toHaveTextContent('« Histoire du Château » ajouté au panier (1 exemplaire).');
     expect(article).toHaveTextContent('1 exemplaire dans le panier');
-    act(() => fireEvent.click(add));
+    act(() => {
+      fireEvent.click(add);
+    });
     expect(status).toHaveTextContent('« Histoire du Château » ajouté au panier (2 exemplaires).');
-    act(() => fireEvent.click(add));
+    act(() => {
+      fireEvent.click(add);
+    });
     expect(status).toHaveTextContent('« Histoire du Château » : le panier en contient déjà le maximum (2).');
     // Said again, the same sentence still changes the region's text, so it is read again.
     const said = status.textContent;
-    act(() => fireEvent.click(add));
+    act(() => {
+      fireEvent.click(add);
+    });
     expect(status.textContent).not.toBe(said);
     expect(status).toHaveTextContent('« Histoire du Château » : le panier en contient déjà le maximum (2).');
     expect(h.cart.getSnapshot().context.items).toEqual([{ variant_id: '3', quantity: 2, price: 12.5, title: 'Histoire du Château' }]);

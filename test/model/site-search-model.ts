@@ -1,8 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
 import { searchHits } from '../../src/domain/site-search';
-import { selectHighlight, selectPanelOpen, siteSearchMachine, type SiteSearchMachineEvent } from '../../src/machines/site-search-machine';
+import {
+  selectExpanded,
+  selectHighlight,
+  selectPanelOpen,
+  selectTotal,
+  siteSearchMachine,
+  type SiteSearchMachineEvent,
+} from '../../src/machines/site-search-machine';
 import { HITS, NONE, SEARCH_FAILURE } from '../support/site-search-fixtures';
 import { describeRetry, type MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
@@ -117,5 +125,31 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
       ...(highlight === null ? [] : [say(language, `suggestion n° ${highlight + 1} en surbrillance`, `suggestion no. ${highlight + 1} highlighted`)]),
       ...(dismissed ? [say(language, 'suggestions fermées', 'suggestions closed')] : []),
     ].join(', ');
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const { text, query } = snapshot.context;
+    const open = selectPanelOpen(snapshot);
+    const hits = selectExpanded(snapshot) ? searchHits(snapshot.context.answer) : [];
+    // The polite status speaks only while the panel shows something, and says what it shows.
+    const live = !open
+      ? ''
+      : snapshot.matches('results')
+        ? `${selectTotal(snapshot)} résultats, ${hits.length} suggestions : flèches haut et bas pour choisir`
+        : snapshot.matches('empty')
+          ? `Aucun résultat pour « ${query} ». Vérifiez l’orthographe, ou essayez un autre mot.`
+          : snapshot.matches('failed')
+            ? 'La recherche n’a pas pu aboutir.'
+            : snapshot.matches({ searching: 'retrying' })
+              ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
+              : '';
+    return [
+      { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: text },
+      { kind: 'options', listbox: 'Suggestions', titles: hits.map((hit) => hit.result.title), highlighted: selectHighlight(snapshot), noun: ['suggestion', 'suggestions'] },
+      ...(live === '' ? [] : [{ kind: 'status', text: live } satisfies Seen]),
+      { kind: 'button', name: 'Réessayer', shown: open && snapshot.matches('failed') },
+      // The link to every result, once a query was asked, in the panel: said while the panel shows, its absence being the panel's.
+      ...(open && query !== '' ? [{ kind: 'link', name: `Tous les résultats pour « ${query} »`, shown: true } satisfies Seen] : []),
+    ];
   },
 };

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
-import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { sameQuery, searchHits } from '../../src/domain/site-search';
 import { addMessages } from '../../src/i18n/intl';
 import { SEARCH_MESSAGES } from '../../src/i18n/search-messages';
@@ -9,15 +9,16 @@ import type { SiteSearchEvent, SiteSearchRequest } from '../../src/services/site
 import { SearchSuggestions } from '../../src/views/search/search-suggestions';
 import { suggestionsMachine } from '../../src/views/search/suggestions-mount';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 import { MODEL_INPUT, siteSearchModel } from './site-search-model';
 
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
 
 addMessages(SEARCH_MESSAGES);
 
-const paths = pathsOf(siteSearchModel);
+const paths = modelTestPaths(siteSearchModel);
 
 /**
  * The header's search box as the page serves it (a GET form, its box and button), given its
@@ -35,7 +36,7 @@ const harness = () => {
       }),
     },
   });
-  const actor = createActor(machine, { input: MODEL_INPUT }) as unknown as Actor<typeof siteSearchMachine>;
+  const actor = createActor(machine, { input: MODEL_INPUT });
   const form = document.createElement('form');
   form.setAttribute('role', 'search');
   form.setAttribute('aria-label', 'Rechercher sur le site');
@@ -174,6 +175,7 @@ const walk = async (path: ModelPath<SiteSearchMachineEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    await expectSeen(siteSearchModel.visible(path.steps[0]!.snapshot));
     for (const [index, step] of path.steps.slice(1).entries()) {
       const before = path.steps[index]!.snapshot as Snapshot;
       const requests = h.requests.length;
@@ -181,6 +183,7 @@ const walk = async (path: ModelPath<SiteSearchMachineEvent>): Promise<void> => {
       act(() => perform(h, step.event));
       const expected = step.snapshot as Snapshot;
       expectScreen(h, expected);
+      await expectSeen(siteSearchModel.visible(expected));
       if (asksNothing(before, step.event)) expect(h.requests).toHaveLength(requests);
       if (step.event.type === 'CHOOSE') {
         const at = step.event.index ?? selectHighlight(before);

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { subscriptionMachine, type SubscriptionEvent } from '../../src/machines/subscription-machine';
 import type { MachineModel } from './machine-model';
+import type { Seen } from './visible';
 import { withoutInvocations } from './without-invocations';
 
 type Snapshot = SnapshotFrom<typeof subscriptionMachine>;
@@ -44,5 +45,23 @@ export const subscriptionModel: MachineModel<SubscriptionEvent> = {
       case 'COPY_FAILED':
         return say(language, 'Le presse-papiers refuse l’adresse', 'The clipboard refuses the address');
     }
+  },
+  visible: (state) => {
+    const snapshot = state as Snapshot;
+    const open = snapshot.matches('open');
+    const disclosure: Seen = { kind: 'disclosure', name: "S'abonner", open };
+    const copy: Seen = { kind: 'button', name: "Copier l'adresse", shown: open };
+    const webcal: Seen = { kind: 'link', name: 'Ouvrir dans mon application de calendrier', shown: open };
+    if (!open) return [disclosure, copy, webcal];
+    // The polite region is empty until a copy ends, then says how it went; each outcome is said gone when it goes.
+    const outcome = (text: string, shown: boolean): Seen => (shown ? { kind: 'status', text } : { kind: 'text', text, shown: false });
+    return [
+      disclosure,
+      { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: SUBSCRIPTION_ADDRESS },
+      copy,
+      outcome('Adresse copiée.', snapshot.matches({ open: 'copied' })),
+      outcome("La copie n'a pas fonctionné : sélectionnez l'adresse et copiez-la (Ctrl+C ou ⌘+C).", snapshot.matches({ open: 'copyFailed' })),
+      webcal,
+    ];
   },
 };

@@ -17,14 +17,15 @@ import type {
 import type { CopyEvent } from '../../src/services/clipboard-service';
 import { AgendaSubscription } from '../../src/views/agenda/agenda-subscription';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
+import { modelTestPaths } from './covering-suite';
 import { unwalked, type ModelPath } from './coverage';
-import { pathsOf } from './machine-model';
+import { expectSeen } from './expect-visible';
 import { SUBSCRIPTION_ADDRESS, subscriptionModel } from './subscription-model';
 
 type Snapshot = SnapshotFrom<typeof subscriptionMachine>;
 
 addMessages(AGENDA_MESSAGES);
-const paths = pathsOf(subscriptionModel);
+const paths = modelTestPaths(subscriptionModel);
 
 // The agenda's services never answer: the disclosure reads only the agenda's filters.
 const SILENT_AGENDA = {
@@ -114,13 +115,15 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   if (expected.matches({ open: 'copying' })) expect(h.copies.at(-1)!.text).toBe(SUBSCRIPTION_ADDRESS);
 };
 
-const walk = (path: ModelPath<SubscriptionEvent>): void => {
+const walk = async (path: ModelPath<SubscriptionEvent>): Promise<void> => {
   const h = harness();
   try {
     expectScreen(h, path.steps[0]!.snapshot as Snapshot);
+    await expectSeen(subscriptionModel.visible(path.steps[0]!.snapshot));
     for (const step of path.steps.slice(1)) {
       act(() => perform(h, step.event));
       expectScreen(h, step.snapshot as Snapshot);
+      await expectSeen(subscriptionModel.visible(step.snapshot));
     }
   } finally {
     h.agenda.stop();

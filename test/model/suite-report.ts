@@ -61,10 +61,29 @@ const aboutOf = (seen: Seen): string => {
     case 'button':
     case 'link':
     case 'field':
+    case 'quantity':
+    case 'choice':
+    case 'disclosure':
       return `${seen.kind}:${seen.name}`;
+    case 'options':
+      return `options:${seen.listbox}`;
     case 'text':
       return `text:${seen.text}`;
-    default:
+    case 'rows':
+      return `rows:${seen.table}`;
+    case 'cell':
+      return `cell:${seen.row}:${seen.column}`;
+    case 'term':
+      return `term:${seen.term}`;
+    case 'pressed':
+      return `pressed:${seen.group}`;
+    case 'region-items':
+      return `region-items:${seen.region}`;
+    case 'region-text':
+      return `region-text:${seen.region}:${seen.text}`;
+    case 'cards':
+    case 'status':
+    case 'dialog':
       return seen.kind;
   }
 };
@@ -79,7 +98,9 @@ const byAbout = (seen: readonly Seen[]): Map<string, string> => {
 // What only says that something is absent: left out of the page as it opens, said when it goes away.
 const isAbsence = (seen: Seen): boolean =>
   seen.kind === 'no-alert' ||
-  ((seen.kind === 'button' || seen.kind === 'link' || seen.kind === 'text') && !seen.shown) ||
+  ((seen.kind === 'button' || seen.kind === 'link' || seen.kind === 'text' || seen.kind === 'region-text') && !seen.shown) ||
+  (seen.kind === 'pressed' && seen.names.length === 0) ||
+  (seen.kind === 'term' && seen.value === null) ||
   (seen.kind === 'field' && seen.value === '') ||
   (seen.kind === 'dialog' && seen.name === null);
 
