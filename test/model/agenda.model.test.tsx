@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { agendaFiltersToSearch } from '../../src/domain/agenda-filters';
@@ -27,14 +27,10 @@ import { AgendaView } from '../../src/views/agenda/agenda-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY } from '../support/agenda-fixtures';
 import { AGENDA_MODEL_INPUT, agendaModel } from './agenda-model';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
-const model = agendaModel.model;
-const paths = modelTestPaths(agendaModel);
 
 /** A fake service: each call's input, and the subject its answer comes through. */
 const calls = <I, E>() => {
@@ -236,28 +232,15 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   if (expected.matches({ events: 'failed' })) expect(articles).toHaveLength(0);
 };
 
-const walk = async (path: ModelPath<AgendaMachineEvent>): Promise<void> => {
-  window.history.replaceState(null, '', '/agenda/');
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot, 0);
-    await expectSeen(agendaModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      const listCalls = h.lists.length;
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot, listCalls);
-      await expectSeen(agendaModel.visible(step.snapshot));
-    }
-  } finally {
-    h.actor.stop();
-    cleanup();
-  }
-};
-
-describe('the agenda, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-});
+describeModelWalk(
+  'the agenda, walked through its statechart',
+  {
+    model: agendaModel,
+    address: '/agenda/',
+    open: harness,
+    close: (h) => h.actor.stop(),
+    perform,
+    measure: (h) => h.lists.length,
+    expectStep: (h, { after, measured }) => expectScreen(h, after as Snapshot, measured ?? 0),
+  },
+);

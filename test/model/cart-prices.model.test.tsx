@@ -11,14 +11,10 @@ import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { KEPT_LINES, SHOP_TODAY, cartPricesModel } from './cart-prices-model';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof cartPricesMachine>;
 
-const model = cartPricesModel.model;
-const paths = modelTestPaths(cartPricesModel);
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
@@ -140,31 +136,21 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(readStoredCart(h.storage)).toEqual({ items: KEPT_LINES, shippingMethod: 'post' });
 };
 
-const walk = async (path: ModelPath<CartPricesEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
-    await expectSeen(cartPricesModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot);
-      await expectSeen(cartPricesModel.visible(step.snapshot));
-    }
-  } finally {
-    h.cart.stop();
-    h.prices.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
+describeModelWalk(
+  'the cart page’s price check, walked through its statechart',
+  {
+    model: cartPricesModel,
+    open: harness,
+    close: (h) => {
+      h.cart.stop();
+      h.prices.stop();
+    },
+    perform,
+    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+  },
+);
 
 describe('the cart page’s price check, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-
   it('removes a line that is no longer sold: out of the cart, of storage and of the notice, the rest at today’s prices', () => {
     const h = harness();
     try {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import { createActor, fromCallback, fromEventObservable, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../../src/domain/cart';
@@ -19,15 +19,11 @@ import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { cartModel, titleOf } from './cart-model';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 
-const model = cartModel.model;
 // The paths' snapshots are replayed from their events (cartModel.replay): quantities and the order id are exact.
-const paths = modelTestPaths(cartModel);
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
@@ -200,29 +196,17 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
   }
 };
 
-const walk = async (path: ModelPath<CartEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null, {});
-    await expectSeen(cartModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      const before = h.storage.toObject();
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot, step.event, before);
-      await expectSeen(cartModel.visible(step.snapshot));
-    }
-  } finally {
-    h.actor.stop();
-    h.prices.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
-
-describe('the cart, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-});
+describeModelWalk(
+  'the cart, walked through its statechart',
+  {
+    model: cartModel,
+    open: harness,
+    close: (h) => {
+      h.actor.stop();
+      h.prices.stop();
+    },
+    perform,
+    measure: (h) => h.storage.toObject(),
+    expectStep: (h, { event, after, measured }) => expectScreen(h, after as Snapshot, event, measured ?? {}),
+  },
+);

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
 import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
@@ -8,15 +8,11 @@ import { liveDirectoryMachine } from '../../src/views/directory/directory-entry'
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
 import { CARD, directoryModel } from './directory-model';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
-const model = directoryModel.model;
-const paths = modelTestPaths(directoryModel);
 
 /** The real machine of the page (its address sync included) with fake services whose answers the test gives. */
 const harness = () => {
@@ -216,38 +212,16 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   if (expected.matches({ details: 'finding' })) expect(h.contactCalls.at(-1)!.slug).toBe(expected.context.wanted);
 };
 
-// The modal is a chunk of its own, loaded the first time a contact opens: the visitor sees it a moment later.
-const expectDialog = async (expected: Snapshot): Promise<void> => {
-  if (expected.matches({ details: 'open' })) {
-    expect(await screen.findByRole('dialog')).toHaveAccessibleName(expected.context.opened!.title);
-  }
-};
-
-const walk = async (path: ModelPath<DirectoryEvent>): Promise<void> => {
-  window.history.replaceState(null, '', '/annuaire/');
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
-    await expectSeen(directoryModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      const requests = h.moreRequests.length;
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot, step.event);
-      // "Afficher plus" over contacts already held reveals them without a request.
-      if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
-      await expectDialog(step.snapshot as Snapshot);
-      await expectSeen(directoryModel.visible(step.snapshot));
-    }
-  } finally {
-    h.actor.stop();
-    cleanup();
-  }
-};
-
-describe('the directory, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
+describeModelWalk('the directory, walked through its statechart', {
+  model: directoryModel,
+  address: '/annuaire/',
+  open: harness,
+  close: (h) => h.actor.stop(),
+  perform,
+  measure: (h) => h.moreRequests.length,
+  expectStep: (h, { event, after, measured }) => {
+    expectScreen(h, after as Snapshot, event);
+    // "Afficher plus" over contacts already held reveals them without a request.
+    if (event?.type === 'LOAD_MORE' && after.matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured!);
+  },
 });

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { NEWS_MESSAGES } from '../../src/i18n/news-messages';
@@ -7,15 +7,12 @@ import { newsArticleMachine, type NewsArticleMachineEvent } from '../../src/mach
 import type { ArticleQuery, NewsArticleEvent } from '../../src/services/news-article-service';
 import { NewsArticleView } from '../../src/views/news/news-article-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 import { newsArticleModel } from './news-article-model';
 
 type Snapshot = SnapshotFrom<typeof newsArticleMachine>;
 
 addMessages(NEWS_MESSAGES);
-const paths = modelTestPaths(newsArticleModel);
 
 /** The article page with a fake article call whose answers the test gives. */
 const harness = () => {
@@ -76,27 +73,13 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(screen.getByRole('link', { name: 'Toutes les actualités' })).toHaveAttribute('href', '/actualites/');
 };
 
-const walk = async (path: ModelPath<NewsArticleMachineEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
-    await expectSeen(newsArticleModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot);
-      await expectSeen(newsArticleModel.visible(step.snapshot));
-    }
-  } finally {
-    h.actor.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
-
-describe('a news item’s page, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(newsArticleModel.model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-});
+describeModelWalk(
+  'a news item’s page, walked through its statechart',
+  {
+    model: newsArticleModel,
+    open: harness,
+    close: (h) => h.actor.stop(),
+    perform,
+    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+  },
+);

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { selectionFromSearch, selectionToSearch, type CategorySelection } from '../../src/domain/news-list';
@@ -8,15 +8,11 @@ import type { MoreNewsEvent, NewsCategoriesEvent, NewsEvent } from '../../src/se
 import { NewsView } from '../../src/views/news/news-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { NEWS_CATEGORIES, NEXT_PAGE } from '../support/news-fixtures';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 import { newsModel } from './news-model';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
 
-const model = newsModel.model;
-const paths = modelTestPaths(newsModel);
 
 const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-06-24': '24 juin 2026',
@@ -210,34 +206,26 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   }
 };
 
-const walk = async (path: ModelPath<NewsMachineEvent>): Promise<void> => {
-  window.history.replaceState(null, '', '/actualites/');
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot, null);
-    await expectSeen(newsModel.visible(path.steps[0]!.snapshot));
-    let categoryCalls = 1;
-    for (const [index, step] of path.steps.slice(1).entries()) {
-      const requests = h.moreRequests.length;
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot, step.event);
-      await expectSeen(newsModel.visible(step.snapshot));
-      // "Afficher plus" over items already held reveals them without a request.
-      if (step.event.type === 'LOAD_MORE' && (step.snapshot as Snapshot).matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(requests);
+describeModelWalk(
+  'the news list, walked through its statechart',
+  {
+    model: newsModel,
+    address: '/actualites/',
+    open: harness,
+    close: (h) => h.actor.stop(),
+    perform,
+    measure: (h) => ({ more: h.moreRequests.length, categories: h.categoryRequests.length }),
+    expectStep: (h, { event, before, after, measured }) => {
+      expectScreen(h, after as Snapshot, event);
       // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.
-      if (step.event.type === 'RETRY' && (path.steps[index]!.snapshot as Snapshot).matches({ categories: 'failed' })) categoryCalls += 1;
-      expect(h.categoryRequests).toHaveLength(categoryCalls);
-    }
-  } finally {
-    h.actor.stop();
-    cleanup();
-  }
-};
-
-describe('the news list, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-});
+      if (event === null || measured === null) {
+        expect(h.categoryRequests).toHaveLength(1);
+        return;
+      }
+      // "Afficher plus" over items already held reveals them without a request.
+      if (event.type === 'LOAD_MORE' && after.matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured.more);
+      const retried = event.type === 'RETRY' && before!.matches({ categories: 'failed' });
+      expect(h.categoryRequests).toHaveLength(measured.categories + (retried ? 1 : 0));
+    },
+  },
+);

@@ -7,15 +7,11 @@ import type { ShopItemsEvent } from '../../src/services/shop-service';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { ShopView } from '../../src/views/shop/shop-view';
 import { SHOP_ITEMS, chf } from '../support/cart-fixtures';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 import { shopModel } from './shop-model';
 
 type Snapshot = SnapshotFrom<typeof shopMachine>;
 
-const model = shopModel.model;
-const paths = modelTestPaths(shopModel);
 
 const STILL_TRYING = 'Connexion lente ou serveur occupé : nouvel essai en cours…';
 
@@ -79,31 +75,19 @@ const expectScreen = (expected: Snapshot): void => {
   expect(empty !== null).toBe(expected.matches('ready') && expected.context.items.length === 0);
 };
 
-const walk = async (path: ModelPath<ShopEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(path.steps[0]!.snapshot as Snapshot);
-    await expectSeen(shopModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      act(() => perform(h, step.event));
-      expectScreen(step.snapshot as Snapshot);
-      await expectSeen(shopModel.visible(step.snapshot));
-    }
-  } finally {
-    h.actor.stop();
-    h.cart.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
-
-describe('the shop, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-});
+describeModelWalk(
+  'the shop, walked through its statechart',
+  {
+    model: shopModel,
+    open: harness,
+    close: (h) => {
+      h.actor.stop();
+      h.cart.stop();
+    },
+    perform,
+    expectStep: (_h, { after }) => expectScreen(after as Snapshot),
+  },
+);
 
 describe('adding from the shop', () => {
   it('adds to the cart and announces each addition, then, each time, that the line is full', () => {

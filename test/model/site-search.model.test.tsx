@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { sameQuery, searchHits } from '../../src/domain/site-search';
@@ -9,16 +9,13 @@ import type { SiteSearchEvent, SiteSearchRequest } from '../../src/services/site
 import { SearchSuggestions } from '../../src/views/search/search-suggestions';
 import { suggestionsMachine } from '../../src/views/search/suggestions-mount';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 import { MODEL_INPUT, siteSearchModel } from './site-search-model';
 
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
 
 addMessages(SEARCH_MESSAGES);
 
-const paths = modelTestPaths(siteSearchModel);
 
 /**
  * The header's search box as the page serves it (a GET form, its box and button), given its
@@ -171,36 +168,23 @@ const label = (event: SiteSearchMachineEvent): string => {
   }
 };
 
-const walk = async (path: ModelPath<SiteSearchMachineEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
-    await expectSeen(siteSearchModel.visible(path.steps[0]!.snapshot));
-    for (const [index, step] of path.steps.slice(1).entries()) {
-      const before = path.steps[index]!.snapshot as Snapshot;
-      const requests = h.requests.length;
-      const chosen = h.opened.length;
-      act(() => perform(h, step.event));
-      const expected = step.snapshot as Snapshot;
-      expectScreen(h, expected);
-      await expectSeen(siteSearchModel.visible(expected));
-      if (asksNothing(before, step.event)) expect(h.requests).toHaveLength(requests);
-      if (step.event.type === 'CHOOSE') {
-        const at = step.event.index ?? selectHighlight(before);
-        expect(h.opened.slice(chosen)).toEqual([searchHits(before.context.answer)[at!]!.result.path]);
+describeModelWalk(
+  'the header search, walked through its statechart',
+  {
+    model: siteSearchModel,
+    open: harness,
+    close: (h) => h.actor.stop(),
+    perform,
+    measure: (h) => ({ requests: h.requests.length, chosen: h.opened.length }),
+    expectStep: (h, { event, before, after, measured }) => {
+      expectScreen(h, after as Snapshot);
+      if (event === null || before === null || measured === null) return;
+      if (asksNothing(before as Snapshot, event)) expect(h.requests).toHaveLength(measured.requests);
+      if (event.type === 'CHOOSE') {
+        const at = event.index ?? selectHighlight(before as Snapshot);
+        expect(h.opened.slice(measured.chosen)).toEqual([searchHits((before as Snapshot).context.answer)[at!]!.result.path]);
       }
-    }
-  } finally {
-    h.actor.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
-
-describe('the header search, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(siteSearchModel.model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)', path] as const))('%s', (_description, path) => walk(path));
-});
+    },
+  },
+  (path) => path.steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)',
+);

@@ -17,15 +17,12 @@ import type {
 import type { CopyEvent } from '../../src/services/clipboard-service';
 import { AgendaSubscription } from '../../src/views/agenda/agenda-subscription';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { modelTestPaths } from './covering-suite';
-import { unwalked, type ModelPath } from './coverage';
-import { expectSeen } from './expect-visible';
+import { describeModelWalk } from './model-walk';
 import { SUBSCRIPTION_ADDRESS, subscriptionModel } from './subscription-model';
 
 type Snapshot = SnapshotFrom<typeof subscriptionMachine>;
 
 addMessages(AGENDA_MESSAGES);
-const paths = modelTestPaths(subscriptionModel);
 
 // The agenda's services never answer: the disclosure reads only the agenda's filters.
 const SILENT_AGENDA = {
@@ -115,31 +112,21 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   if (expected.matches({ open: 'copying' })) expect(h.copies.at(-1)!.text).toBe(SUBSCRIPTION_ADDRESS);
 };
 
-const walk = async (path: ModelPath<SubscriptionEvent>): Promise<void> => {
-  const h = harness();
-  try {
-    expectScreen(h, path.steps[0]!.snapshot as Snapshot);
-    await expectSeen(subscriptionModel.visible(path.steps[0]!.snapshot));
-    for (const step of path.steps.slice(1)) {
-      act(() => perform(h, step.event));
-      expectScreen(h, step.snapshot as Snapshot);
-      await expectSeen(subscriptionModel.visible(step.snapshot));
-    }
-  } finally {
-    h.agenda.stop();
-    h.subscription.stop();
-    cleanup();
-    document.body.replaceChildren();
-  }
-};
+describeModelWalk(
+  'the agenda’s calendar subscription, walked through its statechart',
+  {
+    model: subscriptionModel,
+    open: harness,
+    close: (h) => {
+      h.agenda.stop();
+      h.subscription.stop();
+    },
+    perform,
+    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+  },
+);
 
 describe('the agenda’s calendar subscription, walked through its statechart', () => {
-  it('walks every state and every transition of the machine', () => {
-    expect(unwalked(subscriptionModel.model, paths)).toEqual({ states: [], transitions: [] });
-  });
-
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_description, path) => walk(path));
-
   it('tells the copy’s outcome only beside the address it copied: new filters, a new address to copy', () => {
     const h = harness();
     try {
