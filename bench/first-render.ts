@@ -105,19 +105,19 @@ interface RunState {
 }
 
 const readState = (page: Page): Promise<RunState> =>
-  page.evaluate('window.__firstRender') as Promise<RunState>;
+  page.evaluate<RunState>('window.__firstRender');
 
 const baselineTime = (page: Page, resource: string): Promise<number> =>
-  page.evaluate(
+  page.evaluate<number>(
     `Math.max(-1, ...performance.getEntriesByType('resource').filter((e) => e.name.includes(${JSON.stringify(resource)})).map((e) => e.responseEnd))`,
-  ) as Promise<number>;
+  );
 
 /** Waits until the page's DOM has not changed for `quietMs` (the progressive lists have finished). */
 const settle = async (page: Page, quietMs = 1_000, timeoutMs = TIMEOUT_MS): Promise<void> => {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const { lastMutation } = await readState(page);
-    const now = (await page.evaluate('performance.now()')) as number;
+    const now = await page.evaluate<number>('performance.now()');
     if (now - lastMutation >= quietMs) return;
     await page.waitForTimeout(250);
   }

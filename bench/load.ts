@@ -65,9 +65,7 @@ export interface TargetLoad {
 
 const DEMO_NEWS_SCOPES = ['actualites', 'communiques'] as const;
 
-interface Json {
-  readonly [key: string]: unknown;
-}
+type Json = Readonly<Record<string, unknown>>;
 
 const getJson = async (base: string, path: string): Promise<unknown> => {
   const answer = await fetch(`${base}${path}`);

@@ -69,7 +69,7 @@ const measurePage = async (browser: Browser, url: string, card: string, slowNetw
     await page.locator(card).first().waitFor({ timeout: TIMEOUT_MS });
     await page.waitForFunction('window.__firstRender.painted >= 0', undefined, { timeout: TIMEOUT_MS });
     await page.waitForTimeout(50);
-    const state = (await page.evaluate('window.__firstRender')) as { painted: number; elementTiming: number };
+    const state = await page.evaluate<{ painted: number; elementTiming: number }>('window.__firstRender');
     const firstCard = state.elementTiming > 0 ? state.elementTiming : state.painted;
     // Hydrated, then quiet: what the page keeps once the visitor can use it.
     await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((c) => c.hasAttribute('data-ready')), undefined, {
@@ -317,7 +317,7 @@ const apiUnderLoad = async (db: Database, mediaDir: string): Promise<Figure[]> =
     const common = await planOf('mar');
     const rare = await planOf('zwq');
     console.log(`  plan of a search for 'mar': ${common}\n  plan of a search for 'zwq': ${rare}`);
-    const usesIndex = /contacts_search_trgm/.test(rare);
+    const usesIndex = rare.includes('contacts_search_trgm');
     figures.push(
       {
         benchmark: `uncached name search, ${names.length} contacts (${db.kind}), 10 connections, a new text each request`,
@@ -341,7 +341,7 @@ const startServer = (workers: number, port: number): Promise<ChildProcess> =>
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let ready = 0;
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       ready += (chunk.toString().match(/listening on/g) ?? []).length;
       if (ready >= 1) resolvePromise(child);
     });

@@ -49,7 +49,7 @@ const typedTexts = (sources: readonly string[], count: number, seed: number): st
   const texts = new Set<string>();
   for (let tries = 0; texts.size < count && tries < count * 20; tries += 1) {
     const source = sources[Math.floor(next() * sources.length)] ?? 'helene';
-    const starts = [0, ...[...source.matchAll(/[\s’'-]+/gu)].map((found) => (found.index ?? 0) + found[0].length)].filter((at) => at < source.length);
+    const starts = [0, ...[...source.matchAll(/[\s’'-]+/gu)].map((found) => found.index + found[0].length)].filter((at) => at < source.length);
     const start = starts[Math.floor(next() * starts.length)] ?? 0;
     const text = source.slice(start, start + 2 + Math.floor(next() * 13)).trim();
     if (searchQuery(text) !== null) texts.add(text);
@@ -152,7 +152,7 @@ const keystrokes = async (page: Page, target: Target): Promise<number[]> => {
   const times: number[] = [];
   for (const typed of keystrokeTexts()) {
     const argument = JSON.stringify({ typed, box: target.box, busy: target.busy, path: target.path(typed) });
-    times.push((await page.evaluate(`(${IN_PAGE_KEYSTROKE})(${argument})`)) as number);
+    times.push(await page.evaluate<number>(`(${IN_PAGE_KEYSTROKE})(${argument})`));
   }
   return times;
 };

@@ -132,8 +132,8 @@ export const startServer = async ({ dataDir, distDir, databaseUrl, env = {}, rea
   const keep = (chunk: Buffer) => {
     printed = (printed + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   const killGroup = (signal: NodeJS.Signals) => {
     try {

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { BUDGETS, percentile, type Figure } from './figures';
-import { discoverTargets, prepareStorage, requestsOf, startSeeded, type DatabaseSize, type Engine } from './load';
+import { discoverTargets, prepareStorage, requestsOf, startSeeded, type Engine } from './load';
 
 // Issue 17's soak: 20 connections for 10 minutes over a rotating mix of every route, on the
 // real server process; its memory read at the start, half-way and at the end must stay flat.
 
 const MINUTES = Number(process.env['BENCH_SOAK_MINUTES'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_SOAK_CONNECTIONS'] ?? 20);
-const SIZE = (process.env['BENCH_SOAK_DATABASE'] ?? 'demo') as DatabaseSize;
+const SIZE = process.env['BENCH_SOAK_DATABASE'] ?? 'demo';
 // As in the load: a visitor gives up after this.
 const REQUEST_TIMEOUT_S = 10;
 const HEADERS = { 'accept-encoding': 'br, gzip' };
@@ -44,14 +44,9 @@ export const soakFigures = async (): Promise<Figure[]> => {
     samples.push({ minute: 0, mb: server.rssMb() });
     console.log(`  ${storage.label}: ${samples[0]?.mb.toFixed(0)} MB at the start; ${CONNECTIONS} connections for ${MINUTES} min over ${targets.length} routes`);
     const running = autocannon({ url: server.base, connections: CONNECTIONS, duration: seconds, timeout: REQUEST_TIMEOUT_S, headers: HEADERS, requests: requestsOf(targets) });
-    let done = false;
-    void running.then(() => {
-      done = true;
-    });
+    const finished = running.then(() => true);
     let logged = 0;
-    while (!done) {
-      await Promise.race([running, delay(SAMPLE_MS)]);
-      if (done) break;
+    while (!(await Promise.race([finished, delay(SAMPLE_MS).then(() => false)]))) {
       const minute = (Date.now() - started) / 60_000;
       samples.push({ minute, mb: server.rssMb() });
       if (minute - logged >= 0.5) {

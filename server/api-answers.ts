@@ -1,4 +1,4 @@
-import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import FindMyWay from 'find-my-way';
 import { zurichToday } from '../src/domain/agenda-window';
 import type { Database } from './db';
 import { AGENDA_ROUTES } from './routes/agenda-routes';
@@ -24,12 +24,12 @@ const frameworkError = (status: number, code: string, message: string): ApiAnswe
 });
 
 // find-my-way calls these through the handler of its result; here they only build the answer.
-const router = FindMyWay<HTTPVersion.V1>({
+const router = FindMyWay({
   ignoreTrailingSlash: true,
   maxParamLength: 200,
   onBadUrl: (path: string) => frameworkError(400, 'FST_ERR_BAD_URL', `'${path}' is not a valid url component`),
   onMaxParamLength: (path: string) => frameworkError(414, 'FST_ERR_MAX_PARAM_LENGTH', `'${path}' is exceeding the max param length`),
-} as FindMyWay.Config<HTTPVersion.V1>);
+});
 
 for (const route of API_ROUTES) router.on('GET', route.url, () => undefined, route);
 

@@ -95,9 +95,12 @@ export const buildApp = ({
       const reply = frameworkReply as unknown as FastifyReply;
       // Sent without the hooks: the CORS headers are set here.
       rules.crossOrigin(request, reply);
-      if (errorPage !== null && wantsPage(request)) return errorPage(request, reply, 400);
+      if (errorPage !== null && wantsPage(request)) {
+        errorPage(request, reply, 400);
+        return;
+      }
       const status = error.statusCode ?? 400;
-      return reply
+      reply
         .code(status)
         .header('cache-control', 'no-store')
         // The body Fastify's own handler gives, which answerApiPath gives too.
@@ -202,7 +205,9 @@ export const buildApp = ({
       immutable: true,
       // The pictures of the answers are shown by widgets on the institution's other sites (CORS_ORIGINS):
       // helmet's default `same-origin` resource policy would make the browser refuse them there.
-      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
+      setHeaders: (reply) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      },
     });
   }
 

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
-import { parseJson } from '../src/domain/json';
+import { jsonText, parseJson } from '../src/domain/json';
 import { isSlug, slugify } from '../src/domain/permalinks';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
 import type { Queryable } from './db';
@@ -251,7 +251,7 @@ export const decodeContent = (input: unknown): DecodedContent => {
         return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
       });
       const path = kept.map((entry) => entry.key).join('/') || '(root)';
-      const shown = JSON.stringify(error.value);
+      const shown = jsonText(error.value);
       const fault = faults.get(path) ?? {
         messages: [],
         expected: `expected ${kept[kept.length - 1]?.type.name ?? 'valid content'}`,

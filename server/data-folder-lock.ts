@@ -42,11 +42,11 @@ export interface DataFolderLock {
 
 /** Who a holder is, in words: the server, an import, a seed, or a process. */
 export const describeHolder = (holder: LockHolder): string => {
-  const role = /^main\./.test(holder.command)
+  const role = holder.command.startsWith('main.')
     ? 'the server'
-    : /^import-command\./.test(holder.command)
+    : holder.command.startsWith('import-command.')
       ? 'an import'
-      : /^seed-command\./.test(holder.command)
+      : holder.command.startsWith('seed-command.')
         ? 'a seed'
         : `the process ${holder.command === '' ? '' : `${holder.command} `}`.trimEnd();
   return `${role} (pid ${holder.pid}, started ${holder.startedAt})`;

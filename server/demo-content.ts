@@ -111,14 +111,14 @@ export const CONTACT_CATEGORIES = [
   'Médias', 'Justice et tribunaux',
 ] as const;
 
-const ORGANISATIONS: ReadonlyArray<readonly [string, string]> = [
+const ORGANISATIONS: readonly (readonly [string, string])[] = [
   ['Commune de', 'Communes'], ['Association des amis du patrimoine de', 'Associations'],
   ['Société de développement de', 'Associations'], ['Tribunal d’arrondissement de', 'Justice et tribunaux'],
   ['Journal régional de', 'Médias'], ['Section locale du parti de', 'Partis politiques'],
   ['Office régional de placement de', 'Département des finances'], ['Centre médico-social de', 'Département de la santé'],
   ['Gymnase de', 'Département de la formation'], ['Service de l’aménagement de', 'Département du territoire'],
 ];
-const SERVICE_ROLES: ReadonlyArray<readonly [string, string, boolean]> = [
+const SERVICE_ROLES: readonly (readonly [string, string, boolean])[] = [
   ['Chancelière d’État', 'Chancellerie d’État', true], ['Conseiller d’État', 'Conseil d’État', false],
   ['Cheffe du service des contributions', 'Département des finances', true], ['Médecin cantonal', 'Département de la santé', false],
   ['Cheffe du service de l’enseignement', 'Département de la formation', true], ['Architecte cantonal', 'Département du territoire', false],
@@ -234,7 +234,7 @@ export const AGENDA_CATEGORIES = [
   'Séance plénière', 'Commission', 'Conférence', 'Exposition', 'Cérémonie', 'Portes ouvertes', 'Consultation publique', 'Culture',
 ] as const;
 
-const EVENT_TITLES: ReadonlyArray<readonly [string, number]> = [
+const EVENT_TITLES: readonly (readonly [string, number])[] = [
   ['Séance plénière du Grand Conseil', 1], ['Session extraordinaire du Grand Conseil', 1],
   ['Séance de la Commission des finances', 2], ['Séance de la Commission de gestion', 2],
   ['Conférence : l’énergie hydraulique en Valais', 3], ['Conférence de presse du Conseil d’État', 3],
@@ -281,7 +281,7 @@ const makeEvents = (count: number, seed: number, days: DemoDays): ContentEvent[]
   const { isoDay } = days;
   for (let id = 1; id <= count; id += 1) {
     // The first events fall on the turn of each year on purpose: grouping by year and month must get them right.
-    const day = id <= days.fixed.length ? (days.fixed[id - 1] as number) : r.int(0, days.eventDays - 1);
+    const day = id <= days.fixed.length ? days.fixed[id - 1]! : r.int(0, days.eventDays - 1);
     const [title, mainCategory] = r.pick(EVENT_TITLES);
     // About four events in ten have a second category.
     const categories = r.chance(0.08) ? [] : r.chance(0.4) ? [mainCategory, ((mainCategory + r.int(0, 6)) % 8) + 1] : [mainCategory];

@@ -201,7 +201,7 @@ const primary = async (count: number, started: number): Promise<void> => {
     listened.add(worker);
     failedStarts = 0;
   });
-  cluster.on('exit', (worker, code, signal) => {
+  cluster.on('exit', (worker, code, signal: string | null) => {
     live.delete(worker);
     if (closing) {
       if (live.size === 0) process.exit(status);

@@ -38,7 +38,7 @@ const backfillSearch = async (
       [after],
     );
     if (rows.length === 0) return;
-    const values = rows.map((row) => ({ id: row.id, ...compute((name) => (typeof row[name] === 'string' ? (row[name] as string) : null)) }));
+    const values = rows.map((row) => ({ id: row.id, ...compute((name) => (typeof row[name] === 'string' ? row[name] : null)) }));
     const columns = Object.keys(values[0] ?? {}).filter((name) => name !== 'id');
     await tx.query(
       `update ${table} t set ${columns.map((name) => `${name} = x.${name}`).join(', ')}

@@ -167,9 +167,8 @@ const keyColumns = (key: readonly KeyColumn[]): string => key.map((column, index
 const keyOf = (row: Record<string, unknown>, length: number): string[] => Array.from({ length }, (_, index) => String(row[`_k${index}`]));
 
 const withoutKey = (row: Record<string, unknown>, length: number): Record<string, unknown> => {
-  const rest = { ...row };
-  for (let index = 0; index < length; index += 1) delete rest[`_k${index}`];
-  return rest;
+  const keyNames = new Set(Array.from({ length }, (_, index) => `_k${index}`));
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !keyNames.has(name)));
 };
 
 const badRequest = (message: string): ApiAnswer => ({ status: 400, body: errorBody(400, 'Bad Request', message) });

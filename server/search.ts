@@ -148,7 +148,7 @@ const lineHolding = (lines: readonly string[], wanted: string, query: string, le
     let normalized = '';
     chars.forEach((char, index) => {
       const form = normalizeSearch(char);
-      for (let k = 0; k < form.length; k += 1) starts.push(index);
+      starts.push(...new Array<number>(form.length).fill(index));
       normalized += form;
     });
     const at = wanted === '' ? -1 : normalized.indexOf(wanted);

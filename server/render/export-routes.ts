@@ -78,14 +78,17 @@ async function* contactPages(answers: AnswerPath, filters: DirectoryFilters, cap
       body = await firstValueFrom(answers(path));
     } catch (error) {
       const further = total > 0;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the walk fails as the services do, with a tagged value (HttpFailure, Stop) that the handler tells apart by its tag
       if (further && isHttpFailure(error) && error._tag === 'HttpError' && error.status === STALE_CURSOR_STATUS) throw { _tag: 'StaleCursor' } satisfies Stop;
       throw error;
     }
     const decoded = ContactsAnswer.decode(body);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the walk fails as the services do, with a tagged value (HttpFailure, Stop) that the handler tells apart by its tag
     if (isLeft(decoded)) throw { _tag: 'DecodeError', url: path, report: PathReporter.report(decoded) } satisfies HttpFailure;
     const page = decoded.right;
     total += page.items.length;
     const count = Math.max(page.count ?? 0, total);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the walk fails as the services do, with a tagged value (HttpFailure, Stop) that the handler tells apart by its tag
     if (count > cap) throw { _tag: 'TooMany', count } satisfies Stop;
     yield page.items;
     // An empty page ends the list: a `next` after it could only go round in circles.

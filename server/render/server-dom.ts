@@ -5,7 +5,7 @@ import { setSanitizerInstance } from '../../src/views/shared/sanitized-html';
 // The views sanitize rich text with DOMPurify and read plain text with DOMParser: on the
 // server both work on one jsdom window, which never runs a script of the content.
 const { window } = new JSDOM('<!doctype html><html><body></body></html>');
-setSanitizerInstance(createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]));
+setSanitizerInstance(createDOMPurify(window));
 if (typeof globalThis.DOMParser === 'undefined') globalThis.DOMParser = window.DOMParser;
 
 /** The server's DOM window, for parsing page templates. */

@@ -54,7 +54,7 @@ const publicFailures = (failures: Readonly<Record<string, HttpFailure>>): Record
 
 const streamText = async (stream: NodeJS.ReadableStream): Promise<string> => {
   let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
   return text;
 };
 

@@ -238,7 +238,7 @@ const TOKEN_FILE = (extension: string) => new RegExp(`^(.+)\\.${extension}$`);
 const tokenFilters = (file: string, extension: string): { filters: FeedFilters } | FeedAnswer => {
   const match = TOKEN_FILE(extension).exec(file);
   if (match === null) return refuse(404, `a feed address ends in .${extension}`);
-  const decoded = decodeFeedToken(match[1] as string);
+  const decoded = decodeFeedToken(match[1]!);
   return decoded.ok ? { filters: decoded.filters } : refuse(400, `the feed's filters cannot be read (${decoded.problem})`);
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import FindMyWay from 'find-my-way';
 import { errorBody } from './query-schemas';
 
 /**
@@ -93,7 +93,7 @@ const pathOf = (url: string): string => url.split('?')[0] ?? '/';
  */
 export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsOrigins: readonly string[] }): HttpRules => {
   const allowed = new Set(corsOrigins);
-  const getRoutes = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, maxParamLength: 200 } as FindMyWay.Config<HTTPVersion.V1>);
+  const getRoutes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
   // The built site's catch-all (`/*`) serves files, never the API's or the feeds' addresses.
   let files = false;
   app.addHook('onRoute', (route) => {

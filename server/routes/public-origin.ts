@@ -37,7 +37,7 @@ export const parsePublicOrigin = (value: string | undefined): string | undefined
 /** The link origins of an app. */
 export const linkOrigins = ({ publicOrigin, trustProxy = false }: LinkOriginOptions = {}): LinkOrigins => {
   const configured = publicOrigin === undefined ? undefined : parsePublicOrigin(publicOrigin);
-  const proxied = trustProxy !== false && trustProxy !== undefined;
+  const proxied = trustProxy !== false;
   const fromProxy = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
   // The port the connection arrived on is the server's own, not the client's words.
   const local = (request: FastifyRequest): string => `http://localhost:${request.socket.localPort ?? 80}`;

@@ -76,6 +76,7 @@ const queryWith = async <T>(db: Database, plan: Plan, sql: string, params: reado
  * `SEARCH_COUNT_LIMIT + 1`), else the first of `window` (the walk along the kind's own order).
  * `rows` ranks and orders what the first part picked.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the columns its SQL selects, as Database.query<T> does
 const rankedRows = async <T extends Ranked>(
   db: Database,
   params: readonly unknown[],

@@ -40,12 +40,12 @@ export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda 
     const yearNumber = Number(key.slice(0, 4));
     const monthNumber = Number(key.slice(5, 7));
     let year = years.at(-1);
-    if (!year || year.year !== yearNumber) {
+    if (year?.year !== yearNumber) {
       year = { year: yearNumber, months: [] };
       years.push(year);
     }
     let month = year.months.at(-1);
-    if (!month || month.month !== monthNumber) {
+    if (month?.month !== monthNumber) {
       month = { month: monthNumber, events: [] };
       year.months.push(month);
     }

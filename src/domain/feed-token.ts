@@ -73,7 +73,7 @@ const decodeTitle = (text: string): string | null => {
   let title = '';
   let at = 0;
   while (at < text.length) {
-    const char = text[at] as string;
+    const char = text[at]!;
     if (char === '-') {
       title += ' ';
       at += 1;

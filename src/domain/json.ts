@@ -19,3 +19,6 @@ const dropPrototypeKeys = (key: string, value: unknown): unknown => (isPrototype
  * what `JSON.parse` throws.
  */
 export const parseJson = (text: string): unknown => JSON.parse(text, dropPrototypeKeys) as unknown;
+
+/** `JSON.stringify` as it behaves: no text (`undefined`) for `undefined`, a function or a symbol, which its declared `string` does not say. */
+export const jsonText = (value: unknown): string | undefined => JSON.stringify(value);

@@ -22,7 +22,7 @@ type ContactMedia = 'image' | 'img' | 'img_2x' | 'img_wp' | 'img_wp_2x';
 const CONTACT_MEDIA: readonly ContactMedia[] = ['image', 'img', 'img_2x', 'img_wp', 'img_wp_2x'];
 
 /** A contact with each of its picture addresses resolved against the API base. */
-export const withPicturesOn = <T extends { readonly [K in ContactMedia]?: string | null | undefined }>(base: string, contact: T): T => {
+export const withPicturesOn = <T extends Readonly<Partial<Record<ContactMedia, string | null | undefined>>>>(base: string, contact: T): T => {
   if (!isAbsoluteBase(base)) return contact;
   const resolved: Partial<Record<ContactMedia, string | null | undefined>> = {};
   for (const field of CONTACT_MEDIA) if (contact[field]) resolved[field] = mediaAddress(base, contact[field]);

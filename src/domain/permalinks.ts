@@ -81,7 +81,7 @@ export const parseSitePath = (path: string): SitePath | null => {
   const [, section, last] = match as unknown as [string, string, string];
   if (section === 'agenda') {
     const event = /^(\d{1,10})-([a-z0-9-]{1,120})$/.exec(last);
-    return event ? { kind: 'event', id: event[1] as string, slug: event[2] as string } : null;
+    return event ? { kind: 'event', id: event[1]!, slug: event[2]! } : null;
   }
   if (!isSlug(last)) return null;
   return section === 'annuaire' ? { kind: 'contact', slug: last } : { kind: 'news', slug: last };

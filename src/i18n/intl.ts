@@ -29,10 +29,10 @@ export const addMessages = (messages: Readonly<Record<Language, object>>): void 
 };
 
 const cache = createIntlCache();
-const instances = new Map<Language, IntlShape<string>>();
+const instances = new Map<Language, IntlShape>();
 
 /** The formatter of a language, created once and shared by every widget of the page. */
-export const intlFor = (language: Language): IntlShape<string> => {
+export const intlFor = (language: Language): IntlShape => {
   const existing = instances.get(language);
   if (existing) return existing;
   const created = createIntl(
@@ -45,7 +45,7 @@ export const intlFor = (language: Language): IntlShape<string> => {
 
 /** A message of the catalogue, with typed keys. */
 export const translate = (
-  intl: IntlShape<string>,
+  intl: IntlShape,
   id: MessageId,
   values?: Record<string, string | number>,
 ): string => intl.formatMessage({ id }, values);

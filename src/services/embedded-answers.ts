@@ -26,9 +26,9 @@ export const DATA_BLOCK_ATTRIBUTE = 'data-widget-answers';
  */
 export const readEmbeddedAnswers = (container: Element): EmbeddedAnswers | null => {
   const block = container.nextElementSibling;
-  if (!block || block.tagName !== 'SCRIPT' || !block.hasAttribute(DATA_BLOCK_ATTRIBUTE)) return null;
+  if (block?.tagName !== 'SCRIPT' || !block.hasAttribute(DATA_BLOCK_ATTRIBUTE)) return null;
   try {
-    const decoded = EmbeddedAnswers.decode(parseJson(block.textContent ?? ''));
+    const decoded = EmbeddedAnswers.decode(parseJson(block.textContent));
     return isRight(decoded) ? decoded.right : null;
   } catch {
     return null;

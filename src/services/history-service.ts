@@ -12,9 +12,9 @@ export const writeSearch = (mode: HistoryMode, search: string, win: Window = win
 };
 
 /** An actor that sends `{ type, search }` each time the visitor goes back or forward in the history. */
-export const historyActor = <T extends string>(type: T, win: Window = window) =>
+export const historyActor = (type: string, win: Window = window) =>
   fromCallback<{ type: string }>(({ sendBack }) => {
-    const onPopState = (): void => sendBack({ type, search: win.location.search } as { type: T; search: string });
+    const onPopState = (): void => sendBack({ type, search: win.location.search });
     win.addEventListener('popstate', onPopState);
     return () => win.removeEventListener('popstate', onPopState);
   });

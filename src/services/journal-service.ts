@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { ActorRefLike, InspectionEvent } from 'xstate';
+import { jsonText } from '../domain/json';
 
 /** One event that reached a widget's machine, when it arrived and the state it led to. */
 export const JournalEntry = t.type({
@@ -33,7 +34,7 @@ export type Journal = t.TypeOf<typeof Journal>;
  * replay reached the same data, without copying every answer into each step.
  */
 export const contextFingerprint = (context: unknown): string => {
-  const text = JSON.stringify(context) ?? '';
+  const text = jsonText(context) ?? '';
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
@@ -51,7 +52,7 @@ export interface JournalRecorder {
   readonly subscribe: (listener: () => void) => () => void;
 }
 
-type Snapshotted = { value: unknown; context: unknown };
+interface Snapshotted { value: unknown; context: unknown }
 
 /** A journal recorder for a page. `now` gives milliseconds (tests give a fake clock). */
 export const createJournalRecorder = (page: string, now: () => number = () => performance.now()): JournalRecorder => {
@@ -75,7 +76,7 @@ export const createJournalRecorder = (page: string, now: () => number = () => pe
         return;
       }
       if (record === null || inspection.event.type.startsWith('xstate.')) return;
-      record.entries.push({ at: Math.round(now() - started), event: inspection.event as JournalEntry['event'], state });
+      record.entries.push({ at: Math.round(now() - started), event: inspection.event, state });
       listeners.forEach((listener) => listener());
     };
   };

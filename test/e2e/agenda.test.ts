@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, rangeDays, zurichToday } from '../../src/domain/agenda-window';
 import { eventPath } from '../../src/domain/permalinks';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -268,7 +268,7 @@ describe('the agenda page', () => {
     const shown = await eventTitles(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exporter ces événements' }).click()]);
     expect(download.suggestedFilename()).toBe('agenda.ics');
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
     expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Zurich');
     expect(calendar.getAllSubcomponents('vevent').map((event) => event.getFirstPropertyValue('summary'))).toEqual(shown);

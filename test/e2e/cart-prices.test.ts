@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import type { CartItem } from '../../src/domain/cart';
-import type { ShopItem } from '../../src/domain/shop';
+import { ShopItemList, type ShopItem } from '../../src/domain/shop';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
+import { decodeOrThrow } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -12,12 +14,11 @@ let shop: ShopItem[];
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  shop = (await (await fetch(`${site.url}/api/shop/items/`)).json()) as ShopItem[];
+  shop = decodeOrThrow(ShopItemList, await (await fetch(`${site.url}/api/shop/items/`)).json());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const money = (language: string, amount: number): string => new Intl.NumberFormat(language, { style: 'currency', currency: 'CHF' }).format(amount);
@@ -35,12 +36,12 @@ describe('the cart tells the truth about prices', () => {
     const [kept, risen] = shop;
     if (kept === undefined || risen === undefined) throw new Error('the demo shop sells fewer than two publications');
     const goneId = String(Math.max(...shop.map((item) => Number(item.variant_id))) + 1000);
-    expect(shop.some((item) => String(item.variant_id) === goneId)).toBe(false);
+    expect(shop.some((item) => item.variant_id === goneId)).toBe(false);
     const GONE = 'Annuaire statistique 2019';
     // A cart kept from an earlier visit: one line at today's price, one added when it cost 3 francs less, one no longer sold.
     const lines: CartItem[] = [
-      { variant_id: String(kept.variant_id), quantity: 2, price: kept.price, title: kept.title },
-      { variant_id: String(risen.variant_id), quantity: 3, price: (cents(risen.price) + 300) / 100, title: risen.title },
+      { variant_id: kept.variant_id, quantity: 2, price: kept.price, title: kept.title },
+      { variant_id: risen.variant_id, quantity: 3, price: (cents(risen.price) + 300) / 100, title: risen.title },
       { variant_id: goneId, quantity: 4, price: 30, title: GONE },
     ];
     const outdated = lines[1]!.price;
@@ -101,7 +102,7 @@ describe('the cart tells the truth about prices', () => {
     const { page, errors } = await watchedPage(browser);
     await openPage(page, `${site.url}/panier/`);
     await page.evaluate((stored) => localStorage.setItem('cartItems', JSON.stringify(stored)), [
-      { variant_id: String(item.variant_id), quantity: 1, price: item.price, title: item.title },
+      { variant_id: item.variant_id, quantity: 1, price: item.price, title: item.title },
     ]);
     await page.reload();
     await row(page, item.title).waitFor();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const ADDITIONS = 50;
@@ -47,33 +47,33 @@ describe('the cart across two tabs', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
+    await closeOpened(context);
   });
 
   it('counts every addition when two tabs add 50 items each within milliseconds of each other', async () => {
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
-    for (const page of [first!, second!]) {
+    for (const page of [first, second]) {
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
     }
-    await Promise.all([first!, second!].map((page) => openPage(page, `${site.url}/boutique/`)));
-    await headerCart(first!, 'aucun article').waitFor();
+    await Promise.all([first, second].map((page) => openPage(page, `${site.url}/boutique/`)));
+    await headerCart(first, 'aucun article').waitFor();
 
-    await Promise.all([addQuickly(first!, ADDITIONS), addQuickly(second!, ADDITIONS)]);
+    await Promise.all([addQuickly(first, ADDITIONS), addQuickly(second, ADDITIONS)]);
 
     // Both tabs, and storage, end with all 100: none wrote its own stale list over the other's.
     // Storage is awaited first, so that a loss fails with the count rather than a time-out.
-    await first!.waitForFunction(
+    await first.waitForFunction(
       (expected) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { quantity: number }[]).reduce((sum, line) => sum + line.quantity, 0) === expected,
       2 * ADDITIONS,
       { timeout: 10_000 },
     ).catch(() => undefined);
-    await expect(storedQuantity(first!)).resolves.toBe(2 * ADDITIONS);
-    await headerCart(first!, '100 articles').waitFor({ timeout: 10_000 });
-    await headerCart(second!, '100 articles').waitFor({ timeout: 10_000 });
-    await expect(storedQuantity(first!)).resolves.toBe(2 * ADDITIONS);
-    await expect(storedQuantity(second!)).resolves.toBe(2 * ADDITIONS);
+    await expect(storedQuantity(first)).resolves.toBe(2 * ADDITIONS);
+    await headerCart(first, '100 articles').waitFor({ timeout: 10_000 });
+    await headerCart(second, '100 articles').waitFor({ timeout: 10_000 });
+    await expect(storedQuantity(first)).resolves.toBe(2 * ADDITIONS);
+    await expect(storedQuantity(second)).resolves.toBe(2 * ADDITIONS);
     expect(errors).toEqual([]);
   });
 });

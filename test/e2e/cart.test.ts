@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 // The files the server serves: `TEST_DIST_DIR` when the browser tests run on a private build (test/support/site.ts).
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(amount);
@@ -60,7 +60,7 @@ describe('the shop and the cart', () => {
   });
 
   afterAll(async () => {
-    await context?.close();
+    await closeOpened(context);
   });
 
   it('lists the publications and adds from the shop, announced, with the header count following', async () => {

@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db';
 import { launchBrowser, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { ensureTestMedia, openTestDatabase } from '../support/test-database';
 
 // The README's promise: a widget on the institution's own site, its API on another origin.
@@ -49,9 +50,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeOpened(browser);
   for (const app of apps) await app.close();
-  await db?.close();
+  await closeOpened(db);
 });
 
 const firstContact = async (api: string): Promise<string> => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
 
@@ -14,8 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CSV_DELIMITER } from '../../src/domain/directory-export';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { parseCsv } from '../support/csv';
 import { demo } from '../support/demo-expectations';
 import { backendPages } from '../../server/render/page-sources';
@@ -18,8 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const exportGroup = (page: Page, name = 'Exporter la liste') => page.getByRole('group', { name });
@@ -32,7 +32,7 @@ const shownCount = async (page: Page): Promise<number> => Number(/^(\d+)/.exec((
 
 /** Clicks a link and gives the file the browser downloads, with its suggested name. */
 const download = async (page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> => {
-  const [file] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 };

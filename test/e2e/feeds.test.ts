@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
+import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { axeViolations, launchBrowser, openPage } from '../support/browser';
 import { startSite, type RunningSite } from '../support/site';
@@ -14,8 +15,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 /** A page whose clipboard the site may write and the test may read, recording console errors. */

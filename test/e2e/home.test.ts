@@ -5,6 +5,7 @@ import { zurichToday } from '../../src/domain/agenda-window';
 import type { HttpFailure } from '../../src/services/http';
 import { eventPath } from '../../src/domain/permalinks';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { demo, expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { startRenderedSite, type RenderedSite } from '../support/rendered-pages';
 import { startSite, type RunningSite } from '../support/site';
@@ -20,8 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 /** A page of the site, its console errors, and every API call it makes. */
@@ -139,7 +139,7 @@ describe('the home page served with a failed list', () => {
   });
 
   afterAll(async () => {
-    await failing?.close();
+    await closeOpened(failing);
   });
 
   it('takes its script to offer the retry, which lists the next events', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { replayJournal } from '../../src/machines/journal-replay';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -14,15 +15,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 /** Downloads the journal through its panel, as a visitor asked by the web team would. */
 const downloadJournal = async (page: Page): Promise<unknown> => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le journal' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^journal-.*\.json$/);
-  return JSON.parse(readFileSync((await download.path())!, 'utf8')) as unknown;
+  return JSON.parse(readFileSync(await download.path(), 'utf8')) as unknown;
 };
 
 const expectSameReplay = (journal: unknown, widget: string, atLeast: number): void => {

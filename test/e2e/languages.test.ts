@@ -6,6 +6,7 @@ import { contactPath, localizedPath, newsPath } from '../../src/domain/permalink
 import { monthNames } from '../../src/i18n/months';
 import { SITE_NEWS_SCOPE } from '../../server/site';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { literalPieces, parseMessage, sourceCatalogue } from '../support/message-catalogues';
 import { DIST, siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
@@ -22,8 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -99,7 +99,7 @@ const pageTexts = (page: Page): Promise<string[]> =>
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent === null || parent.closest('script, style, noscript, template') !== null) continue;
+      if (parent?.closest('script, style, noscript, template') !== null) continue;
       if (parent.tagName !== 'OPTION' && !parent.checkVisibility()) continue;
       const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
       if (text !== '') texts.push(text);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { slugify } from '../../src/domain/permalinks';
+import { closeOpened } from '../support/close-opened';
 import { demo, expectedNews } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
 
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const PAGE_SIZE = PAGE_SIZES.news;
@@ -57,7 +57,7 @@ describe('the news page', () => {
     // One page of the scope's news, and the count of all of them.
     await expect(status(page).textContent()).resolves.toBe(`${PAGE_SIZE} actualités affichées sur ${plainCount}`);
     const toggles = filters(page).locator('[aria-pressed]');
-    await expect(toggles.evaluateAll((buttons) => buttons.map((b) => [b.textContent?.replace('✓', ''), b.getAttribute('aria-pressed')]))).resolves.toEqual(
+    await expect(toggles.evaluateAll((buttons) => buttons.map((b) => [b.textContent.replace('✓', ''), b.getAttribute('aria-pressed')]))).resolves.toEqual(
       [1, 2, 3, 4].map((id) => [categoryTitle(id), 'false']),
     );
     await expect(page.getByRole('button', { name: 'Tout afficher' }).getAttribute('aria-disabled')).resolves.toBe('true');

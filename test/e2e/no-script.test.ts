@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
 import { axeViolations, launchBrowser } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedNews } from '../support/demo-expectations';
 import { recordedPage } from '../support/page-watch';
 import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 /** A page in a browser whose script is off: what the server wrote is all there is. */

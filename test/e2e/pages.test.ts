@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
@@ -21,8 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {

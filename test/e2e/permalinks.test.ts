@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
 import { launchBrowser } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedPlainAgenda } from '../support/demo-expectations';
 import { recordedPage, settle } from '../support/page-watch';
 import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
@@ -17,8 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {

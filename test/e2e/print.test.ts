@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { resolveSitePages, type ResolvedPage } from '../support/page-weight';
 import { startRenderedSite, type RenderedSite } from '../support/rendered-pages';
 
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 const printed = async (path: string): Promise<Page> => {

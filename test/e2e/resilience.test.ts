@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { REQUEST_TIMEOUT_MS, RETRY_LIMIT } from '../../src/services/http';
 import { launchBrowser, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { startSite, type RunningSite } from '../support/site';
 
 // A hung API is given up after RETRY_LIMIT + 1 real time-outs (about 33 s): every widget
@@ -27,8 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 /**

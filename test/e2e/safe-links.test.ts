@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { internalPath } from '../../src/domain/safe-links';
 import { launchBrowser } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { hostileLinks } from '../support/hostile-links';
 
 jest.setTimeout(120_000);
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeOpened(browser);
 });
 
 /** Chromium's own resolution of each string against each base: the origin and path, or null when it refuses to parse. */

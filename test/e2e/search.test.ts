@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
 import { htmlToText, normalizeSearch } from '../../server/search';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { startSite, type RunningSite } from '../support/site';
 
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 // Real names of the demo content, so the test says what a visitor would type.

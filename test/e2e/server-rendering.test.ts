@@ -5,6 +5,7 @@ import { filtersToSearch } from '../../src/domain/directory';
 import { selectionToSearch } from '../../src/domain/news-list';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
 import { launchBrowser } from '../support/browser';
+import { closeOpened } from '../support/close-opened';
 import { browserNames, needlessCalls, recordedPage, serverAnswer, serverNames, settle, type NameKind } from '../support/page-watch';
 import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
 import { browserRuns } from '../support/fuzz-runs';
@@ -21,8 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await closeOpened(browser, site);
 });
 
 interface Visit {

@@ -1,14 +1,15 @@
-import { getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import { type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { nextSnapshot } from './snapshots';
 
 type AnyNode = AnyStateMachine['root'];
 type Snapshot = SnapshotFrom<AnyStateMachine>;
 
-const nodesOf = (node: AnyNode): AnyNode[] => [node, ...Object.values(node.states).flatMap((child) => nodesOf(child as AnyNode))];
+const nodesOf = (node: AnyNode): AnyNode[] => [node, ...Object.values(node.states).flatMap((child) => nodesOf(child))];
 
 /** Every state of a machine, by id (`directory.contacts.loading`), the root left out. */
 export const stateIds = (machine: AnyStateMachine): string[] =>
-  nodesOf(machine.root as AnyNode)
+  nodesOf(machine.root)
     .slice(1)
     .map((node) => node.id);
 
@@ -16,7 +17,7 @@ const transitionId = (sourceId: string, eventType: string, index: number): strin
 
 /** Every transition written in a machine, by source state, event and position. */
 export const transitionIds = (machine: AnyStateMachine): string[] =>
-  nodesOf(machine.root as AnyNode).flatMap((node) =>
+  nodesOf(machine.root).flatMap((node) =>
     [...node.transitions.entries()].flatMap(([eventType, definitions]) =>
       definitions.map((_definition, index) => transitionId(node.id, eventType, index)),
     ),
@@ -25,13 +26,15 @@ export const transitionIds = (machine: AnyStateMachine): string[] =>
 /** The written transitions that an event takes from a snapshot (none when no guard lets it through). */
 export const transitionsTaken = (machine: AnyStateMachine, snapshot: Snapshot, event: EventObject): string[] =>
   machine.getTransitionData(snapshot as never, event as never).map((definition) => {
-    const source = definition.source as AnyNode;
-    return transitionId(source.id, definition.eventType, source.transitions.get(definition.eventType)!.indexOf(definition));
+    const { source } = definition;
+    // The machine is any machine: its descriptors are strings, which the any-typed definition does not say.
+    const eventType = String(definition.eventType);
+    return transitionId(source.id, eventType, source.transitions.get(eventType)!.indexOf(definition));
   });
 
 /** The states active in a snapshot. */
 export const statesActive = (machine: AnyStateMachine, snapshot: Snapshot): string[] =>
-  nodesOf(machine.root as AnyNode)
+  nodesOf(machine.root)
     .slice(1)
     .filter((node) => snapshot.matches(node.path.reduceRight<unknown>((value, key) => (value === undefined ? key : { [key]: value }), undefined) as never))
     .map((node) => node.id);
@@ -62,8 +65,8 @@ export const coveringPaths = <E extends EventObject>(model: AnyStateMachine, opt
     events: options.events as never,
     // The graph also tries every event type bare; only the events the state offers are walked.
     filterEvents: (snapshot, event) =>
-      options.events(snapshot as Snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
-    serializeState: (snapshot) => options.key(snapshot as Snapshot),
+      options.events(snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
+    serializeState: (snapshot) => options.key(snapshot),
     input: options.input,
   });
   const shortest = testModel.getShortestPaths();
@@ -78,14 +81,14 @@ export const coveringPaths = <E extends EventObject>(model: AnyStateMachine, opt
   const branched = new Set<string>();
   for (const path of shortest) {
     path.steps.forEach((step, index) => {
-      const state = step.state as Snapshot;
+      const state = step.state;
       const key = options.key(state);
       if (branched.has(key)) return;
       branched.add(key);
       for (const event of options.events(state)) {
         const taken = transitionsTaken(model, state, event);
         if (taken.length === 0 || taken.every((id) => covered.has(id))) continue;
-        const next = getNextSnapshot(model, state as never, event);
+        const next = nextSnapshot(model, state, event);
         paths.push(toModelPath([...path.steps.slice(0, index + 1), { event, state: next }], 'transition'));
         taken.forEach((id) => covered.add(id));
       }

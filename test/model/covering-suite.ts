@@ -1,6 +1,7 @@
-import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { transitionIds, transitionsTaken, type ModelPath } from './coverage';
 import { pathsOf, type MachineModel } from './machine-model';
+import { firstSnapshot, nextSnapshot } from './snapshots';
 
 type Snapshot = SnapshotFrom<AnyStateMachine>;
 
@@ -21,19 +22,19 @@ interface Graph<E extends EventObject> {
 /** Every state the model's events reach from the start (one snapshot a key), with the written transitions each event takes. */
 const graphOf = <E extends EventObject>(model: MachineModel<E>): Graph<E> => {
   const machine = model.model;
-  const initial = getInitialSnapshot(machine, model.input) as Snapshot;
+  const initial = firstSnapshot(machine, model.input);
   const start = model.key(initial);
   const snapshots = new Map<string, Snapshot>([[start, initial]]);
   const edges = new Map<string, Edge<E>[]>();
   const queue = [start];
-  for (let index = 0; index < queue.length; index += 1) {
-    const key = queue[index]!;
+  // A for-of over an array visits the items pushed while it runs: the queue of a breadth-first walk.
+  for (const key of queue) {
     const snapshot = snapshots.get(key)!;
     const out: Edge<E>[] = [];
     for (const event of model.events(snapshot)) {
       const transitions = transitionsTaken(machine, snapshot, event);
       if (transitions.length === 0) continue;
-      const next = getNextSnapshot(machine, snapshot as never, event) as Snapshot;
+      const next = nextSnapshot(machine, snapshot, event);
       const to = model.key(next);
       out.push({ event, to, transitions });
       if (!snapshots.has(to)) {
@@ -50,8 +51,7 @@ const graphOf = <E extends EventObject>(model: MachineModel<E>): Graph<E> => {
 const nearestUncovered = <E extends EventObject>(graph: Graph<E>, from: string, covered: ReadonlySet<string>): readonly Edge<E>[] | null => {
   const cameBy = new Map<string, { readonly previous: string; readonly edge: Edge<E> } | null>([[from, null]]);
   const queue = [from];
-  for (let index = 0; index < queue.length; index += 1) {
-    const key = queue[index]!;
+  for (const key of queue) {
     for (const edge of graph.edges.get(key) ?? []) {
       if (edge.transitions.some((id) => !covered.has(id))) {
         const route: Edge<E>[] = [edge];
@@ -69,10 +69,10 @@ const nearestUncovered = <E extends EventObject>(graph: Graph<E>, from: string, 
 
 /** A path's events replayed from the start: its exact snapshots, whatever the key leaves out. */
 const replayed = <E extends EventObject>(model: MachineModel<E>, events: readonly E[]): ModelPath<E> => {
-  let snapshot = getInitialSnapshot(model.model, model.input) as Snapshot;
+  let snapshot = firstSnapshot(model.model, model.input);
   const steps: { event: E; snapshot: Snapshot }[] = [{ event: { type: 'xstate.init' } as E, snapshot }];
   for (const event of events) {
-    snapshot = getNextSnapshot(model.model, snapshot as never, event) as Snapshot;
+    snapshot = nextSnapshot(model.model, snapshot, event);
     steps.push({ event, snapshot });
   }
   return { kind: 'transition', description: `covering suite: ${events.map((event) => event.type).join(' → ')}`, steps };

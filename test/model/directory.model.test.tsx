@@ -7,7 +7,7 @@ import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } 
 import { liveDirectoryMachine } from '../../src/views/directory/directory-entry';
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { CONTACTS, FIRST_PAGE } from '../support/directory-fixtures';
+import { CONTACTS, FIRST_PAGE, MODEL_PAGE_SIZE } from '../support/directory-fixtures';
 import { CARD, directoryModel } from './directory-model';
 import { describeModelWalk } from './model-walk';
 
@@ -45,8 +45,8 @@ const harness = () => {
       }),
     },
   });
-  const actor = createActor(machine, { input: directoryModel.input as { pageSize: number } });
-  actorRef = actor as unknown as Actor<typeof directoryMachine>;
+  const actor = createActor(machine, { input: { pageSize: MODEL_PAGE_SIZE } });
+  actorRef = actor;
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);

@@ -1,5 +1,6 @@
-import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import { type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { coveringPaths, type ModelPath } from './coverage';
+import { firstSnapshot, nextSnapshot } from './snapshots';
 import type { Seen } from './visible';
 
 /** The language of the human steps of a path. */
@@ -58,13 +59,13 @@ const describeValue = (model: MachineModel<EventObject>, value: StateValue, lang
     : Object.entries(value)
         // A first attempt is what loading means: only a retry is worth saying.
         .map(([region, inner]) =>
-          inner === 'trying' ? word(model, region, language) : `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner as StateValue, language)}`,
+          inner === 'trying' ? word(model, region, language) : `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner!, language)}`,
         )
         .join(' · ');
 
 /** The expected state after a step, in plain words. */
 export const describeState = <E extends EventObject>(model: MachineModel<E>, snapshot: Snapshot, language: StepLanguage): string => {
-  const value = describeValue(model as unknown as MachineModel<EventObject>, snapshot.value, language);
+  const value = describeValue(model as unknown as MachineModel<EventObject>, snapshot.value as StateValue, language);
   const context = model.describeContext?.(snapshot, language);
   return context ? `${value} (${context})` : value;
 };
@@ -74,11 +75,11 @@ export const pathsOf = <E extends EventObject>(model: MachineModel<E>): ModelPat
   const paths = coveringPaths(model.model, { events: model.events, key: model.key, input: model.input });
   if (!model.replay) return paths;
   return paths.map((path) => {
-    let snapshot: Snapshot = getInitialSnapshot(model.model, model.input);
+    let snapshot: Snapshot = firstSnapshot(model.model, model.input);
     return {
       ...path,
       steps: path.steps.map((step, index) => {
-        if (index > 0) snapshot = getNextSnapshot(model.model, snapshot, step.event);
+        if (index > 0) snapshot = nextSnapshot(model.model, snapshot, step.event);
         return { event: step.event, snapshot };
       }),
     };

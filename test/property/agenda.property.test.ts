@@ -232,7 +232,7 @@ describe('the calendar export', () => {
           const original = events[index]!;
           expect(parsed.uid).toBe(`${original.id}@valmont.example`);
           expect(parsed.summary).toBe(original.title);
-          expect(parsed.location ?? null).toBe(original.place ? original.place : null);
+          expect(parsed.component.hasProperty('location') ? parsed.location : null).toBe(original.place ? original.place : null);
           const start = parsed.startDate;
           expect([start.year, start.month, start.day]).toEqual(Object.values(dateParts(original.bel_date)!));
           if (original.start_time) {

@@ -2,12 +2,12 @@ import fc, { type Arbitrary } from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { lastValueFrom, of, throwError, toArray, type Observable } from 'rxjs';
-import { createActor, waitFor, type AnyActorRef, type SnapshotFrom, type AnyStateMachine } from 'xstate';
+import { createActor, waitFor, type AnyActorRef, type Snapshot, type SnapshotFrom, type AnyStateMachine } from 'xstate';
 import { AgendaCategoryList, AgendaEvent } from '../../src/domain/agenda';
 import { NO_AGENDA_FILTERS } from '../../src/domain/agenda-filters';
 import { Contact, ContactCategoryList } from '../../src/domain/contact';
 import { NO_FILTERS } from '../../src/domain/directory';
-import { parseJson } from '../../src/domain/json';
+import { jsonText, parseJson } from '../../src/domain/json';
 import { NewsArticle, NewsCategoryList, NewsItem } from '../../src/domain/news';
 import { ListAnswer, PageOf } from '../../src/domain/paging';
 import { ShopItemList } from '../../src/domain/shop';
@@ -118,7 +118,7 @@ const mutated = (wire: unknown, where: number, which: number, made: Change): unk
     case 'drop':
       if (key === undefined) return copy;
       if (Array.isArray(target)) target.splice(Number(key), 1);
-      else delete target[key];
+      else Reflect.deleteProperty(target, key);
       return copy;
     case 'set':
       if (key === undefined) return made.value;
@@ -148,7 +148,7 @@ const garbageText: Arbitrary<string> = fc.oneof(
 );
 
 /** Text for the wire: `JSON.stringify` drops `undefined` and writes NaN as null, as a server would. */
-const asText = (value: unknown): string => JSON.stringify(value) ?? 'null';
+const asText = (value: unknown): string => jsonText(value) ?? 'null';
 
 /** The answers of one call whose valid answers are `wire`. */
 const answers = (wire: Arbitrary<unknown>): Arbitrary<Answer> => {
@@ -199,7 +199,7 @@ beforeAll(() => {
   globalThis.fetch = (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const delivery = fetched.get(url.host);
-    if (delivery === undefined || delivery.via !== 'fetched') return Promise.reject(new TypeError(`no answer for ${url.href}`));
+    if (delivery?.via !== 'fetched') return Promise.reject(new TypeError(`no answer for ${url.href}`));
     return Promise.resolve(new Response(delivery.text, { status: delivery.status, headers: { 'content-type': 'application/json' } }));
   };
 });
@@ -349,7 +349,7 @@ const serviceCases: readonly ServiceCase[] = [
 /** A `next` an answer sent is followed only back into the API, never to another site. */
 const expectNextInsideApi = (event: object): void => {
   const next = (event as { next?: unknown }).next;
-  if (next !== undefined && next !== null) expect(String(next)).toMatch(/^\/api\//);
+  if (next !== undefined && next !== null) expect(next).toMatch(/^\/api\//);
 };
 
 describe('every service, fed arbitrary answers', () => {
@@ -392,17 +392,17 @@ const settle = async <M extends AnyStateMachine>(
   const errors: unknown[] = [];
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();
-  await waitFor(actor, (s) => s.status !== 'active' || settled(s as SnapshotFrom<M>), { timeout: 10_000 });
+  await waitFor(actor, (s: Snapshot<unknown>) => s.status !== 'active' || settled(s as SnapshotFrom<M>), { timeout: 10_000 });
   expect(errors).toEqual([]);
-  expect(actor.getSnapshot().status).toBe('active');
+  expect(actor.getSnapshot()).toHaveProperty('status', 'active');
   return { actor, snapshot: actor.getSnapshot() as SnapshotFrom<M> };
 };
 
 /** Sends `event` and waits until the machine settles again. */
 const settleAfter = async <M extends AnyStateMachine>(actor: AnyActorRef, event: { readonly type: string }, settled: (snapshot: SnapshotFrom<M>) => boolean): Promise<SnapshotFrom<M>> => {
   actor.send(event);
-  await waitFor(actor, (s) => s.status !== 'active' || settled(s as SnapshotFrom<M>), { timeout: 10_000 });
-  expect(actor.getSnapshot().status).toBe('active');
+  await waitFor(actor, (s: Snapshot<unknown>) => s.status !== 'active' || settled(s as SnapshotFrom<M>), { timeout: 10_000 });
+  expect(actor.getSnapshot()).toHaveProperty('status', 'active');
   return actor.getSnapshot() as SnapshotFrom<M>;
 };
 

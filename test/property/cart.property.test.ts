@@ -20,7 +20,7 @@ const startCart = (storage: MemoryStorage | null, maxQuantity?: number, target: 
     actors: {
       persist: persistActor(storage),
       restore: restoreActor(storage),
-      watchStorage: storageWatchActor(storage, target as unknown as Window),
+      watchStorage: storageWatchActor(storage, target),
     },
   });
   const actor = createActor(machine, { input: maxQuantity === undefined ? {} : { maxQuantity } });

@@ -59,7 +59,7 @@ describe('the vCard of a contact', () => {
   it('parses back as a vCard 3.0 with the contact’s name, email and categories', () => {
     fc.assert(
       fc.property(decodedArbitrary(Contact), (contact) => {
-        const card = new ICAL.Component(ICAL.parse(toVCard(contact)) as unknown as unknown[]);
+        const card = new ICAL.Component(ICAL.parse(toVCard(contact)) as unknown[]);
         expect(card.getFirstPropertyValue('version')).toBe('3.0');
         // RFC 2426 §5 escapes a semicolon in text; ical.js leaves that escape in vCard 3.0 values.
         expect(String(card.getFirstPropertyValue('fn')).replace(/\\;/g, ';')).toBe(contact.title.trim() || 'Contact');

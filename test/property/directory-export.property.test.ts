@@ -96,7 +96,7 @@ describe('the address of an export', () => {
         const path = exportPath(f, format, language);
         const prefix = language === 'fr' ? '' : `/${language}`;
         expect(path).toBe(`${prefix}/annuaire/export.${format}${filtersToSearch(f)}`);
-        const search = path.slice(path.indexOf('?') < 0 ? path.length : path.indexOf('?'));
+        const search = path.slice(path.includes('?') ? path.indexOf('?') : path.length);
         expect(filtersFromSearch(search)).toEqual(f);
       }),
     );

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import fc from 'fast-check';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { Contact, PERSON } from '../../src/domain/contact';

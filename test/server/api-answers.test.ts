@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { answerApiPath } from '../../server/api-answers';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import fc from 'fast-check';
 import { API_ROUTES } from '../../server/api-answers';
 import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/database-errors';

@@ -113,7 +113,7 @@ describe('drainable, in one process', () => {
     new Promise<{ status: number; retryAfter: string | undefined; connection: string | undefined }>((done, fail) => {
       const call = request({ host: '127.0.0.1', port, path, agent }, (response) => {
         response.resume();
-        response.on('end', () => done({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], connection: response.headers['connection'] }));
+        response.on('end', () => done({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], connection: response.headers.connection }));
       });
       call.on('error', fail);
       call.end();

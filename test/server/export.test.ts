@@ -11,6 +11,7 @@ import { CSV_DELIMITER, EXPORT_COLUMNS, EXPORT_FORMATS, exportPath, exportRow } 
 import { intlFor } from '../../src/i18n/intl';
 import { LANGUAGES } from '../../src/i18n/language';
 import type { HttpFailure } from '../../src/services/http';
+import { closeOpened } from '../support/close-opened';
 import { parseCsv } from '../support/csv';
 import { DEMO_NOW, DEMO_TODAY } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
@@ -30,8 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  await closeOpened(app, db);
 });
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

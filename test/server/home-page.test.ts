@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../src/i18n/language';
 import { ACCESSIBILITY_EMAIL, ACCESSIBILITY_STATEMENTS, STATEMENT_DATE } from '../../src/views/accessibility/accessibility-statement';
 import { backendPages } from '../../server/render/page-sources';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
+import { closeOpened } from '../support/close-opened';
 import { expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { collapse, embeddedPaths, headOf, parseHtml, refusingDatabase, siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await site?.close();
+  await closeOpened(site);
 });
 
 /** A page's answer, parsed, after checking it is a 200 HTML page. */
@@ -35,7 +36,7 @@ const pageOf = async (from: TestClient, path: string): Promise<Document> => {
   return parseHtml(answer.text, `${ORIGIN}${path}`);
 };
 
-const main = (document: Document): HTMLElement => document.querySelector('main') as HTMLElement;
+const main = (document: Document): HTMLElement => document.querySelector('main')!;
 const region = (document: Document, name: string): HTMLElement => within(main(document)).getByRole('region', { name });
 const itemHeadings = (element: HTMLElement): string[] =>
   within(element)
@@ -99,7 +100,7 @@ describe('the home page, as the server renders it', () => {
 
   it.each(LANGUAGES.filter((language) => language !== 'fr'))('leads to the pages of its language under /%s/', async (language) => {
     const document = await pageOf(client, `/${language}/`);
-    const widget = main(document).querySelector('[data-widget="home"]') as HTMLElement;
+    const widget = main(document).querySelector<HTMLElement>('[data-widget="home"]')!;
     expect(widget.getAttribute('lang')).toBe(language);
     const links = [...widget.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
     expect(links.filter((href) => href.startsWith('/') && !href.startsWith(`/${language}/`))).toEqual([]);
@@ -120,7 +121,7 @@ describe('the home page as a fragment for a content system', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toMatch(/^<link rel="stylesheet" href="\/home-widget\.[0-9a-f]+\.css"><div data-widget="home"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/);
     const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
-    const container = document.querySelector('[data-widget="home"]') as HTMLElement;
+    const container = document.querySelector<HTMLElement>('[data-widget="home"]')!;
     expect([container.getAttribute('data-agenda-id'), container.getAttribute('data-news-scope')]).toEqual(['1', 'actualites']);
     expect(within(container).getByRole('region', { name: 'Upcoming events' }).querySelectorAll('li')).toHaveLength(3);
     expect(within(container).getByRole('region', { name: 'Latest news' }).querySelectorAll('li')).toHaveLength(3);
@@ -139,7 +140,7 @@ describe('the home page of an empty site', () => {
   });
 
   afterAll(async () => {
-    await empty?.close();
+    await closeOpened(empty);
   });
 
   it('says there is no upcoming event and no news, and keeps the links to both sections', async () => {
@@ -166,7 +167,7 @@ describe('the home page when its API does not answer', () => {
   });
 
   afterAll(async () => {
-    await broken?.close();
+    await closeOpened(broken);
   });
 
   it('says each list could not be loaded, with a retry, and embeds the failures for the browser to start from', async () => {
@@ -235,7 +236,7 @@ describe('the accessibility statement, as the server renders it', () => {
       }
     }
     const english = await pageOf(client, '/en/');
-    expect(within(english.querySelector('footer') as HTMLElement).getByRole('link', { name: 'Accessibility' })).toBeTruthy();
+    expect(within(english.querySelector('footer')!).getByRole('link', { name: 'Accessibility' })).toBeTruthy();
   });
 
   it('is in the sitemap in every language', async () => {

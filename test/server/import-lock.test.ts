@@ -38,7 +38,7 @@ const holder = (): Promise<ChildProcess> =>
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     child.on('error', fail);
-    child.stdout?.once('data', () => done(child));
+    child.stdout.once('data', () => done(child));
   });
 
 const stopped = (child: ChildProcess): Promise<void> =>

@@ -6,6 +6,7 @@ import { decodeContent, decodeImportText, type Content } from '../../server/cont
 import type { Database } from '../../server/db';
 import { importContent } from '../../server/seed';
 import { contentLabel } from '../../server/seed';
+import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { openTestDatabase } from '../support/test-database';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.close();
+  await closeOpened(db);
 });
 
 const copy = (): Content => JSON.parse(JSON.stringify(demo)) as Content;

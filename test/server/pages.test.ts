@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../src/domain/language';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
+import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
 import { injectClient, type HttpAnswer, type TestClient } from '../support/http-client';
 import {
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await site?.close();
+  await closeOpened(site);
 });
 
 const get = (path: string): Promise<HttpAnswer> => client.get(path, { host: HOST });
@@ -50,7 +51,7 @@ const page = async (path: string): Promise<Document> => {
   return parseHtml(answer.text, `${ORIGIN}${path}`);
 };
 
-const main = (document: Document): HTMLElement => document.querySelector('main') as HTMLElement;
+const main = (document: Document): HTMLElement => document.querySelector('main')!;
 const headingTexts = (document: Document, level: number): string[] =>
   within(main(document))
     .queryAllByRole('heading', { level })
@@ -199,8 +200,8 @@ describe('filters in the address', () => {
   it('renders /annuaire/?categorie=Grand+Conseil&q=hel: the form as asked and only the matching contacts', async () => {
     const document = await page('/annuaire/?categorie=Grand+Conseil&q=hel');
     const widget = within(main(document));
-    expect((widget.getByRole('combobox', { name: 'Catégorie' }) as HTMLSelectElement).value).toBe('Grand Conseil');
-    expect((widget.getByRole('searchbox', { name: 'Rechercher un nom' }) as HTMLInputElement).value).toBe('hel');
+    expect(widget.getByRole<HTMLSelectElement>('combobox', { name: 'Catégorie' }).value).toBe('Grand Conseil');
+    expect(widget.getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher un nom' }).value).toBe('hel');
     const expected = expectedContacts({ title: 'hel', category: 'Grand Conseil' }).map((id) => content.contacts.find((contact) => contact.id === id)?.title);
     expect(expected.length).toBeGreaterThan(0);
     expect(headingTexts(document, 3)).toEqual(expected);
@@ -211,8 +212,8 @@ describe('filters in the address', () => {
     const widget = within(main(document));
     const toggles = within(widget.getByRole('group', { name: 'Catégories' }));
     expect(toggles.getAllByRole('button', { pressed: true }).map((button) => collapse(button.textContent))).toEqual(['Conférence']);
-    expect((widget.getByRole('combobox', { name: 'Mois' }) as HTMLSelectElement).value).toBe('12');
-    expect((widget.getByRole('searchbox', { name: 'Rechercher un titre' }) as HTMLInputElement).value).toBe('séance');
+    expect(widget.getByRole<HTMLSelectElement>('combobox', { name: 'Mois' }).value).toBe('12');
+    expect(widget.getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher un titre' }).value).toBe('séance');
   });
 
   it('renders /agenda/?categories=3&mois=12 with exactly the events of that category and month', async () => {
@@ -395,7 +396,7 @@ describe('GET /fragments/{widget}/', () => {
     // The widget's style sheet (and its first images' preloads) come first, so an including page needs nothing else.
     expect(answer.text).toMatch(/^<link rel="stylesheet" href="\/agenda-widget\.[0-9a-f]+\.css">(?:<link [^>]*\/>)*<div data-widget="agenda"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/);
     const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
-    const container = document.querySelector('[data-widget="agenda"]') as HTMLElement;
+    const container = document.querySelector<HTMLElement>('[data-widget="agenda"]')!;
     expect(container.getAttribute('data-agenda-id')).toBe('1');
     expect(within(container).getByRole('combobox', { name: 'Month' })).toBeTruthy();
     expect(Array.from(container.querySelectorAll('h3')).every((month) => /^December \d{4}$/.test(collapse(month.textContent)))).toBe(true);
@@ -477,7 +478,7 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
   });
 
   afterAll(async () => {
-    await other?.close();
+    await closeOpened(other);
   });
 
   it('renders the directory from the first server\'s API, and tells the browser where that API is', async () => {

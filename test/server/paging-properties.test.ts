@@ -129,7 +129,7 @@ describe('paging through any list', () => {
         const { status, body, headers } = await client.getJson(url);
         expect(status).toBe(200);
         expect(Array.isArray(body)).toBe(true);
-        const ids = (body as { id: number }[]).map((row) => Number(row.id));
+        const ids = (body as { id: number | string }[]).map((row) => Number(row.id));
         expect(ids).toEqual(expected.slice(0, url.startsWith('/api/contacts/') ? PAGE_SIZES.contacts : PAGE_SIZES.events));
         expect(headers['link'] !== undefined).toBe(ids.length < expected.length);
       }),

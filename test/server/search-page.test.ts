@@ -1,6 +1,7 @@
 import { within } from '@testing-library/dom';
 import { LANGUAGES } from '../../src/i18n/language';
 import { localizedPath } from '../../src/domain/permalinks';
+import { closeOpened } from '../support/close-opened';
 import { injectClient, type TestClient } from '../support/http-client';
 import { collapse, embeddedPaths, headOf, parseHtml, startRenderedSite, type RenderedSite } from '../support/rendered-pages';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await site?.close();
+  await closeOpened(site);
 });
 
 const page = async (path: string): Promise<Document> => {
@@ -27,7 +28,7 @@ const page = async (path: string): Promise<Document> => {
   return parseHtml(answer.text, `${ORIGIN}${path}`);
 };
 
-const main = (document: Document) => within(document.querySelector('main') as HTMLElement);
+const main = (document: Document) => within(document.querySelector('main')!);
 
 describe('the search page, as the server renders it', () => {
   it('renders the results of the address grouped by kind, linked to their pages, with the answer it was built from', async () => {
@@ -36,7 +37,7 @@ describe('the search page, as the server renders it', () => {
     expect(head.title).toBe('Recherche – Canton de Valmont');
     expect(head.canonical).toBe(`${ORIGIN}/recherche/`);
     expect(main(document).getByRole('heading', { level: 1 }).textContent).toBe('Recherche');
-    expect((main(document).getByRole('searchbox', { name: 'Rechercher sur le site' }) as HTMLInputElement).value).toBe('helene');
+    expect(main(document).getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher sur le site' }).value).toBe('helene');
     expect(collapse(main(document).getByRole('status').textContent)).toMatch(/^\d+ résultats pour « helene »$/);
     const groups = main(document).getAllByRole('heading', { level: 2 }).map((heading) => collapse(heading.textContent));
     expect(groups.map((text) => text.split(' ')[0])).toEqual(['Contacts', 'Événements', 'Actualités']);

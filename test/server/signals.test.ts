@@ -37,8 +37,9 @@ const processTree = (pid: number): number[] => {
     .map((line) => line.trim().split(/\s+/).map(Number))
     .filter((row): row is [number, number] => row.length === 2 && row.every(Number.isInteger));
   const found = [pid];
-  for (let index = 0; index < found.length; index += 1) {
-    for (const [child, parent] of rows) if (parent === found[index] && !found.includes(child)) found.push(child);
+  // for…of goes on to the pids pushed meanwhile: the walk reaches the grandchildren.
+  for (const known of found) {
+    for (const [child, parent] of rows) if (parent === known && !found.includes(child)) found.push(child);
   }
   return found;
 };
@@ -112,7 +113,7 @@ it('a SIGTERM to the shell npm runs the launcher in (npm passes it to that shell
 it('a SIGTERM to `npm run serve` reaches the server through npm and its shell: nothing is left running', async () => {
   const npm = process.env['npm_execpath'];
   // npm's own script runner: the node that runs npm-cli.js, as npm runs it.
-  const run = await launch(npm !== undefined && npm.endsWith('.js') ? process.execPath : 'npm', npm !== undefined && npm.endsWith('.js') ? [npm, 'run', '--silent', 'serve'] : ['run', '--silent', 'serve'], 3);
+  const run = await launch(npm?.endsWith('.js') ? process.execPath : 'npm', npm?.endsWith('.js') ? [npm, 'run', '--silent', 'serve'] : ['run', '--silent', 'serve'], 3);
   run.child.kill('SIGTERM');
   await allGone(run);
   expect(run.output()).toMatch(/(SIGTERM|launcher gone): closing\n[^]*drained: \d+ requests answered/);

@@ -31,7 +31,7 @@ describe('TRUST_PROXY', () => {
           url: '/api/contacts/?page_size=5',
           headers: { host: 'backend:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'canton.example' },
         });
-        return { next: (paged.json() as { next: string | null }).next, link: response.headers['link'] as string | undefined };
+        return { next: paged.json<{ next: string | null }>().next, link: response.headers.link as string | undefined };
       } finally {
         await app.close();
       }

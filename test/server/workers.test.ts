@@ -39,8 +39,8 @@ const start = (env: Record<string, string>): Server => {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(dataDir, 'no-dist'), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return { child, output: () => output, exited };
 };

@@ -19,7 +19,7 @@ export const DEMO_NOW = Date.UTC(demoYear(DEMO_DEFAULTS), 10, 23, 11);
 export const DEMO_TODAY = zurichToday(DEMO_NOW);
 
 /** Decodes with a client codec, or throws with io-ts's report naming every failing path. */
-export const decodeOrThrow = <C extends t.Mixed>(codec: C, value: unknown): t.TypeOf<C> => {
+export const decodeOrThrow = <A>(codec: t.Decoder<unknown, A>, value: unknown): A => {
   const result = codec.decode(value);
   if (isLeft(result)) throw new Error(PathReporter.report(result).slice(0, 5).join('\n'));
   return result.right;

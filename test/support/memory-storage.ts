@@ -19,7 +19,7 @@ export class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'rem
 
   setItem(key: string, value: string): void {
     this.check();
-    this.entries.set(key, String(value));
+    this.entries.set(key, value);
     this.writes += 1;
   }
 

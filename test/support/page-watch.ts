@@ -63,7 +63,7 @@ export const browserNames = (page: Page, kind: NameKind): Promise<string[]> =>
   page.evaluate(
     ([selector, attribute]) =>
       Array.from(document.querySelectorAll(selector), (node) =>
-        (attribute === '' ? (node.textContent ?? '') : (node.getAttribute(attribute) ?? '')).replace(/\s+/g, ' ').trim(),
+        (attribute === '' ? node.textContent : (node.getAttribute(attribute) ?? '')).replace(/\s+/g, ' ').trim(),
       ),
     SELECTORS[kind],
   );

@@ -23,8 +23,8 @@ export interface ChildRun {
 export const spawnCollected = (command: string, args: readonly string[], env: Record<string, string>, detached = false): ChildRun => {
   let output = '';
   const child = spawn(command, [...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | NodeJS.Signals | null>((done) => child.once('exit', (code, signal) => done(code ?? signal)));
   return { child, output: () => output, exited };
 };
@@ -110,7 +110,7 @@ export const getOnce = (port: number, path: string): Promise<Outcome> =>
           kind: 'answer',
           status: response.statusCode ?? 0,
           retryAfter: response.headers['retry-after'],
-          connection: response.headers['connection'],
+          connection: response.headers.connection,
           bytes,
           // A declared length is the whole answer; a chunked one ends only with its last chunk.
           complete: response.complete && (declared === undefined || Number(declared) === bytes),

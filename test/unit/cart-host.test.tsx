@@ -17,7 +17,7 @@ const hostButton = (attributes: Record<string, string>, text = 'Commander'): HTM
   return button;
 };
 
-let warn: jest.SpyInstance;
+let warn: jest.SpyInstance<void, Parameters<typeof console.warn>>;
 beforeEach(() => {
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

@@ -1,5 +1,5 @@
 import { BroadcastChannel } from 'node:worker_threads';
-import { readStoredCart, persistCart, CART_CHANNEL, type CartChannel, type CartLocks, type PersistCommand } from '../../src/services/cart-storage';
+import { readStoredCart, persistCart, CART_CHANNEL, type CartLocks, type PersistCommand } from '../../src/services/cart-storage';
 import { MemoryStorage } from '../support/memory-storage';
 
 /**
@@ -22,7 +22,7 @@ const fifoLocks = (): CartLocks => {
     return Promise.resolve(callback()).finally(() => held.delete(id));
   };
   const query = () => Promise.resolve({ held: [...held.values()].map((name) => ({ name, mode: 'shared' as const })), pending: [] });
-  return { request, query } as unknown as CartLocks;
+  return { request, query };
 };
 
 /** A tab's persistence effect; its storage is its own copy, as a tab's `localStorage` cache that other tabs' writes reach late. */
@@ -30,7 +30,7 @@ const startTab = (locks: CartLocks) => {
   const storage = new MemoryStorage();
   const events: { type: string }[] = [];
   let listener: (command: PersistCommand) => void = () => undefined;
-  const stop = persistCart(storage, locks, () => new BroadcastChannel(CART_CHANNEL) as unknown as CartChannel)({
+  const stop = persistCart(storage, locks, () => new BroadcastChannel(CART_CHANNEL))({
     receive: (receive) => {
       listener = receive;
     },

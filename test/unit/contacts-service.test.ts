@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from '@jest/globals';
 import { lastValueFrom, toArray } from 'rxjs';
 import { loadContact, loadContacts, loadMoreContacts } from '../../src/services/contacts-service';
 

@@ -120,7 +120,7 @@ describe('the directory filters', () => {
     const page = serverPage(<FilterBar actor={actor} />);
     const form = page.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('get');
-    const submit = within(page).getByRole('button', { name: 'Rechercher' }) as HTMLButtonElement;
+    const submit = within(page).getByRole<HTMLButtonElement>('button', { name: 'Rechercher' });
     expect(defaultButton(form)).toBe(submit);
     expect(new URLSearchParams(submitted(submit))).toEqual(new URLSearchParams({ categorie: 'Grand Conseil', q: 'hel' }));
     actor.stop();
@@ -192,17 +192,17 @@ describe('the agenda filters', () => {
     expect(defaultButton(form).hidden).toBe(true);
 
     const toggles = within(within(page).getByRole('group', { name: 'Catégories' }));
-    const add = toggles.getByRole('button', { name: 'Séance plénière', pressed: false }) as HTMLButtonElement;
-    const remove = toggles.getByRole('button', { name: 'Culture', pressed: true }) as HTMLButtonElement;
-    const all = toggles.getByRole('button', { name: 'Toutes les catégories' }) as HTMLButtonElement;
+    const add = toggles.getByRole<HTMLButtonElement>('button', { name: 'Séance plénière', pressed: false });
+    const remove = toggles.getByRole<HTMLButtonElement>('button', { name: 'Culture', pressed: true });
+    const all = toggles.getByRole<HTMLButtonElement>('button', { name: 'Toutes les catégories' });
     expect(applyFormToggle(submitted(add), 'categories')).toBe('?categories=2&categories=1&mois=12&titre=s%C3%A9ance');
     expect(applyFormToggle(submitted(remove), 'categories')).toBe('?mois=12&titre=s%C3%A9ance');
     expect(applyFormToggle(submitted(all), 'categories')).toBe('?mois=12&titre=s%C3%A9ance');
 
     // Without script the month and the title apply with the whole form: no toggle, no redirect.
-    const apply = within(page).getByRole('button', { name: 'Appliquer' }) as HTMLButtonElement;
+    const apply = within(page).getByRole<HTMLButtonElement>('button', { name: 'Appliquer' });
     expect(apply.closest('noscript')).not.toBeNull();
-    const search = within(page).getByRole('button', { name: 'Rechercher' }) as HTMLButtonElement;
+    const search = within(page).getByRole<HTMLButtonElement>('button', { name: 'Rechercher' });
     for (const button of [apply, search, defaultButton(form)]) {
       expect(applyFormToggle(submitted(button), 'categories')).toBeNull();
       expect(new URLSearchParams(submitted(button)).toString()).toBe('categories=2&mois=12&titre=s%C3%A9ance');
@@ -280,7 +280,7 @@ describe('the news category filters', () => {
     const { actor, sent } = withCategories();
     actor.send({ type: 'NEWS_LOADED', items: [], next: null, total: 0 });
     const page = serverPage(<NewsView actor={actor} />);
-    const reset = within(page).getByRole('button', { name: 'Afficher toutes les actualités' }) as HTMLButtonElement;
+    const reset = within(page).getByRole<HTMLButtonElement>('button', { name: 'Afficher toutes les actualités' });
     expect(reset.form?.getAttribute('method')).toBe('get');
     expect(applyFormToggle(submitted(reset), 'categorie')).toBe('');
     page.remove();

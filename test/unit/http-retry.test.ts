@@ -251,18 +251,15 @@ describe('fetchJson and getJson, with a fake fetch and fake timers', () => {
   const run = async <A>(stream: Observable<A>, limitMs = 60_000) => {
     const values: A[] = [];
     let error: unknown = null;
-    let done = false;
+    // A subscription closes when its stream completes or fails.
     const subscription = stream.subscribe({
       next: (value) => values.push(value),
       error: (reason: unknown) => {
         error = reason;
-        done = true;
-      },
-      complete: () => {
-        done = true;
       },
     });
-    for (let elapsed = 0; !done && elapsed < limitMs; elapsed += 100) await jest.advanceTimersByTimeAsync(100);
+    for (let elapsed = 0; !subscription.closed && elapsed < limitMs; elapsed += 100) await jest.advanceTimersByTimeAsync(100);
+    const done = subscription.closed;
     subscription.unsubscribe();
     return { values, error, done };
   };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Subject } from 'rxjs';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type RawData } from 'ws';
 import { createActor, fromEventObservable } from 'xstate';
 import type { DirectoryFilters } from '../../src/domain/directory';
 import { directoryMachine } from '../../src/machines/directory-machine';
@@ -21,7 +21,9 @@ describe('the WebSocket inspector (?inspect=ws://host:port)', () => {
   beforeAll(async () => {
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    server.on('connection', (socket) => socket.on('message', (data) => received.push(JSON.parse(String(data)) as Message)));
+    // ws hands a message over as one Buffer, an ArrayBuffer or the Buffers of its fragments.
+    const textOf = (data: RawData): string => (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+    server.on('connection', (socket) => socket.on('message', (data) => received.push(JSON.parse(textOf(data)) as Message)));
   });
 
   afterAll(async () => {

@@ -55,7 +55,7 @@ afterEach(() => document.body.replaceChildren());
 describe('mounting a widget the server rendered', () => {
   it('hands the embedded answer to the widget without a request, and marks the container ready', async () => {
     const fetchSpy = jest.fn(() => Promise.reject(new Error('no request expected')));
-    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    globalThis.fetch = fetchSpy;
     const html = renderToString(
       <WidgetRoot language="fr">
         <ul>

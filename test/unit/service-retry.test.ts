@@ -1,4 +1,4 @@
-import { lastValueFrom, toArray, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { NO_AGENDA_FILTERS } from '../../src/domain/agenda-filters';
 import { NO_FILTERS } from '../../src/domain/directory';
 import { REQUEST_TIMEOUT_MS } from '../../src/services/http';
@@ -36,11 +36,12 @@ afterEach(() => {
 
 /** Every event of a service call, virtual time running until it completes (every service ends with one answer event). */
 const eventsOf = async <E>(call: Observable<E>): Promise<E[]> => {
-  const all = lastValueFrom(call.pipe(toArray()));
-  let done = false;
-  void all.then(() => (done = true));
-  for (let elapsed = 0; !done && elapsed < 120_000; elapsed += 250) await jest.advanceTimersByTimeAsync(250);
-  return all;
+  const events: E[] = [];
+  // A subscription closes when its stream completes; a service never fails (its failures are events).
+  const subscription = call.subscribe((event) => events.push(event));
+  for (let elapsed = 0; !subscription.closed && elapsed < 120_000; elapsed += 250) await jest.advanceTimersByTimeAsync(250);
+  expect(subscription.closed).toBe(true);
+  return events;
 };
 
 const busy = { status: 503, body: { statusCode: 503, error: 'Service Unavailable' } } as const;

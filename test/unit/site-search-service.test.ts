@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from '@jest/globals';
 import { lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
 import { createActor, fromEventObservable } from 'xstate';
 import { replayJournal } from '../../src/machines/journal-replay';

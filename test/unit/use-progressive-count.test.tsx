@@ -19,7 +19,7 @@ const Steps = ({ items, commits }: { items: readonly number[]; commits: number[]
   );
 };
 
-const shown = (): string[] => screen.queryAllByRole('listitem').map((item) => item.textContent ?? '');
+const shown = (): string[] => screen.queryAllByRole('listitem').map((item) => item.textContent);
 
 /** Runs the steps one task at a time, as the browser would, until none is left. */
 const finishSteps = (): void => {
