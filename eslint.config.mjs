@@ -152,6 +152,26 @@ export default defineConfig(
     uiPackages,
   ),
   direction('src/views', 'src/views reads src/views, src/machines, src/services, src/i18n and src/domain only', ['**/server/**', ...outsideLayers]),
+  {
+    // A feature's folder of src/views is its own: another feature uses it only through the shared parts (shared/)
+    // and the render entries (entries/), never by reaching into its files. Same rule as the block above, so its
+    // patterns are repeated here: a later block replaces the options of the same rule.
+    files: ['src/views/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', ...outsideLayers],
+              message: 'src/views reads src/views, src/machines, src/services, src/i18n and src/domain only (imports run views → machines → services → domain).',
+            },
+            { regex: '^\\.\\./(?!shared/|entries/|\\.\\./)[^/]+/', message: 'A feature folder of src/views reads another only through src/views/shared/ and src/views/entries/.' },
+          ],
+        },
+      ],
+    },
+  },
   // A gitignore pattern cannot re-include a file under an excluded folder, so src/'s children are excluded one level down.
   direction('server', 'server/ reads server/ and src/domain only', ['**/src/*', '!**/src/domain']),
   // Its own block after server/'s, since a later block replaces the options of the same rule.

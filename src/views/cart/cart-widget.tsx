@@ -3,7 +3,7 @@ import { mountLive } from '../entries/live-answers';
 import { cartEntry } from './cart-entry';
 import { pageCart } from '../../machines/page-cart';
 import '../shared/widgets.css';
-import './cart.css';
+import '../shared/cart.css';
 
 /**
  * Mounts the cart page into its container, on the page's one cart (the cart outlives the widget:
