@@ -1,20 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../support/browser';
+import { openPage } from '../support/browser';
+import { openForSuite } from '../support/browser-suite';
 import { closeOpened } from '../support/close-opened';
-import { startSite, type RunningSite } from '../support/site';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const ADDITIONS = 50;
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { openForSuite } from '../support/browser-suite';
 import { closeOpened } from '../support/close-opened';
-import { startSite, type RunningSite } from '../support/site';
+import type { RunningSite } from '../support/site';
 
 // The files the server serves: `TEST_DIST_DIR` when the browser tests run on a private build (test/support/site.ts).
 const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
@@ -12,14 +13,7 @@ jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(amount);
 

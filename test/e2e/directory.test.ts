@@ -1,22 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { PAGE_SIZES } from '../../src/domain/paging';
-import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
+import { axeViolations, watchedPage, openPage } from '../support/browser';
 import { demo } from '../support/demo-expectations';
-import { startSite, type RunningSite } from '../support/site';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 

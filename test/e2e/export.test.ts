@@ -1,26 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { CSV_DELIMITER } from '../../src/domain/directory-export';
-import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
+import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { parseCsv } from '../support/csv';
 import { demo } from '../support/demo-expectations';
 import { backendPages } from '../../server/render/page-sources';
 import { refusingDatabase, startRenderedSite } from '../support/rendered-pages';
-import { startSite, type RunningSite } from '../support/site';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const exportGroup = (page: Page, name = 'Exporter la liste') => page.getByRole('group', { name });
 const csvLink = (page: Page) => page.getByRole('link', { name: 'Exporter la liste en CSV' });

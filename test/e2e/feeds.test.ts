@@ -1,22 +1,15 @@
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
-import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
-import { axeViolations, launchBrowser, openPage } from '../support/browser';
-import { startSite, type RunningSite } from '../support/site';
+import { axeViolations, openPage } from '../support/browser';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 /** A page whose clipboard the site may write and the test may read, recording console errors. */
 const clipboardPage = async (): Promise<{ page: Page; errors: string[] }> => {

@@ -4,25 +4,19 @@ import { databasePages } from '../../server/render/page-sources';
 import { zurichToday } from '../../src/domain/agenda-window';
 import type { HttpFailure } from '../../src/services/http';
 import { eventPath } from '../../src/domain/permalinks';
-import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
+import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { demo, expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { startRenderedSite, type RenderedSite } from '../support/rendered-pages';
-import { startSite, type RunningSite } from '../support/site';
+import { openForSuite } from '../support/browser-suite';
+import { closeOpened } from '../support/close-opened';
+import type { RunningSite } from '../support/site';
 import { openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(90_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 /** A page of the site, its console errors, and every API call it makes. */
 const open = async (path: string): Promise<{ page: Page; errors: string[]; apiCalls: string[] }> => {

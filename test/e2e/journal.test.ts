@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { replayJournal } from '../../src/machines/journal-replay';
-import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
-import { startSite, type RunningSite } from '../support/site';
+import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 /** Downloads the journal through its panel, as a visitor asked by the web team would. */
 const downloadJournal = async (page: Page): Promise<unknown> => {

@@ -1,23 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
+import { axeViolations, watchedPage, openPage } from '../support/browser';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { slugify } from '../../src/domain/permalinks';
-import { closeOpened } from '../support/close-opened';
 import { demo, expectedNews } from '../support/demo-expectations';
-import { startSite, type RunningSite } from '../support/site';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const PAGE_SIZE = PAGE_SIZES.news;
 const categoryTitle = (id: number): string => demo.news_categories.find((category) => category.id === id)!.title;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, watchedPage, openPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
-import { startSite, type RunningSite } from '../support/site';
+import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
@@ -16,14 +16,7 @@ const PAGES = [
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 const open = async (path: string): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);

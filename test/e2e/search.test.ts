@@ -1,23 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
 import { htmlToText, normalizeSearch } from '../../server/search';
-import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
-import { closeOpened } from '../support/close-opened';
+import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { demo } from '../support/demo-expectations';
-import { startSite, type RunningSite } from '../support/site';
+import { openForSuite } from '../support/browser-suite';
+import type { RunningSite } from '../support/site';
 
 jest.setTimeout(60_000);
 
 let site: RunningSite;
 let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await closeOpened(browser, site);
-});
+openForSuite((opened) => ({ site, browser } = opened));
 
 // Real names of the demo content, so the test says what a visitor would type.
 const HELENE = demo.contacts.find((contact) => contact.title.startsWith('Hélène '))!;
