@@ -166,7 +166,10 @@ export default defineConfig(
               group: ['**/server/**', ...outsideLayers],
               message: 'src/views reads src/views, src/machines, src/services, src/i18n and src/domain only (imports run views → machines → services → domain).',
             },
-            { regex: '^\\.\\./(?!shared/|entries/|\\.\\./)[^/]+/', message: 'A feature folder of src/views reads another only through src/views/shared/ and src/views/entries/.' },
+            {
+              regex: '^\\.\\./(?!shared/|entries/|\\.\\./)[^/]+/',
+              message: 'A feature folder of src/views reads another only through src/views/shared/ and src/views/entries/.',
+            },
           ],
         },
       ],

@@ -44,7 +44,13 @@ export const apiThroughput = async (): Promise<Figure[]> => {
   if (!fixedRoute) return [];
   const benchmark = `API on the large database (${db.kind}), ${CONNECTIONS} connections, ${DURATION} s a route`;
   return routes.flatMap((row) => [
-    { benchmark, name: `${row.name} (${(row.bytes / 1024).toFixed(1)} KB, ${row.errors} errors), req/s`, unit: 'req/s' as const, value: row.rps, baseline: { name: fixedRoute.name, value: fixedRoute.rps } },
+    {
+      benchmark,
+      name: `${row.name} (${(row.bytes / 1024).toFixed(1)} KB, ${row.errors} errors), req/s`,
+      unit: 'req/s' as const,
+      value: row.rps,
+      baseline: { name: fixedRoute.name, value: fixedRoute.rps },
+    },
     { benchmark, name: `${row.name}, p99`, unit: 'ms' as const, value: row.p99, baseline: { name: fixedRoute.name, value: fixedRoute.p99 } },
   ]);
 };

@@ -46,8 +46,7 @@ const IN_PAGE_KEYSTROKE = `(typed) => new Promise((resolveTime) => {
 })`;
 
 /** Types one text as a key release and resolves with the milliseconds until the answer is painted. */
-const keystrokeToPaint = (page: Page, text: string): Promise<number> =>
-  page.evaluate<number>(`(${IN_PAGE_KEYSTROKE})(${JSON.stringify(text)})`);
+const keystrokeToPaint = (page: Page, text: string): Promise<number> => page.evaluate<number>(`(${IN_PAGE_KEYSTROKE})(${JSON.stringify(text)})`);
 
 const measure = async (page: Page, url: string): Promise<number[]> => {
   await page.goto(url);

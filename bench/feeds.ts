@@ -109,7 +109,13 @@ export const feeds = async (): Promise<Figure[]> => {
           baseline: { name: 'static file', value: fixed.rps },
           budget: { on: 'ratio', min: BUDGETS.feeds.feedToStatic },
         },
-        { benchmark, name: `${feed.name}, polled with its ETag (${conditional.errors} errors), req/s`, unit: 'req/s', value: conditional.rps, baseline: { name: 'static file', value: fixed.rps } },
+        {
+          benchmark,
+          name: `${feed.name}, polled with its ETag (${conditional.errors} errors), req/s`,
+          unit: 'req/s',
+          value: conditional.rps,
+          baseline: { name: 'static file', value: fixed.rps },
+        },
         { benchmark, name: `${feed.name}, p99`, unit: 'ms', value: plain.p99, baseline: { name: 'static file', value: fixed.p99 } },
       );
     }

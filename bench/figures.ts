@@ -24,8 +24,7 @@ export interface Figure {
 }
 
 /** The value divided by the baseline, or `null` without one. */
-export const ratio = (figure: Figure): number | null =>
-  figure.baseline && figure.baseline.value !== 0 ? figure.value / figure.baseline.value : null;
+export const ratio = (figure: Figure): number | null => (figure.baseline && figure.baseline.value !== 0 ? figure.value / figure.baseline.value : null);
 
 /** Whether the figure keeps its budget: `null` when it has none. */
 export const withinBudget = (figure: Figure): boolean | null => {
@@ -42,5 +41,4 @@ export const percentile = (values: readonly number[], p: number): number => {
 };
 
 /** The most gzip bytes of JS a page may load (its path as `SITE_PAGES` or `PERMALINK_PAGES` key it): its ceiling if it has one, else the goal. */
-export const pageJsCeiling = (path: string): number =>
-  BUDGETS.pageJsGzipCeilings.find((ceiling) => ceiling.path === path)?.bytes ?? BUDGETS.pageJsGzipBytes;
+export const pageJsCeiling = (path: string): number => BUDGETS.pageJsGzipCeilings.find((ceiling) => ceiling.path === path)?.bytes ?? BUDGETS.pageJsGzipBytes;

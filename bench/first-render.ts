@@ -104,8 +104,7 @@ interface RunState {
   readonly lastMutation: number;
 }
 
-const readState = (page: Page): Promise<RunState> =>
-  page.evaluate<RunState>('window.__firstRender');
+const readState = (page: Page): Promise<RunState> => page.evaluate<RunState>('window.__firstRender');
 
 const baselineTime = (page: Page, resource: string): Promise<number> =>
   page.evaluate<number>(
@@ -135,9 +134,7 @@ const measureOnce = async (browser: Browser, base: string, target: PageUnderTest
   try {
     const page = await context.newPage();
     if (target.storage) {
-      await page.addInitScript(
-        `for (const [key, value] of Object.entries(${JSON.stringify(target.storage)})) localStorage.setItem(key, value);`,
-      );
+      await page.addInitScript(`for (const [key, value] of Object.entries(${JSON.stringify(target.storage)})) localStorage.setItem(key, value);`);
     }
     await page.addInitScript(IN_PAGE_WATCH(target.card));
     await page.goto(`${base}${target.path}`);
@@ -180,17 +177,40 @@ export const firstRender = async (): Promise<Figure[]> => {
       results.set(target, runs);
     }
     const home = results.get(PAGES.at(-1)!);
-    const homeHeap = home ? percentile(home.map((run) => run.heapMB), 50) : null;
+    const homeHeap = home
+      ? percentile(
+          home.map((run) => run.heapMB),
+          50,
+        )
+      : null;
     return chosen.flatMap((target): Figure[] => {
       const runs = results.get(target) ?? [];
-      const heap = percentile(runs.map((run) => run.heapMB), 50);
+      const heap = percentile(
+        runs.map((run) => run.heapMB),
+        50,
+      );
       return [
         {
           benchmark: BENCHMARK,
           name: `${target.name}, first card painted, median of ${RUNS}`,
           unit: 'ms',
-          value: round(percentile(runs.map((run) => run.firstCard), 50), 1),
-          baseline: { name: target.baseline.name, value: round(percentile(runs.map((run) => run.baseline), 50), 1) },
+          value: round(
+            percentile(
+              runs.map((run) => run.firstCard),
+              50,
+            ),
+            1,
+          ),
+          baseline: {
+            name: target.baseline.name,
+            value: round(
+              percentile(
+                runs.map((run) => run.baseline),
+                50,
+              ),
+              1,
+            ),
+          },
         },
         {
           benchmark: HEAP_BENCHMARK,

@@ -16,7 +16,6 @@ const BASELINE_NAME = 'static page, no JS';
 // Lighthouse advises the median of several runs; one keeps the whole benchmark near four minutes.
 const RUNS = Math.max(1, Number(process.env['BENCH_LIGHTHOUSE_RUNS'] ?? 1));
 
-
 type Preset = 'mobile' | 'desktop';
 const PRESETS: readonly Preset[] = ['mobile', 'desktop'];
 
@@ -77,7 +76,16 @@ export const lighthouseFigures = async (): Promise<Figure[]> => {
   });
   const chrome = await launch({
     chromePath: ensureChromium(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     logLevel: 'silent',
   });
   const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] };

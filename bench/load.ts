@@ -20,7 +20,10 @@ import { startServer, type ServerProcess } from './server-process';
 const SECONDS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 30);
 const CONNECTIONS = Number(process.env['BENCH_LOAD_CONNECTIONS'] ?? 50);
 // `demo,large` by default; `BENCH_LOAD_DATABASES=demo` skips the large one (its copy and its minutes).
-const SIZES = (process.env['BENCH_LOAD_DATABASES'] ?? 'demo,large').split(',').map((size) => size.trim()).filter((size) => size !== '');
+const SIZES = (process.env['BENCH_LOAD_DATABASES'] ?? 'demo,large')
+  .split(',')
+  .map((size) => size.trim())
+  .filter((size) => size !== '');
 // Browsers ask for compressed answers: the answer cache and the static files then send their kept copies.
 const HEADERS = { 'accept-encoding': 'br, gzip' };
 // A request that takes longer than this counts as a time-out (an error), as a visitor would give up.
@@ -75,7 +78,11 @@ const getJson = async (base: string, path: string): Promise<unknown> => {
 
 // A list route answers an array or a page `{ results }`.
 const rowsOf = (body: unknown): Json[] => {
-  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && Array.isArray((body as Json)['results']) ? ((body as Json)['results'] as unknown[]) : [];
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null && Array.isArray((body as Json)['results'])
+      ? ((body as Json)['results'] as unknown[])
+      : [];
   return list.filter((row): row is Json => typeof row === 'object' && row !== null);
 };
 
@@ -157,13 +164,25 @@ export const discoverTargets = async (base: string, distDir: string): Promise<Ta
   return [
     { name: 'static script (baseline)', cache: 'repeated', paths: [staticScriptPath(distDir)] },
     // The API.
-    { name: 'API contacts: list, page, name, category', cache: 'repeated', paths: ['/api/contacts/', '/api/contacts/?page_size=24', '/api/contacts/?title=mar', '/api/contacts/?category=Grand%20Conseil'] },
+    {
+      name: 'API contacts: list, page, name, category',
+      cache: 'repeated',
+      paths: ['/api/contacts/', '/api/contacts/?page_size=24', '/api/contacts/?title=mar', '/api/contacts/?category=Grand%20Conseil'],
+    },
     { name: 'API contacts: one contact', cache: 'repeated', paths: contactRows.map((row) => `/api/contacts/${text(row, 'slug')}/`) },
     { name: 'API contacts: name search', cache: 'fresh', paths: sample(contactsFresh), fresh: contactsFresh },
     { name: 'API agenda: month 1 to 12', cache: 'repeated', paths: Array.from({ length: 12 }, (_, month) => `/api/agenda/?month=${month + 1}`) },
-    { name: 'API agenda: agendas 1 and 2, upcoming and past', cache: 'repeated', paths: ['/api/agenda/1/', '/api/agenda/2/', '/api/agenda/1/?period=past', '/api/agenda/2/?period=past'] },
+    {
+      name: 'API agenda: agendas 1 and 2, upcoming and past',
+      cache: 'repeated',
+      paths: ['/api/agenda/1/', '/api/agenda/2/', '/api/agenda/1/?period=past', '/api/agenda/2/?period=past'],
+    },
     { name: 'API agenda: one event', cache: 'repeated', paths: eventRows.map((row) => `/api/agenda/1/events/${text(row, 'id')}/`) },
-    { name: 'API news: all, by scope, by category', cache: 'repeated', paths: ['/api/news/', '/api/news/actualites/', '/api/news/communiques/', '/api/news/?categories=1'] },
+    {
+      name: 'API news: all, by scope, by category',
+      cache: 'repeated',
+      paths: ['/api/news/', '/api/news/actualites/', '/api/news/communiques/', '/api/news/?categories=1'],
+    },
     { name: 'API news: one article', cache: 'repeated', paths: articleRows.map(({ scope, row }) => `/api/news/${scope}/${text(row, 'slug')}/`) },
     {
       name: 'API categories and shop items',
@@ -181,7 +200,13 @@ export const discoverTargets = async (base: string, distDir: string): Promise<Ta
     { name: 'page /panier/', cache: 'repeated', paths: ['/panier/'] },
     { name: 'pages /de/annuaire/, /it/agenda/, /en/actualites/', cache: 'repeated', paths: ['/de/annuaire/', '/it/agenda/', '/en/actualites/'] },
     // Only the `actualites` scope has pages on this site; communiqués are read through the API.
-    { name: 'page of an article', cache: 'repeated', paths: pick(articles.filter(({ scope }) => scope === 'actualites')).map(({ row }) => newsPath({ id: text(row, 'id'), title: text(row, 'title'), slug: text(row, 'slug') })) },
+    {
+      name: 'page of an article',
+      cache: 'repeated',
+      paths: pick(articles.filter(({ scope }) => scope === 'actualites')).map(({ row }) =>
+        newsPath({ id: text(row, 'id'), title: text(row, 'title'), slug: text(row, 'slug') }),
+      ),
+    },
     { name: 'page of a contact', cache: 'repeated', paths: contactRows.map((row) => contactPath({ title: text(row, 'title'), slug: text(row, 'slug') })) },
     { name: 'page of an event', cache: 'repeated', paths: eventRows.map((row) => eventPath({ id: text(row, 'id'), title: text(row, 'title') })) },
     { name: 'page /recherche/?q=…', cache: 'repeated', paths: words.map((word) => `/recherche/?q=${encodeURIComponent(word)}`) },
@@ -190,7 +215,11 @@ export const discoverTargets = async (base: string, distDir: string): Promise<Ta
     { name: 'news feeds .atom', cache: 'repeated', paths: ['/flux/actualites/actualites.atom', '/flux/actualites/communiques.atom'] },
     { name: 'directory export .csv', cache: 'repeated', paths: ['/annuaire/export.csv'] },
     { name: 'directory export .vcf', cache: 'repeated', paths: ['/annuaire/export.vcf'] },
-    { name: `sitemap.xml${sitemapFiles.length > 0 ? ', sitemap-1.xml' : ''} and robots.txt`, cache: 'repeated', paths: ['/sitemap.xml', ...sitemapFiles, '/robots.txt'] },
+    {
+      name: `sitemap.xml${sitemapFiles.length > 0 ? ', sitemap-1.xml' : ''} and robots.txt`,
+      cache: 'repeated',
+      paths: ['/sitemap.xml', ...sitemapFiles, '/robots.txt'],
+    },
   ];
 };
 
@@ -232,7 +261,14 @@ export const loadTargets = async (base: string, targets: readonly Target[], conn
     requests: requestsOf(targets),
   });
   // autocannon's `errors` counts the time-outs too: keep them apart.
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors - result.timeouts, timeouts: result.timeouts, non2xx: result.non2xx, total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
 };
 
 /** Samples the server's memory every second while `work` runs; the peak in MB. */
@@ -316,7 +352,9 @@ const cacheNote = (row: TargetLoad): string => {
   const { fresh, paths } = row.target;
   if (fresh === undefined) return `${paths.length} address${paths.length > 1 ? 'es' : ''} repeated`;
   const repeated = Math.max(0, row.total - fresh.distinct);
-  return repeated === 0 ? `uncached: ${row.total} requests, each a new address` : `${((repeated / row.total) * 100).toFixed(0)} % repeats of ${fresh.distinct} distinct addresses`;
+  return repeated === 0
+    ? `uncached: ${row.total} requests, each a new address`
+    : `${((repeated / row.total) * 100).toFixed(0)} % repeats of ${fresh.distinct} distinct addresses`;
 };
 
 /**
@@ -376,18 +414,39 @@ const loadOn = async (storage: Storage, size: DatabaseSize, engine: Engine, dist
   return [
     ...(rssFirstStart === null
       ? []
-      : [{ benchmark, name: 'server RSS after its first start, which seeds the demo content', unit: 'MB' as const, value: mb(rssFirstStart), baseline: null, ...rssBudget }]),
-    { benchmark, name: `server RSS after ${rssFirstStart === null ? '' : 'a second '}start (process and children)`, unit: 'MB', value: mb(rssStart), baseline: null, ...rssBudget },
-    ...routes.map(
-      (row): Figure => ({
-        benchmark,
-        name: `${row.target.name} [${cacheNote(row)}, ${row.kb.toFixed(1)} KB]: p99 ${row.p99} ms (static ${baseline.p99} ms), ${row.errors} errors, ${row.timeouts} time-outs, ${row.non2xx} non-2xx; req/s`,
-        unit: 'req/s',
-        value: Math.round(row.rps),
-        baseline: { name: 'static script', value: Math.round(baseline.rps) },
-      }),
-    ),
-    { benchmark, name: `errors, time-outs (> ${REQUEST_TIMEOUT_S} s) and non-2xx, all ${rows.length} routes`, unit: '', value: failures, baseline: null, budget: { on: 'value', max: BUDGETS.loadErrors } },
+      : [
+          {
+            benchmark,
+            name: 'server RSS after its first start, which seeds the demo content',
+            unit: 'MB' as const,
+            value: mb(rssFirstStart),
+            baseline: null,
+            ...rssBudget,
+          },
+        ]),
+    {
+      benchmark,
+      name: `server RSS after ${rssFirstStart === null ? '' : 'a second '}start (process and children)`,
+      unit: 'MB',
+      value: mb(rssStart),
+      baseline: null,
+      ...rssBudget,
+    },
+    ...routes.map((row): Figure => ({
+      benchmark,
+      name: `${row.target.name} [${cacheNote(row)}, ${row.kb.toFixed(1)} KB]: p99 ${row.p99} ms (static ${baseline.p99} ms), ${row.errors} errors, ${row.timeouts} time-outs, ${row.non2xx} non-2xx; req/s`,
+      unit: 'req/s',
+      value: Math.round(row.rps),
+      baseline: { name: 'static script', value: Math.round(baseline.rps) },
+    })),
+    {
+      benchmark,
+      name: `errors, time-outs (> ${REQUEST_TIMEOUT_S} s) and non-2xx, all ${rows.length} routes`,
+      unit: '',
+      value: failures,
+      baseline: null,
+      budget: { on: 'value', max: BUDGETS.loadErrors },
+    },
     { benchmark, name: 'server RSS, peak during the load', unit: 'MB', value: mb(peak), baseline: null },
     { benchmark, name: 'server RSS after the load', unit: 'MB', value: mb(rssEnd), baseline: { name: 'after start', value: mb(rssStart) }, ...rssBudget },
   ];
@@ -420,7 +479,13 @@ export const loadFigures = async (): Promise<Figure[]> => {
     }
   }
   if (!engines.includes('postgres')) {
-    figures.push({ benchmark: 'load: PostgreSQL', name: 'not measured: set DATABASE_URL (sh scripts/start-postgres.sh prints one) to load PostgreSQL too', unit: '', value: 0, baseline: null });
+    figures.push({
+      benchmark: 'load: PostgreSQL',
+      name: 'not measured: set DATABASE_URL (sh scripts/start-postgres.sh prints one) to load PostgreSQL too',
+      unit: '',
+      value: 0,
+      baseline: null,
+    });
   }
   return figures;
 };

@@ -95,8 +95,15 @@ const breakdown = (name: string, weight: PageWeight): string => {
     const late = weight.scriptsBeforeReady.includes(script) ? '' : ' (after hydration)';
     return `    ${script}${late}: ${kb(gzip)} gzip — ${[...shown, ...(rest > 0 ? [`other ${kb(rest)}`] : [])].join(', ')}`;
   });
-  const heaviest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`);
-  return [`  ${name} (${weight.path}): ${kb(weight.js.gzip)} JS gzip in ${weight.scripts.length} files`, ...scriptLines, `    heaviest: ${heaviest.join(', ')}`].join('\n');
+  const heaviest = [...byPackage]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`);
+  return [
+    `  ${name} (${weight.path}): ${kb(weight.js.gzip)} JS gzip in ${weight.scripts.length} files`,
+    ...scriptLines,
+    `    heaviest: ${heaviest.join(', ')}`,
+  ].join('\n');
 };
 
 /** The JS and CSS every page loads until it has settled after hydration, against the bare React 19 page of the same bundler. */
@@ -125,7 +132,13 @@ export const pageWeights = async (): Promise<Figure[]> => {
           budget: { on: 'value', max: BUDGETS.pageJsGzipBytes / 1024 },
         },
         { benchmark, name: `${name}: JS gzip when hydrated (${before.length} files)`, unit: 'KB', value: beforeGzip / 1024, baseline: floorGzip },
-        { benchmark, name: `${name}: JS brotli`, unit: 'KB', value: weight.js.brotli / 1024, baseline: { name: 'React 19 + ReactDOM alone', value: floor.brotli / 1024 } },
+        {
+          benchmark,
+          name: `${name}: JS brotli`,
+          unit: 'KB',
+          value: weight.js.brotli / 1024,
+          baseline: { name: 'React 19 + ReactDOM alone', value: floor.brotli / 1024 },
+        },
         { benchmark, name: `${name}: CSS gzip`, unit: 'KB', value: weight.css.gzip / 1024, baseline: null },
         { benchmark, name: `${name}: CSS brotli`, unit: 'KB', value: weight.css.brotli / 1024, baseline: null },
       );

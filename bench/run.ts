@@ -47,7 +47,10 @@ const format = (value: number, unit: Figure['unit']): string => {
 const budgetText = (figure: Figure): string => {
   if (!figure.budget) return '';
   const { on, max, min } = figure.budget;
-  const limit = [max !== undefined ? `≤ ${on === 'ratio' ? `${max}×` : format(max, figure.unit)}` : '', min !== undefined ? `≥ ${on === 'ratio' ? `${min}×` : format(min, figure.unit)}` : '']
+  const limit = [
+    max !== undefined ? `≤ ${on === 'ratio' ? `${max}×` : format(max, figure.unit)}` : '',
+    min !== undefined ? `≥ ${on === 'ratio' ? `${min}×` : format(min, figure.unit)}` : '',
+  ]
     .filter((text) => text !== '')
     .join(' ');
   return `${limit} ${withinBudget(figure) ? 'met' : '**not met**'}`;
@@ -94,7 +97,9 @@ const main = async (): Promise<void> => {
   writeFileSync(resolve(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${machine}\n\n${table(figures)}\n`);
   const missed = figures.filter((figure) => withinBudget(figure) === false);
-  console.log(`${figures.length} figures, ${figures.filter((figure) => figure.budget).length} with a budget, ${missed.length} not met. Written to bench/results.json.`);
+  console.log(
+    `${figures.length} figures, ${figures.filter((figure) => figure.budget).length} with a budget, ${missed.length} not met. Written to bench/results.json.`,
+  );
 };
 
 main().catch((error: unknown) => {

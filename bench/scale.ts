@@ -91,8 +91,18 @@ const medians = async (browser: Browser, url: string, card: string, slowNetwork 
   const runs: { firstCard: number; heapMB: number }[] = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await measurePage(browser, url, card, slowNetwork));
   return {
-    firstCard: Number(percentile(runs.map((r) => r.firstCard), 50).toFixed(0)),
-    heapMB: Number(percentile(runs.map((r) => r.heapMB), 50).toFixed(2)),
+    firstCard: Number(
+      percentile(
+        runs.map((r) => r.firstCard),
+        50,
+      ).toFixed(0),
+    ),
+    heapMB: Number(
+      percentile(
+        runs.map((r) => r.heapMB),
+        50,
+      ).toFixed(2),
+    ),
   };
 };
 
@@ -190,7 +200,9 @@ const legacyApi = async (options: DemoOptions): Promise<{ app: FastifyInstance; 
   for (const [path, body] of bodies) {
     app.get(path, async (_request, reply) => reply.type('application/json').send(body));
   }
-  console.log(`  legacy API: ${events.length} agenda rows (${(bodies.get('/api/agenda/1/')!.length / 1e6).toFixed(1)} MB), ${contacts.length} contacts (${(bodies.get('/api/contacts/')!.length / 1e6).toFixed(1)} MB)`);
+  console.log(
+    `  legacy API: ${events.length} agenda rows (${(bodies.get('/api/agenda/1/')!.length / 1e6).toFixed(1)} MB), ${contacts.length} contacts (${(bodies.get('/api/contacts/')!.length / 1e6).toFixed(1)} MB)`,
+  );
   return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
 };
 
@@ -311,23 +323,25 @@ const apiUnderLoad = async (db: Database, mediaDir: string): Promise<Figure[]> =
     const uncached = await load(base, 10, searchTerms(names));
     // A common piece ('mar') is read faster along the name order, a rare one through the trigram index: the planner chooses.
     const planOf = async (text: string): Promise<string> =>
-      (await db.query<Record<string, string>>(`explain select id from contacts c where c.search_title like '%${text}%' order by c.search_title collate "C", c.id limit 49`))
+      (
+        await db.query<Record<string, string>>(
+          `explain select id from contacts c where c.search_title like '%${text}%' order by c.search_title collate "C", c.id limit 49`,
+        )
+      )
         .map((row) => Object.values(row)[0])
         .join(' / ');
     const common = await planOf('mar');
     const rare = await planOf('zwq');
     console.log(`  plan of a search for 'mar': ${common}\n  plan of a search for 'zwq': ${rare}`);
     const usesIndex = rare.includes('contacts_search_trgm');
-    figures.push(
-      {
-        benchmark: `uncached name search, ${names.length} contacts (${db.kind}), 10 connections, a new text each request`,
-        name: `p99 (${uncached.rps.toFixed(0)} req/s, ${uncached.errors} errors; a rare text's plan ${usesIndex ? 'uses' : 'does NOT use'} the trigram index)`,
-        unit: 'ms',
-        value: uncached.p99,
-        baseline: null,
-        budget: { on: 'value', max: BUDGET.uncachedSearchP99Ms },
-      },
-    );
+    figures.push({
+      benchmark: `uncached name search, ${names.length} contacts (${db.kind}), 10 connections, a new text each request`,
+      name: `p99 (${uncached.rps.toFixed(0)} req/s, ${uncached.errors} errors; a rare text's plan ${usesIndex ? 'uses' : 'does NOT use'} the trigram index)`,
+      unit: 'ms',
+      value: uncached.p99,
+      baseline: null,
+      budget: { on: 'value', max: BUDGET.uncachedSearchP99Ms },
+    });
   } finally {
     await app.close();
   }

@@ -141,7 +141,11 @@ interface Target {
   readonly path: (typed: string) => string;
 }
 
-const DIRECTORY: Target = { box: '.filter-bar input[type=search]', busy: '.directory__results', path: (typed) => `/api/contacts/?title=${encodeURIComponent(typed)}&page_size=48` };
+const DIRECTORY: Target = {
+  box: '.filter-bar input[type=search]',
+  busy: '.directory__results',
+  path: (typed) => `/api/contacts/?title=${encodeURIComponent(typed)}&page_size=48`,
+};
 const SUGGESTIONS: Target = {
   box: '#site-search-q',
   busy: '.site-search [role=listbox]',
@@ -192,10 +196,22 @@ export const siteSearch = async (): Promise<Figure[]> => {
     const sources = await searchSources(db);
     const typed = typedTexts(sources, QUERIES * 2 + 50, 11);
     const [warm, suggestionsSet, pageSet] = [typed.slice(0, 50), typed.slice(50, 50 + QUERIES), typed.slice(50 + QUERIES, 50 + QUERIES * 2)];
-    await sequential(base, warm.map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)));
-    const suggestions = await sequential(base, suggestionsSet.map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)));
-    const pages = await sequential(base, pageSet.map((text) => searchApiPath(text, SEARCH_LIMITS.page)));
-    const pieces = await sequential(base, fragments(sources, QUERIES, 13).map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)));
+    await sequential(
+      base,
+      warm.map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)),
+    );
+    const suggestions = await sequential(
+      base,
+      suggestionsSet.map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)),
+    );
+    const pages = await sequential(
+      base,
+      pageSet.map((text) => searchApiPath(text, SEARCH_LIMITS.page)),
+    );
+    const pieces = await sequential(
+      base,
+      fragments(sources, QUERIES, 13).map((text) => searchApiPath(text, SEARCH_LIMITS.suggestions)),
+    );
     const used = new Set([...typed, ...fragments(sources, QUERIES, 13)]);
     const loaded = await concurrent(
       base,

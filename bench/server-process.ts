@@ -69,7 +69,7 @@ export const processTreeRssMb = (pid: number): number => {
     .filter((row): row is [number, number, number] => row.length === 3 && row.every(Number.isFinite));
   const tree = new Set([pid]);
   // Parents are not always listed before their children: repeat until nothing new joins.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of rows) {
       if (tree.has(parent) && !tree.has(child)) {

@@ -95,10 +95,34 @@ const measureDatabase = async (label: string, db: Database, mediaDir: string): P
       const kept = await timeRequests(cached, page.url);
       const title = `${page.name} ${page.url}`;
       figures.push(
-        { benchmark: timingBenchmark, name: `${title}, uncached, p50 (${fresh.samples} renders)`, unit: 'ms', value: fresh.p50, baseline: { name: `${staticName}, p50`, value: staticTiming.p50 } },
-        { benchmark: timingBenchmark, name: `${title}, uncached, p99`, unit: 'ms', value: fresh.p99, baseline: { name: `${staticName}, p99`, value: staticTiming.p99 } },
-        { benchmark: timingBenchmark, name: `${title}, cached, p50 (${kept.samples} requests)`, unit: 'ms', value: kept.p50, baseline: { name: `${staticName}, p50`, value: staticTiming.p50 } },
-        { benchmark: timingBenchmark, name: `${title}, cached, p99`, unit: 'ms', value: kept.p99, baseline: { name: `${staticName}, p99`, value: staticTiming.p99 } },
+        {
+          benchmark: timingBenchmark,
+          name: `${title}, uncached, p50 (${fresh.samples} renders)`,
+          unit: 'ms',
+          value: fresh.p50,
+          baseline: { name: `${staticName}, p50`, value: staticTiming.p50 },
+        },
+        {
+          benchmark: timingBenchmark,
+          name: `${title}, uncached, p99`,
+          unit: 'ms',
+          value: fresh.p99,
+          baseline: { name: `${staticName}, p99`, value: staticTiming.p99 },
+        },
+        {
+          benchmark: timingBenchmark,
+          name: `${title}, cached, p50 (${kept.samples} requests)`,
+          unit: 'ms',
+          value: kept.p50,
+          baseline: { name: `${staticName}, p50`, value: staticTiming.p50 },
+        },
+        {
+          benchmark: timingBenchmark,
+          name: `${title}, cached, p99`,
+          unit: 'ms',
+          value: kept.p99,
+          baseline: { name: `${staticName}, p99`, value: staticTiming.p99 },
+        },
       );
       console.log(`  ${label} ${page.url}: uncached p50 ${fresh.p50.toFixed(1)} ms, cached p50 ${kept.p50.toFixed(2)} ms`);
     }

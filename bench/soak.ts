@@ -43,7 +43,14 @@ export const soakFigures = async (): Promise<Figure[]> => {
     const started = Date.now();
     samples.push({ minute: 0, mb: server.rssMb() });
     console.log(`  ${storage.label}: ${samples[0]?.mb.toFixed(0)} MB at the start; ${CONNECTIONS} connections for ${MINUTES} min over ${targets.length} routes`);
-    const running = autocannon({ url: server.base, connections: CONNECTIONS, duration: seconds, timeout: REQUEST_TIMEOUT_S, headers: HEADERS, requests: requestsOf(targets) });
+    const running = autocannon({
+      url: server.base,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: REQUEST_TIMEOUT_S,
+      headers: HEADERS,
+      requests: requestsOf(targets),
+    });
     const finished = running.then(() => true);
     let logged = 0;
     while (!(await Promise.race([finished, delay(SAMPLE_MS).then(() => false)]))) {
@@ -69,7 +76,11 @@ export const soakFigures = async (): Promise<Figure[]> => {
   // RSS swings by tens of MB between samples as the collector works: the growth compares medians
   // of the last minute (or tenth of the soak) before half-way and before the end.
   const window = Math.min(1, MINUTES / 10);
-  const medianOf = (to: number): number => percentile(samples.filter((sample) => sample.minute > to - window && sample.minute <= to).map((sample) => sample.mb), 50);
+  const medianOf = (to: number): number =>
+    percentile(
+      samples.filter((sample) => sample.minute > to - window && sample.minute <= to).map((sample) => sample.mb),
+      50,
+    );
   const growth = medianOf(end.minute) - medianOf(halfWay.minute);
   const benchmark = `soak: ${storage.label}, real server process, ${CONNECTIONS} connections, ${MINUTES} min, every route in rotation (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms)`;
   // autocannon's `errors` counts the time-outs too.

@@ -45,7 +45,15 @@ const uncachedLists = (): (() => string) => {
 };
 
 const probe = (base: string, path: string, seconds: number): Promise<autocannon.Result> =>
-  autocannon({ url: base, connections: PROBE_CONNECTIONS, overallRate: PROBE_RATE, duration: seconds, timeout: REQUEST_TIMEOUT_S, headers: HEADERS, requests: [{ method: 'GET', path }] });
+  autocannon({
+    url: base,
+    connections: PROBE_CONNECTIONS,
+    overallRate: PROBE_RATE,
+    duration: seconds,
+    timeout: REQUEST_TIMEOUT_S,
+    headers: HEADERS,
+    requests: [{ method: 'GET', path }],
+  });
 
 const flood = (base: string, seconds: number): Promise<autocannon.Result> => {
   const next = uncachedLists();
@@ -83,10 +91,37 @@ const measure = async (server: ServerProcess, distDir: string): Promise<Figure[]
       ` lists ${lists.requests.average.toFixed(0)} req/s, p99 ${lists.latency.p99} ms, ${busy} answered 503, ${lists.errors + lists.timeouts} errors; RSS ${rssStart.toFixed(0)} → ${rssEnd.toFixed(0)} MB`,
   );
   return [
-    { benchmark, name: 'static script p99 under the load', unit: 'ms', value: underLoad.latency.p99, baseline: { name: 'static script alone', value: alone.latency.p99 }, budget: { on: 'value', max: BUDGETS.staticP99UnderLoadMs } },
-    { benchmark, name: 'static script: errors, time-outs and non-2xx under the load', unit: '', value: underLoad.errors + underLoad.timeouts + underLoad.non2xx, baseline: null, budget: { on: 'value', max: 0 } },
-    { benchmark, name: `uncached lists: p99 ${lists.latency.p99} ms, ${busy} answered 503 (queue full), ${lists.errors + lists.timeouts} errors; req/s`, unit: 'req/s', value: Math.round(lists.requests.average), baseline: { name: 'static script', value: Math.round(underLoad.requests.average) } },
-    { benchmark, name: 'server RSS after the load (process and children)', unit: 'MB', value: Number(rssEnd.toFixed(1)), baseline: { name: 'after start', value: Number(rssStart.toFixed(1)) }, budget: { on: 'value', max: BUDGETS.serverRssMb } },
+    {
+      benchmark,
+      name: 'static script p99 under the load',
+      unit: 'ms',
+      value: underLoad.latency.p99,
+      baseline: { name: 'static script alone', value: alone.latency.p99 },
+      budget: { on: 'value', max: BUDGETS.staticP99UnderLoadMs },
+    },
+    {
+      benchmark,
+      name: 'static script: errors, time-outs and non-2xx under the load',
+      unit: '',
+      value: underLoad.errors + underLoad.timeouts + underLoad.non2xx,
+      baseline: null,
+      budget: { on: 'value', max: 0 },
+    },
+    {
+      benchmark,
+      name: `uncached lists: p99 ${lists.latency.p99} ms, ${busy} answered 503 (queue full), ${lists.errors + lists.timeouts} errors; req/s`,
+      unit: 'req/s',
+      value: Math.round(lists.requests.average),
+      baseline: { name: 'static script', value: Math.round(underLoad.requests.average) },
+    },
+    {
+      benchmark,
+      name: 'server RSS after the load (process and children)',
+      unit: 'MB',
+      value: Number(rssEnd.toFixed(1)),
+      baseline: { name: 'after start', value: Number(rssStart.toFixed(1)) },
+      budget: { on: 'value', max: BUDGETS.serverRssMb },
+    },
   ];
 };
 

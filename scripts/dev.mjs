@@ -21,4 +21,8 @@ const children = [
 ];
 const stop = (signal) => children.forEach((child) => child.kill(signal));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const child of children) child.on('exit', (code) => { stop('SIGTERM'); process.exit(code ?? 0); });
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

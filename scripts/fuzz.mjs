@@ -52,10 +52,11 @@ rmSync(report, { force: true });
 const fileCount = namedFiles ? extra.filter((arg) => !arg.startsWith('-') && existsSync(join(root, arg))).length : chosen.length;
 console.log(`▶ Fuzz: ${fuzzRuns} cases a property${browserRuns === undefined ? '' : `, ${browserRuns} a browser property`}, ${fileCount} test files`);
 const started = Date.now();
-const jest = runJest(
-  [...(namedFiles ? [] : chosen), '--maxWorkers=2', '--testTimeout=10800000', ...extra],
-  { FUZZ_RUNS: fuzzRuns, FUZZ_REPORT: report, ...(browserRuns === undefined ? {} : { FUZZ_BROWSER_RUNS: browserRuns }) },
-);
+const jest = runJest([...(namedFiles ? [] : chosen), '--maxWorkers=2', '--testTimeout=10800000', ...extra], {
+  FUZZ_RUNS: fuzzRuns,
+  FUZZ_REPORT: report,
+  ...(browserRuns === undefined ? {} : { FUZZ_BROWSER_RUNS: browserRuns }),
+});
 const wallSeconds = (Date.now() - started) / 1000;
 
 const records = existsSync(report)
@@ -96,7 +97,9 @@ if (browserRuns === undefined && browserFiles.length > 0 && !namedFiles) {
 }
 const under = records.filter((r) => r.failures === 0 && r.runs < Number(fuzzRuns));
 if (under.length > 0) {
-  console.log(`\n${under.length} properties tried fewer than ${fuzzRuns} cases: capped because each case is itself huge or slow (\`runs(n, { fuzzCap })\`, FUZZ_BROWSER_RUNS), or their own count:`);
+  console.log(
+    `\n${under.length} properties tried fewer than ${fuzzRuns} cases: capped because each case is itself huge or slow (\`runs(n, { fuzzCap })\`, FUZZ_BROWSER_RUNS), or their own count:`,
+  );
   for (const r of under) console.log(`  ${r.runs} cases: ${r.file} › ${r.test}`);
 }
 

@@ -182,7 +182,6 @@ export const singleFlight = <V>(): ((key: string, make: () => Promise<V>) => Pro
   };
 };
 
-
 /** Cache policy of API answers: short, since content can change at any import. */
 export const ANSWER_CACHE_CONTROL = 'public, max-age=60';
 

@@ -47,15 +47,17 @@ export const parseTrustProxy = (value: string | undefined): FastifyServerOptions
   const text = (value ?? '').trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  return text.split(',').map((part) => part.trim()).filter((part) => part !== '');
-}
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+};
 
 /** Cache policy of API answers: short, since content can change at any import. */
 export const API_CACHE_CONTROL = ANSWER_CACHE_CONTROL;
 
 // Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
-
 
 /**
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
@@ -147,7 +149,10 @@ export const buildApp = ({
     }
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).header('cache-control', 'no-store').send(errorBody(500, 'Internal Server Error', 'the server could not answer'));
+      return reply
+        .code(500)
+        .header('cache-control', 'no-store')
+        .send(errorBody(500, 'Internal Server Error', 'the server could not answer'));
     }
     return reply
       .code(status)
@@ -155,14 +160,15 @@ export const buildApp = ({
       .send(errorBody(status, STATUS_CODES[status] ?? 'Error', error.message));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    (request.method !== 'GET' && request.method !== 'HEAD' ? rules.otherMethod(request, reply) : null) ??
-    (errorPage !== null && wantsPage(request)
-      ? errorPage(request, reply, 404)
-      : reply
-      .code(404)
-      .header('cache-control', 'no-store')
-      .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`))),
+  app.setNotFoundHandler(
+    (request, reply) =>
+      (request.method !== 'GET' && request.method !== 'HEAD' ? rules.otherMethod(request, reply) : null) ??
+      (errorPage !== null && wantsPage(request)
+        ? errorPage(request, reply, 404)
+        : reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .send(errorBody(404, 'Not Found', `Route ${request.method}:${request.url.split('?')[0]} not found`))),
   );
 
   let unlisten: (() => Promise<void>) | null = null;
@@ -230,4 +236,3 @@ export const buildApp = ({
 
   return app;
 };
-

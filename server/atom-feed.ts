@@ -102,7 +102,9 @@ export const toAtomFeed = (feed: NewsFeed): string => {
       ...(picture === '' && lead === '' ? {} : { content: `${picture}${lead === '' ? '' : `<p>${lead}</p>`}` }),
       // The package writes an enclosure's address as given: its `&` are escaped here.
       ...(image !== null && IMAGE_EXTENSION.test(new URL(image).pathname) ? { image: image.replace(/&/g, '&amp;') } : {}),
-      ...(item.categories && item.categories.length > 0 ? { category: item.categories.map((category) => ({ term: attribute(category.title), name: attribute(category.title) })) } : {}),
+      ...(item.categories && item.categories.length > 0
+        ? { category: item.categories.map((category) => ({ term: attribute(category.title), name: attribute(category.title) })) }
+        : {}),
       ...(itemUpdated === null ? {} : { published: itemUpdated }),
     };
     atom.addItem(entry);

@@ -6,8 +6,7 @@ import type { Queryable } from './db';
  * the same label, and it commits with the data it describes.
  */
 export const readContentVersion = async (db: Queryable): Promise<string> =>
-  (await db.query<{ version: string }>("select value || ':' || xmin::text as version from content_meta where key = 'content'"))[0]?.version ??
-  'empty';
+  (await db.query<{ version: string }>("select value || ':' || xmin::text as version from content_meta where key = 'content'"))[0]?.version ?? 'empty';
 
 /**
  * The content version, read at most once every `ttlMs`: a cached answer then costs no query,

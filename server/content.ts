@@ -12,9 +12,7 @@ export const RowId = new t.Type<number, number, unknown>(
   'RowId',
   (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2147483647,
   (u, c) =>
-    typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2147483647
-      ? t.success(u)
-      : t.failure(u, c, 'expected a whole number from 1 to 2147483647'),
+    typeof u === 'number' && Number.isInteger(u) && u >= 1 && u <= 2147483647 ? t.success(u) : t.failure(u, c, 'expected a whole number from 1 to 2147483647'),
   t.identity,
 );
 
@@ -26,9 +24,7 @@ const DateOnly = new t.Type<string, string, unknown>(
   'DateOnly',
   isDateOnly,
   (u, c) =>
-    isDateOnly(u)
-      ? t.success(u)
-      : t.failure(u, c, isDateShaped(u) ? 'expected a date from 0001-01-01 (PostgreSQL has no year 0)' : 'expected a date YYYY-MM-DD'),
+    isDateOnly(u) ? t.success(u) : t.failure(u, c, isDateShaped(u) ? 'expected a date from 0001-01-01 (PostgreSQL has no year 0)' : 'expected a date YYYY-MM-DD'),
   t.identity,
 );
 
@@ -105,10 +101,7 @@ const ContentPrice = new t.Type<number, number, unknown>(
 export const Slug = new t.Type<string, string, unknown>(
   'Slug',
   (u): u is string => typeof u === 'string' && isSlug(u),
-  (u, c) =>
-    typeof u === 'string' && isSlug(u)
-      ? t.success(u)
-      : t.failure(u, c, 'expected a slug: a-z, 0-9 and inner dashes, at most 120 characters'),
+  (u, c) => (typeof u === 'string' && isSlug(u) ? t.success(u) : t.failure(u, c, 'expected a slug: a-z, 0-9 and inner dashes, at most 120 characters')),
   t.identity,
 );
 
@@ -197,10 +190,7 @@ export type ContentNews = t.TypeOf<typeof ContentNews>;
 
 /** A shop item (a publication) of the import file. */
 export const ContentShopItem = t.exact(
-  t.intersection([
-    t.type({ variant_id: RowId, title: Title, price: ContentPrice }),
-    t.partial({ description: longText, image: text, image_alt: text }),
-  ]),
+  t.intersection([t.type({ variant_id: RowId, title: Title, price: ContentPrice }), t.partial({ description: longText, image: text, image_alt: text })]),
 );
 export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
 
@@ -208,16 +198,12 @@ export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
 export const Content = t.exact(
   t.type({
     agendas: t.array(t.exact(t.type({ id: RowId, title: Title }))),
-    agenda_categories: t.array(
-      t.exact(t.intersection([t.type({ id: RowId, title: Title }), t.partial({ slug: text })])),
-    ),
+    agenda_categories: t.array(t.exact(t.intersection([t.type({ id: RowId, title: Title }), t.partial({ slug: text })]))),
     events: t.array(ContentEvent),
     contact_categories: t.array(t.exact(t.type({ id: RowId, title: Title }))),
     contacts: t.array(ContentContact),
     news_scopes: t.array(t.exact(t.type({ id: RowId, slug: ScopeSlug, title: Title }))),
-    news_categories: t.array(
-      t.exact(t.intersection([t.type({ id: RowId, scope: ScopeSlug, title: Title }), t.partial({ slug: text })])),
-    ),
+    news_categories: t.array(t.exact(t.intersection([t.type({ id: RowId, scope: ScopeSlug, title: Title }), t.partial({ slug: text })]))),
     news: t.array(ContentNews),
     shop_items: t.array(ContentShopItem),
   }),
@@ -291,15 +277,43 @@ const checkReferences = (content: Content): string[] => {
     });
     return seen;
   };
-  const agendas = duplicates('agendas', content.agendas.map((a) => a.id));
-  const agendaCategories = duplicates('agenda_categories', content.agenda_categories.map((c) => c.id));
-  duplicates('events', content.events.map((e) => e.id));
-  duplicates('contact_categories', content.contact_categories.map((c) => c.id));
-  duplicates('contacts', content.contacts.map((c) => c.id));
-  duplicates('news_scopes', content.news_scopes.map((s) => s.id));
-  const newsCategories = duplicates('news_categories', content.news_categories.map((c) => c.id));
-  duplicates('news', content.news.map((n) => n.id));
-  duplicates('shop_items', content.shop_items.map((s) => s.variant_id), 'variant_id');
+  const agendas = duplicates(
+    'agendas',
+    content.agendas.map((a) => a.id),
+  );
+  const agendaCategories = duplicates(
+    'agenda_categories',
+    content.agenda_categories.map((c) => c.id),
+  );
+  duplicates(
+    'events',
+    content.events.map((e) => e.id),
+  );
+  duplicates(
+    'contact_categories',
+    content.contact_categories.map((c) => c.id),
+  );
+  duplicates(
+    'contacts',
+    content.contacts.map((c) => c.id),
+  );
+  duplicates(
+    'news_scopes',
+    content.news_scopes.map((s) => s.id),
+  );
+  const newsCategories = duplicates(
+    'news_categories',
+    content.news_categories.map((c) => c.id),
+  );
+  duplicates(
+    'news',
+    content.news.map((n) => n.id),
+  );
+  duplicates(
+    'shop_items',
+    content.shop_items.map((s) => s.variant_id),
+    'variant_id',
+  );
   const duplicateSlugs = (name: string, slugs: readonly (string | null | undefined)[]) => {
     const seen = new Set<string>();
     slugs.forEach((slug, index) => {
@@ -308,9 +322,18 @@ const checkReferences = (content: Content): string[] => {
       seen.add(slug);
     });
   };
-  duplicateSlugs('contacts', content.contacts.map((c) => c.slug));
-  duplicateSlugs('news', content.news.map((n) => n.slug));
-  duplicateSlugs('news_scopes', content.news_scopes.map((s) => s.slug));
+  duplicateSlugs(
+    'contacts',
+    content.contacts.map((c) => c.slug),
+  );
+  duplicateSlugs(
+    'news',
+    content.news.map((n) => n.slug),
+  );
+  duplicateSlugs(
+    'news_scopes',
+    content.news_scopes.map((s) => s.slug),
+  );
   // Contacts name their categories by title: a unique key of the table.
   const titles = new Set<string>();
   content.contact_categories.forEach((category, index) => {
@@ -348,21 +371,13 @@ const checkReferences = (content: Content): string[] => {
 const CHUNK = 5000;
 const CHUNK_BYTES = 16 * 1024 * 1024;
 
-const insertJson = async (
-  tx: Queryable,
-  table: string,
-  columns: string,
-  rows: readonly object[],
-  select = '*',
-): Promise<void> => {
+const insertJson = async (tx: Queryable, table: string, columns: string, rows: readonly object[], select = '*'): Promise<void> => {
   const names = columns
     .split(',')
     .map((c) => c.trim().split(' ')[0])
     .join(', ');
   const send = (chunk: readonly string[]) =>
-    tx.query(`insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`, [
-      `[${chunk.join(',')}]`,
-    ]);
+    tx.query(`insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`, [`[${chunk.join(',')}]`]);
   let chunk: string[] = [];
   let length = 0;
   for (const row of rows) {
@@ -432,9 +447,7 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     tx,
     'contact_category_links',
     'contact_id integer, category_id integer',
-    content.contacts.flatMap((c) =>
-      [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) })),
-    ),
+    content.contacts.flatMap((c) => [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) }))),
   );
   await insertJson(tx, 'news_scopes', 'id integer, slug text, title text', content.news_scopes);
   const scopeIds = new Map(content.news_scopes.map((s) => [s.slug, s.id]));
@@ -465,19 +478,18 @@ export const writeContent = async (tx: Queryable, content: Content, label: strin
     'news_id integer, category_id integer',
     content.news.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
   );
-  await insertJson(
-    tx,
-    'shop_items',
-    'variant_id integer, title text, price numeric, description text, image text, image_alt text',
-    content.shop_items,
-  );
+  await insertJson(tx, 'shop_items', 'variant_id integer, title text, price numeric, description text, image text, image_alt text', content.shop_items);
   // Not truncated above: the feeds' SEQUENCE and cancellations carry over from one import to the next.
   const agendaCategoryTitles = new Map(content.agenda_categories.map((c) => [c.id, c.title]));
   await recordEventFeedState(
     tx,
     content.events.map((e) => ({
       id: e.id,
-      data: feedEventData(e, normalizeSearch(e.title), [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' }))),
+      data: feedEventData(
+        e,
+        normalizeSearch(e.title),
+        [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' })),
+      ),
     })),
     importedAt,
   );

@@ -84,44 +84,155 @@ const prng = (seed: number) => {
   return { next, int, pick, chance, some };
 };
 
-const FIRST_NAMES_F = ['Hélène', 'Zoé', 'Anaïs', 'Chloé', 'Léa', 'Mélanie', 'Noémie', 'Céline', 'Françoise', 'Agnès', 'Maëlle', 'Béatrice', 'Sophie', 'Claire', 'Élodie', 'Laure'];
-const FIRST_NAMES_M = ['Jérôme', 'François', 'Loïc', 'Benoît', 'Gaël', 'Stéphane', 'André', 'Frédéric', 'Raphaël', 'Joël', 'Pierre', 'Nicolas', 'Étienne', 'Cédric', 'Thierry', 'Yves'];
-const LAST_NAMES = ['Dupraz', 'Favre', 'Rochat', 'Chevalley', 'Pittet', 'Rey', 'Bonvin', 'Gaillard', 'Métrailler', 'Crettenand', 'Jaquet', 'Python', 'Schüpbach', 'Perrenoud', 'Châtelain', 'Lüthi', 'Berthoud', 'Girardin', 'Monnier', 'Théraulaz', 'Aebischer', 'Cuénod', 'Décosterd', 'Frésard', 'Grüter', 'Mottier', 'Nançoz', 'Zufferey', 'Vuilleumier', 'Évéquoz'];
+const FIRST_NAMES_F = [
+  'Hélène',
+  'Zoé',
+  'Anaïs',
+  'Chloé',
+  'Léa',
+  'Mélanie',
+  'Noémie',
+  'Céline',
+  'Françoise',
+  'Agnès',
+  'Maëlle',
+  'Béatrice',
+  'Sophie',
+  'Claire',
+  'Élodie',
+  'Laure',
+];
+const FIRST_NAMES_M = [
+  'Jérôme',
+  'François',
+  'Loïc',
+  'Benoît',
+  'Gaël',
+  'Stéphane',
+  'André',
+  'Frédéric',
+  'Raphaël',
+  'Joël',
+  'Pierre',
+  'Nicolas',
+  'Étienne',
+  'Cédric',
+  'Thierry',
+  'Yves',
+];
+const LAST_NAMES = [
+  'Dupraz',
+  'Favre',
+  'Rochat',
+  'Chevalley',
+  'Pittet',
+  'Rey',
+  'Bonvin',
+  'Gaillard',
+  'Métrailler',
+  'Crettenand',
+  'Jaquet',
+  'Python',
+  'Schüpbach',
+  'Perrenoud',
+  'Châtelain',
+  'Lüthi',
+  'Berthoud',
+  'Girardin',
+  'Monnier',
+  'Théraulaz',
+  'Aebischer',
+  'Cuénod',
+  'Décosterd',
+  'Frésard',
+  'Grüter',
+  'Mottier',
+  'Nançoz',
+  'Zufferey',
+  'Vuilleumier',
+  'Évéquoz',
+];
 const TOWNS = [
-  ['1003', 'Lausanne'], ['1950', 'Sion'], ['2000', 'Neuchâtel'], ['1700', 'Fribourg'], ['2800', 'Delémont'],
-  ['1400', 'Yverdon-les-Bains'], ['1920', 'Martigny'], ['2300', 'La Chaux-de-Fonds'], ['1630', 'Bulle'], ['1260', 'Nyon'],
+  ['1003', 'Lausanne'],
+  ['1950', 'Sion'],
+  ['2000', 'Neuchâtel'],
+  ['1700', 'Fribourg'],
+  ['2800', 'Delémont'],
+  ['1400', 'Yverdon-les-Bains'],
+  ['1920', 'Martigny'],
+  ['2300', 'La Chaux-de-Fonds'],
+  ['1630', 'Bulle'],
+  ['1260', 'Nyon'],
 ] as const;
-const STREETS = ['Rue du Château', 'Place de la Riponne', 'Avenue de la Gare', 'Rue de la Préfecture', 'Chemin des Vignes', 'Rue du Marché', 'Route de Berne', 'Quai du Rhône', 'Rue de l’Hôpital', 'Place Saint-François'];
+const STREETS = [
+  'Rue du Château',
+  'Place de la Riponne',
+  'Avenue de la Gare',
+  'Rue de la Préfecture',
+  'Chemin des Vignes',
+  'Rue du Marché',
+  'Route de Berne',
+  'Quai du Rhône',
+  'Rue de l’Hôpital',
+  'Place Saint-François',
+];
 const PARTIES = ['PLR', 'PS', 'UDC', 'Les Vert-e-s', 'Le Centre', 'Vert’libéraux', 'Ensemble à Gauche'];
 const COMMISSIONS = [
-  'Commission des finances', 'Commission de gestion', 'Commission de justice', 'Commission de la santé',
-  'Commission de l’éducation', 'Commission des transports', 'Commission de l’environnement', 'Commission des institutions',
+  'Commission des finances',
+  'Commission de gestion',
+  'Commission de justice',
+  'Commission de la santé',
+  'Commission de l’éducation',
+  'Commission des transports',
+  'Commission de l’environnement',
+  'Commission des institutions',
 ];
 const INTERESTS = [
-  'Membre du conseil d’administration de la Banque cantonale', 'Présidente de l’Association des parents d’élèves',
-  'Membre du comité de la Société de développement', 'Administrateur d’une PME de construction',
-  'Membre de la fondation pour la protection du patrimoine', 'Vice-président du club de hockey local',
-  'Membre du conseil de fondation de l’hôpital régional', 'Associé d’une étude d’avocats',
+  'Membre du conseil d’administration de la Banque cantonale',
+  'Présidente de l’Association des parents d’élèves',
+  'Membre du comité de la Société de développement',
+  'Administrateur d’une PME de construction',
+  'Membre de la fondation pour la protection du patrimoine',
+  'Vice-président du club de hockey local',
+  'Membre du conseil de fondation de l’hôpital régional',
+  'Associé d’une étude d’avocats',
 ];
 
 /** The twelve contact categories of the demo directory. */
 export const CONTACT_CATEGORIES = [
-  'Grand Conseil', 'Conseil d’État', 'Chancellerie d’État', 'Département des finances', 'Département de la santé',
-  'Département de la formation', 'Département du territoire', 'Communes', 'Associations', 'Partis politiques',
-  'Médias', 'Justice et tribunaux',
+  'Grand Conseil',
+  'Conseil d’État',
+  'Chancellerie d’État',
+  'Département des finances',
+  'Département de la santé',
+  'Département de la formation',
+  'Département du territoire',
+  'Communes',
+  'Associations',
+  'Partis politiques',
+  'Médias',
+  'Justice et tribunaux',
 ] as const;
 
 const ORGANISATIONS: readonly (readonly [string, string])[] = [
-  ['Commune de', 'Communes'], ['Association des amis du patrimoine de', 'Associations'],
-  ['Société de développement de', 'Associations'], ['Tribunal d’arrondissement de', 'Justice et tribunaux'],
-  ['Journal régional de', 'Médias'], ['Section locale du parti de', 'Partis politiques'],
-  ['Office régional de placement de', 'Département des finances'], ['Centre médico-social de', 'Département de la santé'],
-  ['Gymnase de', 'Département de la formation'], ['Service de l’aménagement de', 'Département du territoire'],
+  ['Commune de', 'Communes'],
+  ['Association des amis du patrimoine de', 'Associations'],
+  ['Société de développement de', 'Associations'],
+  ['Tribunal d’arrondissement de', 'Justice et tribunaux'],
+  ['Journal régional de', 'Médias'],
+  ['Section locale du parti de', 'Partis politiques'],
+  ['Office régional de placement de', 'Département des finances'],
+  ['Centre médico-social de', 'Département de la santé'],
+  ['Gymnase de', 'Département de la formation'],
+  ['Service de l’aménagement de', 'Département du territoire'],
 ];
 const SERVICE_ROLES: readonly (readonly [string, string, boolean])[] = [
-  ['Chancelière d’État', 'Chancellerie d’État', true], ['Conseiller d’État', 'Conseil d’État', false],
-  ['Cheffe du service des contributions', 'Département des finances', true], ['Médecin cantonal', 'Département de la santé', false],
-  ['Cheffe du service de l’enseignement', 'Département de la formation', true], ['Architecte cantonal', 'Département du territoire', false],
+  ['Chancelière d’État', 'Chancellerie d’État', true],
+  ['Conseiller d’État', 'Conseil d’État', false],
+  ['Cheffe du service des contributions', 'Département des finances', true],
+  ['Médecin cantonal', 'Département de la santé', false],
+  ['Cheffe du service de l’enseignement', 'Département de la formation', true],
+  ['Architecte cantonal', 'Département du territoire', false],
 ];
 
 const slugify = (value: string): string =>
@@ -134,8 +245,7 @@ const slugify = (value: string): string =>
 
 const emailOf = (first: string, last: string): string => `${slugify(first)}.${slugify(last)}@canton.example`;
 
-const phone = (r: ReturnType<typeof prng>): string =>
-  `+41 ${r.pick(['21', '24', '26', '27', '32'])} ${r.int(300, 999)} ${pad(r.int(0, 99))} ${pad(r.int(0, 99))}`;
+const phone = (r: ReturnType<typeof prng>): string => `+41 ${r.pick(['21', '24', '26', '27', '32'])} ${r.int(300, 999)} ${pad(r.int(0, 99))} ${pad(r.int(0, 99))}`;
 
 const makeContacts = (count: number, seed: number): ContentContact[] => {
   const r = prng(seed);
@@ -231,21 +341,44 @@ const makeContacts = (count: number, seed: number): ContentContact[] => {
 
 /** The eight agenda categories. */
 export const AGENDA_CATEGORIES = [
-  'Séance plénière', 'Commission', 'Conférence', 'Exposition', 'Cérémonie', 'Portes ouvertes', 'Consultation publique', 'Culture',
+  'Séance plénière',
+  'Commission',
+  'Conférence',
+  'Exposition',
+  'Cérémonie',
+  'Portes ouvertes',
+  'Consultation publique',
+  'Culture',
 ] as const;
 
 const EVENT_TITLES: readonly (readonly [string, number])[] = [
-  ['Séance plénière du Grand Conseil', 1], ['Session extraordinaire du Grand Conseil', 1],
-  ['Séance de la Commission des finances', 2], ['Séance de la Commission de gestion', 2],
-  ['Conférence : l’énergie hydraulique en Valais', 3], ['Conférence de presse du Conseil d’État', 3],
-  ['Vernissage de l’exposition « Zoé et les glaciers »', 4], ['Exposition : trésors des Archives cantonales', 4],
-  ['Cérémonie d’assermentation des nouveaux élus', 5], ['Réception des jubilaires', 5],
-  ['Journée portes ouvertes du Château', 6], ['Visite guidée de l’Hôtel du Gouvernement', 6],
-  ['Consultation publique sur le plan directeur', 7], ['Soirée d’information : réforme fiscale', 7],
-  ['Concert de l’Orchestre des Jeunes', 8], ['Lecture publique avec Hélène Crettenand', 8],
-  ['Fête de la Saint-Sylvestre au Château', 5], ['Apéritif du Nouvel An des autorités', 5],
+  ['Séance plénière du Grand Conseil', 1],
+  ['Session extraordinaire du Grand Conseil', 1],
+  ['Séance de la Commission des finances', 2],
+  ['Séance de la Commission de gestion', 2],
+  ['Conférence : l’énergie hydraulique en Valais', 3],
+  ['Conférence de presse du Conseil d’État', 3],
+  ['Vernissage de l’exposition « Zoé et les glaciers »', 4],
+  ['Exposition : trésors des Archives cantonales', 4],
+  ['Cérémonie d’assermentation des nouveaux élus', 5],
+  ['Réception des jubilaires', 5],
+  ['Journée portes ouvertes du Château', 6],
+  ['Visite guidée de l’Hôtel du Gouvernement', 6],
+  ['Consultation publique sur le plan directeur', 7],
+  ['Soirée d’information : réforme fiscale', 7],
+  ['Concert de l’Orchestre des Jeunes', 8],
+  ['Lecture publique avec Hélène Crettenand', 8],
+  ['Fête de la Saint-Sylvestre au Château', 5],
+  ['Apéritif du Nouvel An des autorités', 5],
 ];
-const PLACES = ['Salle du Grand Conseil, Sion', 'Château Saint-Maire, Lausanne', 'Hôtel du Gouvernement, Neuchâtel', 'Archives cantonales, Fribourg', 'Aula du Gymnase, Delémont', null];
+const PLACES = [
+  'Salle du Grand Conseil, Sion',
+  'Château Saint-Maire, Lausanne',
+  'Hôtel du Gouvernement, Neuchâtel',
+  'Archives cantonales, Fribourg',
+  'Aula du Gymnase, Delémont',
+  null,
+];
 
 const DAY_MS = 86400000;
 
@@ -468,7 +601,7 @@ const SHOP_ITEMS: ContentShopItem[] = [
   { variant_id: 6, title: 'Recueil des lois, mise à jour', price: 8.5, description: 'Feuillets de mise à jour du recueil systématique.' },
   { variant_id: 7, title: 'Guide des institutions pour les écoles', price: 3.5, description: 'Comment fonctionnent le Grand Conseil et le Conseil d’État.' },
   { variant_id: 8, title: 'Affiche « Zoé découvre le Grand Conseil »', price: 15, description: 'Affiche illustrée, format A2.' },
-// The shop shows its images at 120 px: the 240 px file is their 2x, the 480 px one would be wasted bytes.
+  // The shop shows its images at 120 px: the 240 px file is their 2x, the 480 px one would be wasted bytes.
 ].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img, image_alt: `Couverture : ${item.title}` }));
 
 /** Builds the demo content; deterministic for given options and year, so tests compute expected answers from it. */

@@ -49,9 +49,7 @@ const main = async (): Promise<number> => {
     await db.close();
   }
   const c = decoded.content;
-  console.log(
-    `imported ${c.contacts.length} contacts, ${c.events.length} events, ${c.news.length} news, ${c.shop_items.length} shop items from ${file}`,
-  );
+  console.log(`imported ${c.contacts.length} contacts, ${c.events.length} events, ${c.news.length} news, ${c.shop_items.length} shop items from ${file}`);
   return 0;
 };
 

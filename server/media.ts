@@ -57,10 +57,18 @@ export const ensureMedia = async (mediaDir: string): Promise<boolean> => {
         const large = await sharp(svg).png().toBuffer();
         const small = await sharp(large).resize(240, 240).png().toBuffer();
         await Promise.all([
-          sharp(large).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-480.jpg`)),
-          sharp(large).webp({ quality: 75 }).toFile(join(scratch, `${name}-480.webp`)),
-          sharp(small).jpeg({ quality: 80 }).toFile(join(scratch, `${name}-240.jpg`)),
-          sharp(small).webp({ quality: 75 }).toFile(join(scratch, `${name}-240.webp`)),
+          sharp(large)
+            .jpeg({ quality: 80 })
+            .toFile(join(scratch, `${name}-480.jpg`)),
+          sharp(large)
+            .webp({ quality: 75 })
+            .toFile(join(scratch, `${name}-480.webp`)),
+          sharp(small)
+            .jpeg({ quality: 80 })
+            .toFile(join(scratch, `${name}-240.jpg`)),
+          sharp(small)
+            .webp({ quality: 75 })
+            .toFile(join(scratch, `${name}-240.webp`)),
         ]);
       }),
     );

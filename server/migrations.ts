@@ -16,10 +16,9 @@ export interface Migration {
 const backfillSlugs = async (tx: Queryable, table: 'contacts' | 'news_items'): Promise<void> => {
   const rows = await tx.query<{ id: number; title: string }>(`select id, title from ${table} order by id`);
   const slugs = uniqueSlugs(rows);
-  await tx.query(
-    `update ${table} t set slug = x.slug from jsonb_to_recordset($1::jsonb) as x(id integer, slug text) where t.id = x.id`,
-    [JSON.stringify(rows.map((row, index) => ({ id: row.id, slug: slugs[index] })))],
-  );
+  await tx.query(`update ${table} t set slug = x.slug from jsonb_to_recordset($1::jsonb) as x(id integer, slug text) where t.id = x.id`, [
+    JSON.stringify(rows.map((row, index) => ({ id: row.id, slug: slugs[index] }))),
+  ]);
   await tx.query(`alter table ${table} alter column slug set not null`);
   await tx.query(`create unique index ${table}_slug on ${table} (slug)`);
 };
@@ -32,7 +31,7 @@ const backfillSearch = async (
   compute: (row: (name: string) => string | null) => Readonly<Record<string, string | null>>,
 ): Promise<void> => {
   const chunk = 5000;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await tx.query<Record<string, unknown> & { id: number }>(
       `select id, ${sources.join(', ')} from ${table} where id > $1 order by id limit ${chunk}`,
       [after],
@@ -208,7 +207,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    name: 'the calendar feeds\' memory of events: sequence, last change and cancellations',
+    name: "the calendar feeds' memory of events: sequence, last change and cancellations",
     sql: `
       -- No foreign key: an event taken off the agenda outlives its row here, as a cancellation.
       create table event_feed_state (
@@ -271,9 +270,7 @@ export const migrate = async (db: Database, migrations: readonly Migration[] = M
     const done = await db.transaction(async (tx) => {
       // Two servers starting on one PostgreSQL must not both apply a step.
       await tx.query('select pg_advisory_xact_lock(727001)');
-      const rows = await tx.query<{ version: number }>('select version from schema_migrations where version = $1', [
-        migration.version,
-      ]);
+      const rows = await tx.query<{ version: number }>('select version from schema_migrations where version = $1', [migration.version]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       if (migration.data !== undefined) await migration.data(tx);

@@ -89,8 +89,7 @@ export const cursorSecret = (db: Queryable): Promise<string> => {
 };
 
 /** The hash a cursor carries of what chose its rows: the route, its filters and what else they depend on. */
-export const filterHash = (spec: Pick<ListSpec, 'path' | 'filters' | 'context'>): string =>
-  digest(JSON.stringify([spec.path, spec.filters, spec.context ?? '']));
+export const filterHash = (spec: Pick<ListSpec, 'path' | 'filters' | 'context'>): string => digest(JSON.stringify([spec.path, spec.filters, spec.context ?? '']));
 
 /** The content version as a cursor carries it: short, whatever the import's label. */
 export const versionTag = (version: string): string => digest(version);
@@ -156,8 +155,7 @@ export const keysetCondition = (key: readonly KeyColumn[], values: readonly stri
 };
 
 /** The order by clause of a list's key. */
-export const keyOrder = (key: readonly KeyColumn[], direction: 'asc' | 'desc'): string =>
-  key.map((column) => `${column.sql} ${direction}`).join(', ');
+export const keyOrder = (key: readonly KeyColumn[], direction: 'asc' | 'desc'): string => key.map((column) => `${column.sql} ${direction}`).join(', ');
 
 // Dates go through to_char, so the text does not follow the session's DateStyle.
 const keyText = (column: KeyColumn): string => (column.type === 'date' ? `to_char(${column.sql}, 'YYYY-MM-DD')` : `(${column.sql})::text`);

@@ -147,7 +147,8 @@ export const openPgliteThread = async (dataDir?: string, settings: Readonly<Reco
     const waiter = pending.get(answer.id);
     pending.delete(answer.id);
     if (pending.size === 0) worker.unref();
-    if (answer.error !== undefined) waiter?.reject(Object.assign(new Error(answer.error.message), answer.error.code === undefined ? {} : { code: answer.error.code }));
+    if (answer.error !== undefined)
+      waiter?.reject(Object.assign(new Error(answer.error.message), answer.error.code === undefined ? {} : { code: answer.error.code }));
     else waiter?.resolve(answer.rows ?? []);
   });
   try {

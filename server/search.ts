@@ -4,8 +4,7 @@
  * PostgreSQL compare exactly the same strings.
  */
 // Lower case first: some capitals (İ) lower-case into a letter plus a combining mark.
-export const normalizeSearch = (value: string): string =>
-  value.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+export const normalizeSearch = (value: string): string => value.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 // LIKE's own characters in a search text match themselves, not "any".
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -97,7 +96,7 @@ export const htmlToText = (html: string): string =>
     .replace(BLOCK_END, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (entity, decimal?: string, hex?: string, name?: string) =>
-      decimal !== undefined ? codePoint(Number(decimal)) : hex !== undefined ? codePoint(parseInt(hex, 16)) : ENTITIES[(name ?? '').toLowerCase()] ?? entity,
+      decimal !== undefined ? codePoint(Number(decimal)) : hex !== undefined ? codePoint(parseInt(hex, 16)) : (ENTITIES[(name ?? '').toLowerCase()] ?? entity),
     )
     .split('\n')
     .map((line) => line.replace(/\s+/gu, ' ').trim())
@@ -128,7 +127,10 @@ export const EXCERPT_LENGTH = 120;
  * A text where the query is not found (a normalisation that moved letters) gives its first line.
  */
 export const excerptOf = (text: string, query: string, length: number = EXCERPT_LENGTH): string => {
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const phrase = normalizeSearch(query.replace(/\s+/gu, ' ').trim());
   // The words of a query may match apart: the line of the phrase, else of its longest word.
   const longest = queryWords(phrase).reduce((best, item) => (item.length > best.length ? item : best), '');

@@ -30,7 +30,14 @@ const card = (contact) => {
       picture.append(source);
     }
     const img = el('img');
-    Object.assign(img, { src: contact.img, srcset: `${contact.img} 1x, ${contact.img_2x} 2x`, alt: `Photo : ${contact.title}`, width: 240, height: 240, loading: 'lazy' });
+    Object.assign(img, {
+      src: contact.img,
+      srcset: `${contact.img} 1x, ${contact.img_2x} 2x`,
+      alt: `Photo : ${contact.title}`,
+      width: 240,
+      height: 240,
+      loading: 'lazy',
+    });
     picture.append(img);
     article.append(picture);
   }

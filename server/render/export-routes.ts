@@ -16,7 +16,17 @@ import { addMessages, intlFor } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { isHttpFailure, type HttpFailure } from '../../src/services/http';
 import { EXPORT_CACHE_LIMITS } from '../cache-limits';
-import { ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD, boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
+import {
+  ANSWER_BROTLI_QUALITY,
+  ANSWER_CACHE_CONTROL,
+  ANSWER_COMPRESS_THRESHOLD,
+  boundedCache,
+  representation,
+  sendRepresentation,
+  singleFlight,
+  type Representation,
+  type SendPolicy,
+} from '../answer-cache';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 
@@ -156,35 +166,38 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
     return representation(200, MEDIA_TYPES[format], body, { 'content-disposition': disposition, 'x-robots-tag': 'noindex' });
   };
 
-  const handler = (format: ExportFormat, language: Language) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const intl = intlFor(language);
-    const refuse = (status: number, message: string): FastifyReply =>
-      reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
-    if (request.url.length > MAX_PAGE_URL) return refuse(400, intl.formatMessage({ id: 'directory.export.tooLong' }));
-    const search = searchOf(request.url);
-    const problem = pageQueryProblem('directory', search);
-    if (problem !== null) return refuse(400, intl.formatMessage({ id: 'directory.export.badQuery' }, { problem }));
-    const filters = filtersFromSearch(search);
-    const day = zurichToday(now());
-    // Other parameters (a campaign tag) change nothing of the file: one export a list, language and day.
-    const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
-    let made = cache.get(key);
-    if (made === undefined) {
-      try {
-        made = await once(key, () => make(format, language, filters, day));
-      } catch (error) {
-        if (isStop(error) && error._tag === 'TooMany') return refuse(400, intl.formatMessage({ id: 'directory.export.tooMany' }, { count: error.count, max: cap }));
-        // A source that fails, or whose cursors are refused twice in a row.
-        if (isHttpFailure(error) || isStop(error)) {
-          request.log.warn({ failure: error }, 'export: the directory could not be read');
-          return refuse(502, intl.formatMessage({ id: 'directory.export.failed' }));
+  const handler =
+    (format: ExportFormat, language: Language) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const intl = intlFor(language);
+      const refuse = (status: number, message: string): FastifyReply =>
+        reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+      if (request.url.length > MAX_PAGE_URL) return refuse(400, intl.formatMessage({ id: 'directory.export.tooLong' }));
+      const search = searchOf(request.url);
+      const problem = pageQueryProblem('directory', search);
+      if (problem !== null) return refuse(400, intl.formatMessage({ id: 'directory.export.badQuery' }, { problem }));
+      const filters = filtersFromSearch(search);
+      const day = zurichToday(now());
+      // Other parameters (a campaign tag) change nothing of the file: one export a list, language and day.
+      const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
+      let made = cache.get(key);
+      if (made === undefined) {
+        try {
+          made = await once(key, () => make(format, language, filters, day));
+        } catch (error) {
+          if (isStop(error) && error._tag === 'TooMany')
+            return refuse(400, intl.formatMessage({ id: 'directory.export.tooMany' }, { count: error.count, max: cap }));
+          // A source that fails, or whose cursors are refused twice in a row.
+          if (isHttpFailure(error) || isStop(error)) {
+            request.log.warn({ failure: error }, 'export: the directory could not be read');
+            return refuse(502, intl.formatMessage({ id: 'directory.export.failed' }));
+          }
+          throw error;
         }
-        throw error;
+        cache.set(key, made, made.body.length + key.length);
       }
-      cache.set(key, made, made.body.length + key.length);
-    }
-    return sendRepresentation(request, reply, made, EXPORT_SENDING, (bytes) => cache.grow(key, bytes));
-  };
+      return sendRepresentation(request, reply, made, EXPORT_SENDING, (bytes) => cache.grow(key, bytes));
+    };
 
   for (const language of LANGUAGES) {
     for (const format of EXPORT_FORMATS) app.get(localizedPath(exportBasePath(format), language), handler(format, language));

@@ -49,7 +49,10 @@ export const dataBlock = (answers: Readonly<Record<string, unknown>>, failures: 
 
 /** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
 export const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const parser = new serverWindow.DOMParser();
 

@@ -5,7 +5,18 @@ import type { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
 import type { Contact } from '../../src/domain/contact';
 import { applyFormToggle } from '../../src/domain/form-toggles';
-import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, parseSitePath, PREFIXED_LANGUAGES, splitLanguage, type SitePage, type SitePath } from '../../src/domain/permalinks';
+import {
+  contactPath,
+  eventPath,
+  localizedPath,
+  newsPath,
+  PAGE_PATHS,
+  parseSitePath,
+  PREFIXED_LANGUAGES,
+  splitLanguage,
+  type SitePage,
+  type SitePath,
+} from '../../src/domain/permalinks';
 import type { NewsArticle } from '../../src/domain/news';
 import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
 import { intlFor, type MessageId } from '../../src/i18n/intl';
@@ -52,7 +63,13 @@ export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: E
 
 /** The widget of each page, with the container attributes of the demo site's pages. */
 const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir: string; attributes: Readonly<Record<string, string>>; title: MessageId }>> = {
-  home: { entry: homeEntry, widget: 'home', dir: '', attributes: { 'data-agenda-id': SITE_AGENDA_ID, 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.home.title' },
+  home: {
+    entry: homeEntry,
+    widget: 'home',
+    dir: '',
+    attributes: { 'data-agenda-id': SITE_AGENDA_ID, 'data-news-scope': SITE_NEWS_SCOPE },
+    title: 'page.home.title',
+  },
   directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
   agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': SITE_AGENDA_ID }, title: 'page.agenda.title' },
   news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.news.title' },
@@ -90,7 +107,8 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
     news: 'Aktuelles aus dem Kanton Valmont: Medienmitteilungen und Informationen der Behörden.',
     shop: 'Publikationen des Kantons Valmont zum Bestellen.',
     cart: 'Ihr Warenkorb mit Publikationen des Kantons Valmont.',
-    accessibility: 'Erklärung zur Barrierefreiheit der Website des Kantons Valmont: Stand der Konformität, Prüfungen, bekannte Einschränkungen und wie man ein Problem meldet.',
+    accessibility:
+      'Erklärung zur Barrierefreiheit der Website des Kantons Valmont: Stand der Konformität, Prüfungen, bekannte Einschränkungen und wie man ein Problem meldet.',
     search: 'Suche auf der Website des Kantons Valmont: Kontakte, Interessenregister, Veranstaltungen und Nachrichten.',
   },
   it: {
@@ -108,7 +126,17 @@ const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>
 const ERRORS: Readonly<
   Record<
     Language,
-    { notFound: string; notFoundText: string; badRequest: string; badRequestText: string; tooLong: string; failed: string; failedText: string; unavailableText: string; home: string }
+    {
+      notFound: string;
+      notFoundText: string;
+      badRequest: string;
+      badRequestText: string;
+      tooLong: string;
+      failed: string;
+      failedText: string;
+      unavailableText: string;
+      home: string;
+    }
   >
 > = {
   fr: {
@@ -158,8 +186,7 @@ const ERRORS: Readonly<
 };
 
 /** The page a site path is rendered with. */
-const pageOf = (path: SitePath): SitePage =>
-  path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news';
+const pageOf = (path: SitePath): SitePage => (path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news');
 
 // A page's HTML serialized once, with its ETag and the compressed copies made at the first visit that asks for each.
 type Rendered = Representation;
@@ -250,11 +277,20 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const text = ERRORS[language];
     const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
     const sentence =
-      status === 404 ? text.notFoundText : status === 400 ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.` : status === 503 ? text.unavailableText : text.failedText;
+      status === 404
+        ? text.notFoundText
+        : status === 400
+          ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.`
+          : status === 503
+            ? text.unavailableText
+            : text.failedText;
     const home = localizedPath('/', language);
     const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(text.home)}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
-    return finish(status, fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle));
+    return finish(
+      status,
+      fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle),
+    );
   };
 
   const renderPage = async (origin: string, language: Language, path: SitePath, pathname: string, search: string): Promise<Rendered> => {
@@ -299,7 +335,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     } else if (path.kind === 'event') {
       // The event is in the list, or was loaded on its own when the list does not show it.
       const agenda = rendered.context as { agenda: GroupedAgenda; permalink?: AgendaEvent | null };
-      const event = agendaEvents(agenda.agenda).find((item: AgendaEvent) => item.id === path.id) ?? (agenda.permalink?.id === path.id ? agenda.permalink : undefined);
+      const event =
+        agendaEvents(agenda.agenda).find((item: AgendaEvent) => item.id === path.id) ?? (agenda.permalink?.id === path.id ? agenda.permalink : undefined);
       if (event) {
         const url = `${origin}${eventPath(event)}`;
         meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
@@ -308,7 +345,25 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         });
       }
     }
-    return finish(unavailableNow ? 503 : 200, fillPage(template(setup.dir), language, meta, { html: rendered.html, answers: rendered.answers, failures: rendered.failures, attributes: { ...apiAttributes, 'data-widget': setup.widget }, heading, head: rendered.head, style: styleOf(setup.widget) }, page, inlineStyle));
+    return finish(
+      unavailableNow ? 503 : 200,
+      fillPage(
+        template(setup.dir),
+        language,
+        meta,
+        {
+          html: rendered.html,
+          answers: rendered.answers,
+          failures: rendered.failures,
+          attributes: { ...apiAttributes, 'data-widget': setup.widget },
+          heading,
+          head: rendered.head,
+          style: styleOf(setup.widget),
+        },
+        page,
+        inlineStyle,
+      ),
+    );
   };
 
   // An unavailable database is a moment's state: no cache keeps the page that says so, and the visitor is told when to come back.
@@ -357,13 +412,28 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   const emblem = readdirSync(options.distDir).find((name) => /^favicon\.[0-9a-f]{8,}\.svg$/.test(name));
   if (emblem !== undefined) {
     app.get(INSTITUTION_LOGO_PATH, (_request, reply) =>
-      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(readFileSync(join(options.distDir, emblem))),
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(readFileSync(join(options.distDir, emblem))),
     );
   }
 
   // Each page and each permalink, in French and under each other language's prefix; everything else is a built file or a 404.
   for (const prefix of ['', ...PREFIXED_LANGUAGES.map((language) => `/${language}`)]) {
-    for (const path of ['/', '/annuaire/', '/annuaire/:slug/', '/agenda/', '/agenda/:slug/', '/actualites/', '/actualites/:slug/', '/boutique/', '/panier/', '/accessibilite/', '/recherche/']) {
+    for (const path of [
+      '/',
+      '/annuaire/',
+      '/annuaire/:slug/',
+      '/agenda/',
+      '/agenda/:slug/',
+      '/actualites/',
+      '/actualites/:slug/',
+      '/boutique/',
+      '/panier/',
+      '/accessibilite/',
+      '/recherche/',
+    ]) {
       app.get(`${prefix}${path}`, pageHandler);
     }
   }
@@ -390,7 +460,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return error(400, problem);
-    const rendered = await renderWidget(PAGES[page].entry, { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } }, options.answers);
+    const rendered = await renderWidget(
+      PAGES[page].entry,
+      { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },
+      options.answers,
+    );
     // A fragment is kept a minute by whoever includes it: never one made while the database was away.
     if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

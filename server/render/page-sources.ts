@@ -26,7 +26,6 @@ export const databasePages = (
   version: async () => `${await version.read()}@${zurichToday(now())}`,
 });
 
-
 /** Pages rendered from another API that speaks SPEC §7 (an institution's own backend), fetched with the server's `fetch`. */
 export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir'> => {
   const base = apiBase.replace(/\/+$/, '');

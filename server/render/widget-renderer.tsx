@@ -91,7 +91,14 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     if (html.includes(SUSPENDED_MARK)) throw new Error(`${entry.name}: a part of the first screen suspended on the server`);
     const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
     const hoisted = HOISTED.exec(html)?.[0] ?? '';
-    return { html: html.slice(hoisted.length), head: hoisted, answers: source.recorded(), failures: publicFailures(source.failures()), found, context: snapshot.context };
+    return {
+      html: html.slice(hoisted.length),
+      head: hoisted,
+      answers: source.recorded(),
+      failures: publicFailures(source.failures()),
+      found,
+      context: snapshot.context,
+    };
   } finally {
     created.actor?.stop();
   }

@@ -147,11 +147,9 @@ const eventList = (path: string, window: AgendaWindow, today: string, filters: [
 });
 
 /** `GET /api/categories/agenda/`. */
-export const answerAgendaCategories = async (db: Database): Promise<ApiAnswer> =>
-  ok(await db.query('select id, title, slug from agenda_categories order by id'));
+export const answerAgendaCategories = async (db: Database): Promise<ApiAnswer> => ok(await db.query('select id, title, slug from agenda_categories order by id'));
 
-const agendaExists = async (db: Database, agendaId: number): Promise<boolean> =>
-  (await db.query('select id from agendas where id = $1', [agendaId])).length > 0;
+const agendaExists = async (db: Database, agendaId: number): Promise<boolean> => (await db.query('select id from agendas where id = $1', [agendaId])).length > 0;
 
 /**
  * `GET /api/agenda/{id}/`: one page of the events of one agenda in the window asked (upcoming by
@@ -210,10 +208,8 @@ export const AGENDA_ROUTES: readonly ApiRoute[] = [
     { params: agendaParamsSchema, querystring: agendaPlainQuerySchema },
     (db, { params, query, origin, today }) => answerAgenda(db, params.id, query, origin, today),
   ),
-  defineRoute<{ id: number; eventId: number }, unknown>(
-    '/api/agenda/:id/events/:eventId/',
-    { params: eventParamsSchema, ...noQuerySchema },
-    (db, { params }) => answerAgendaEvent(db, params.id, params.eventId),
+  defineRoute<{ id: number; eventId: number }, unknown>('/api/agenda/:id/events/:eventId/', { params: eventParamsSchema, ...noQuerySchema }, (db, { params }) =>
+    answerAgendaEvent(db, params.id, params.eventId),
   ),
   defineRoute<unknown, AgendaQuery>('/api/agenda/', { querystring: agendaQuerySchema }, (db, { query, origin, today }) =>
     answerAgendaSearch(db, query, origin, today),
@@ -221,5 +217,4 @@ export const AGENDA_ROUTES: readonly ApiRoute[] = [
 ];
 
 /** `GET /api/agenda/{id}/`, `GET /api/agenda/{id}/events/{eventId}/`, `GET /api/agenda/?…` and `GET /api/categories/agenda/`. */
-export const registerAgendaRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
-  registerApiRoutes(app, db, AGENDA_ROUTES, now);
+export const registerAgendaRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, AGENDA_ROUTES, now);

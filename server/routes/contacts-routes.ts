@@ -3,17 +3,7 @@ import { PAGE_SIZES } from '../../src/domain/paging';
 import type { Database } from '../db';
 import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
 import { nameSearch } from '../search';
-import {
-  defineRoute,
-  itemSlugSchema,
-  noQuerySchema,
-  notFound,
-  ok,
-  registerApiRoutes,
-  searchTextSchema,
-  type ApiAnswer,
-  type ApiRoute,
-} from './query-schemas';
+import { defineRoute, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiAnswer, type ApiRoute } from './query-schemas';
 
 const CONTACT_FIELDS = `
   c.id, c.slug, c.title, c.type_contact, c.fonction, c.contact_person, c.address, c.email, c.phone, c.fax,
@@ -45,8 +35,7 @@ const contactsQuerySchema = {
 const contactParamsSchema = { type: 'object', properties: { slug: itemSlugSchema }, required: ['slug'], additionalProperties: false } as const;
 
 /** `GET /api/categories/contacts/`. */
-export const answerContactCategories = async (db: Database): Promise<ApiAnswer> =>
-  ok(await db.query('select id, title from contact_categories order by id'));
+export const answerContactCategories = async (db: Database): Promise<ApiAnswer> => ok(await db.query('select id, title from contact_categories order by id'));
 
 /**
  * `GET /api/contacts/?…`: one page of the name search and the category filter, ANDed. A search
@@ -94,5 +83,4 @@ export const CONTACT_ROUTES: readonly ApiRoute[] = [
 ];
 
 /** `GET /api/contacts/` (name search and category filter, ANDed, paged), `GET /api/contacts/{slug}/` and the categories. */
-export const registerContactRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
-  registerApiRoutes(app, db, CONTACT_ROUTES, now);
+export const registerContactRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, CONTACT_ROUTES, now);

@@ -44,7 +44,6 @@ export const CALENDAR_FEED_REFRESH = 'PT1H';
 /** Cache policy of the feeds: an hour's polls of one calendar are mostly revalidations, and an import shows within five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
 
-
 const FEED_SENDING: SendPolicy = { cacheControl: FEED_CACHE_CONTROL, brotliQuality: 5, threshold: 1024 };
 
 /** The calendar's UID of an event: host-independent and the same in every feed that holds it. */
@@ -213,7 +212,11 @@ export const answerNewsFeed = async (db: Queryable, scope: string, categories: r
     categories.length === 0
       ? []
       : (await db.query<{ title: string }>('select title from news_categories where id = any($1::int[]) order by id', [categories])).map((row) => row.title);
-  const items: NewsItem[] = rows.map((row) => ({ ...row, id: String(row.id), categories: row.categories.map((category) => ({ ...category, id: String(category.id) })) }));
+  const items: NewsItem[] = rows.map((row) => ({
+    ...row,
+    id: String(row.id),
+    categories: row.categories.map((category) => ({ ...category, id: String(category.id) })),
+  }));
   const selection = categories.map(String);
   const site = INSTITUTION_NAME;
   const self = `${origin}${newsFeedPath(scope, selection) ?? ''}`;
@@ -267,7 +270,11 @@ const notModifiedSince = (request: FastifyRequest, lastModified: string | undefi
  * this database, kept per (address, origin, day, content version) with their ETag and
  * compressed copies, revalidated by If-None-Match or If-Modified-Since (304).
  */
-export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins() }: FeedRouteOptions): void => {
+export const registerFeedRoutes = (
+  app: FastifyInstance,
+  db: Database,
+  { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins() }: FeedRouteOptions,
+): void => {
   const kept = boundedCache<Representation>(limits);
   const once = singleFlight<Representation | FeedAnswer>();
 
@@ -277,7 +284,13 @@ export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version
     const key = JSON.stringify([request.url.split('?')[0], origin, today, await version()]);
     const send = (representation: Representation): FastifyReply => {
       if (representation.status === 200 && notModifiedSince(request, representation.headers['last-modified'])) {
-        return reply.code(304).header('cache-control', FEED_CACHE_CONTROL).header('etag', representation.etag).header('vary', 'accept-encoding').headers(representation.headers).send();
+        return reply
+          .code(304)
+          .header('cache-control', FEED_CACHE_CONTROL)
+          .header('etag', representation.etag)
+          .header('vary', 'accept-encoding')
+          .headers(representation.headers)
+          .send();
       }
       return sendRepresentation(request, reply, representation, FEED_SENDING, (bytes) => kept.grow(key, bytes));
     };
@@ -286,7 +299,8 @@ export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version
     const result = await once(key, () =>
       answer(origin, today).then((fresh) => {
         if (fresh.status !== 200) return fresh;
-        const headers: Record<string, string> = fresh.lastModified === null ? {} : { 'last-modified': new Date(Math.floor(fresh.lastModified.getTime() / 1000) * 1000).toUTCString() };
+        const headers: Record<string, string> =
+          fresh.lastModified === null ? {} : { 'last-modified': new Date(Math.floor(fresh.lastModified.getTime() / 1000) * 1000).toUTCString() };
         const made = representation(200, fresh.type, fresh.body, headers);
         kept.set(key, made, made.body.length + key.length);
         return made;
@@ -294,7 +308,10 @@ export const registerFeedRoutes = (app: FastifyInstance, db: Database, { version
     );
     if ('etag' in result) return send(result);
     const refused = result as Extract<FeedAnswer, { status: 400 | 404 }>;
-    return reply.code(refused.status).header('cache-control', 'no-store').send(errorBody(refused.status, refused.status === 400 ? 'Bad Request' : 'Not Found', refused.message));
+    return reply
+      .code(refused.status)
+      .header('cache-control', 'no-store')
+      .send(errorBody(refused.status, refused.status === 400 ? 'Bad Request' : 'Not Found', refused.message));
   };
 
   app.get<{ Params: { file: string } }>(`${FEED_ROOT}/agenda/:file`, (request, reply) =>

@@ -148,5 +148,4 @@ export const NEWS_ROUTES: readonly ApiRoute[] = [
 ];
 
 /** `GET /api/news/{scope}/` and `GET /api/news/?…` (both paged), `GET /api/news/{scope}/{slug}/` and `GET /api/categories/{scope}/`. */
-export const registerNewsRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
-  registerApiRoutes(app, db, NEWS_ROUTES, now);
+export const registerNewsRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, NEWS_ROUTES, now);

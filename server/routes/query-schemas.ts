@@ -74,11 +74,12 @@ export interface ApiRoute {
  * with the route's decoder (strict integers, then the schema, coercing as Ajv's
  * `coerceTypes: 'array'` does) before `answer` runs.
  */
-export const defineRoute = <P, Q>(
-  url: string,
-  schema: RouteSchema,
-  answer: (db: Database, input: ApiInput<P, Q>) => Promise<ApiAnswer>,
-): ApiRoute => ({ url, schema, decode: routeDecoder(schema), answer: (db, input) => answer(db, input as ApiInput<P, Q>) });
+export const defineRoute = <P, Q>(url: string, schema: RouteSchema, answer: (db: Database, input: ApiInput<P, Q>) => Promise<ApiAnswer>): ApiRoute => ({
+  url,
+  schema,
+  decode: routeDecoder(schema),
+  answer: (db, input) => answer(db, input as ApiInput<P, Q>),
+});
 
 /**
  * Serves `routes` through Fastify: each route's decoder refuses a malformed request (400) before

@@ -32,9 +32,15 @@ export type DecodedInput = { readonly ok: true; readonly params: unknown; readon
 /** Decodes the raw params (strings) and query (strings or lists of strings) of one route. */
 export type RouteDecoder = (params: unknown, query: unknown) => DecodedInput;
 
-const badRequest = (message: string): DecodedInput => ({ ok: false, answer: { status: 400, body: { statusCode: 400, error: STATUS_CODES[400] ?? 'Bad Request', message } } });
+const badRequest = (message: string): DecodedInput => ({
+  ok: false,
+  answer: { status: 400, body: { statusCode: 400, error: STATUS_CODES[400] ?? 'Bad Request', message } },
+});
 
-interface PropertySchema { readonly type?: unknown; readonly items?: { readonly type?: unknown } }
+interface PropertySchema {
+  readonly type?: unknown;
+  readonly items?: { readonly type?: unknown };
+}
 
 // The names of a schema's properties typed integer, and of those typed as lists of integers.
 const integerFields = (schema: object | undefined): { scalars: string[]; lists: string[] } => {

@@ -105,30 +105,32 @@ const searchContacts = async (db: Database, text: string, limit: number): Promis
   const match = siteSearchMatch('c.search_title', ['c.search_interests'], text, params);
   params.push(limit);
   const fields = 'c.id, c.title, c.slug, c.fonction, c.parti, c.registre_interets, c.search_title';
-  const { rows, ...count } = await rankedRows<Ranked & { title: string; slug: string; role: string | null; party: string | null; register: string | null }>(db, params, {
-    all: `select ${fields} from contacts c where ${match.where}`,
-    // The names that start with the text are read by themselves, wherever they are in the name order.
-    window: `(select ${fields} from contacts c where (c.search_title collate "C") like ${match.prefix} order by ${NAME_ORDER} limit $${params.length})
+  const { rows, ...count } = await rankedRows<Ranked & { title: string; slug: string; role: string | null; party: string | null; register: string | null }>(
+    db,
+    params,
+    {
+      all: `select ${fields} from contacts c where ${match.where}`,
+      // The names that start with the text are read by themselves, wherever they are in the name order.
+      window: `(select ${fields} from contacts c where (c.search_title collate "C") like ${match.prefix} order by ${NAME_ORDER} limit $${params.length})
              union
              (select ${fields} from contacts c where ${match.where} order by ${NAME_ORDER} limit ${RANK_WINDOW})`,
-    rows: (total) => `
+      rows: (total) => `
       select c.title, c.slug, c.fonction as role, c.parti as party,
              case when ${match.rank} = 3 then c.registre_interets end as register,
              ${match.rank} as match_rank, ${total}
         from picked c
        order by match_rank, ${NAME_ORDER}
        limit $${params.length}`,
-  });
-  const results = rows.map(
-    (row): ContactResult => ({
-      title: row.title,
-      path: contactPath(row),
-      match: row.match_rank === 3 ? 'interests' : 'title',
-      excerpt: row.match_rank === 3 && row.register !== null ? excerptOf(htmlToText(row.register), text) : null,
-      role: row.role,
-      party: row.party,
-    }),
+    },
   );
+  const results = rows.map((row): ContactResult => ({
+    title: row.title,
+    path: contactPath(row),
+    match: row.match_rank === 3 ? 'interests' : 'title',
+    excerpt: row.match_rank === 3 && row.register !== null ? excerptOf(htmlToText(row.register), text) : null,
+    role: row.role,
+    party: row.party,
+  }));
   return { kind: 'contacts', ...count, results };
 };
 
@@ -163,18 +165,16 @@ const searchEvents = async (db: Database, text: string, limit: number, today: st
                 e.bel_date desc, ${time} desc, e.id
        limit $${params.length}`,
   });
-  const results = rows.map(
-    (row): EventResult => ({
-      title: row.title,
-      path: eventPath({ id: String(row.id), title: row.title }),
-      match: row.match_rank === 3 ? 'place' : 'title',
-      date: row.date,
-      upcoming: row.upcoming,
-      end_date: row.end_date,
-      start_time: row.start_time,
-      place: row.place,
-    }),
-  );
+  const results = rows.map((row): EventResult => ({
+    title: row.title,
+    path: eventPath({ id: String(row.id), title: row.title }),
+    match: row.match_rank === 3 ? 'place' : 'title',
+    date: row.date,
+    upcoming: row.upcoming,
+    end_date: row.end_date,
+    start_time: row.start_time,
+    place: row.place,
+  }));
   return { kind: 'events', ...count, results };
 };
 
@@ -196,15 +196,13 @@ const searchNews = async (db: Database, text: string, limit: number): Promise<Se
        order by match_rank, n.date desc, n.id desc
        limit $${params.length}`,
   });
-  const results = rows.map(
-    (row): NewsResult => ({
-      title: row.title,
-      path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }),
-      match: row.match_rank === 3 ? 'lead' : 'title',
-      date: row.date,
-      excerpt: row.match_rank === 3 && row.lead !== null ? excerptOf(row.lead, text) : null,
-    }),
-  );
+  const results = rows.map((row): NewsResult => ({
+    title: row.title,
+    path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }),
+    match: row.match_rank === 3 ? 'lead' : 'title',
+    date: row.date,
+    excerpt: row.match_rank === 3 && row.lead !== null ? excerptOf(row.lead, text) : null,
+  }));
   return { kind: 'news', ...count, results };
 };
 
@@ -236,5 +234,4 @@ export const SEARCH_ROUTES: readonly ApiRoute[] = [
 ];
 
 /** `GET /api/search/`. */
-export const registerSearchRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void =>
-  registerApiRoutes(app, db, SEARCH_ROUTES, now);
+export const registerSearchRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, SEARCH_ROUTES, now);

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../src/domain/language';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
-import { ANSWER_BROTLI_QUALITY, ANSWER_COMPRESS_THRESHOLD, boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
+import {
+  ANSWER_BROTLI_QUALITY,
+  ANSWER_COMPRESS_THRESHOLD,
+  boundedCache,
+  representation,
+  sendRepresentation,
+  singleFlight,
+  type Representation,
+  type SendPolicy,
+} from '../answer-cache';
 import { SITEMAP_CACHE_LIMITS } from '../cache-limits';
 import type { Database } from '../db';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
@@ -48,23 +57,24 @@ const SITE_NEWS = 'news_items where scope_id = (select id from news_scopes where
 const SECTIONS: readonly Section[] = [
   {
     count: async () => Object.values(PAGE_PATHS).length,
-    slice: async (_db, offset, limit) => Object.values(PAGE_PATHS).slice(offset, offset + limit).map((path) => ({ path })),
+    slice: async (_db, offset, limit) =>
+      Object.values(PAGE_PATHS)
+        .slice(offset, offset + limit)
+        .map((path) => ({ path })),
   },
   {
     count: (db) => countOf(db, 'contacts'),
     slice: async (db, offset, limit) =>
-      (await db.query<{ title: string; slug: string }>('select title, slug from contacts order by id limit $1 offset $2', [limit, offset])).map(
-        (row) => ({ path: contactPath(row) }),
-      ),
+      (await db.query<{ title: string; slug: string }>('select title, slug from contacts order by id limit $1 offset $2', [limit, offset])).map((row) => ({
+        path: contactPath(row),
+      })),
   },
   {
     count: (db) => countOf(db, SITE_EVENTS, [Number(SITE_AGENDA_ID)]),
     slice: async (db, offset, limit) =>
       (
         await db.query<{ id: number; title: string }>(`select id, title from ${SITE_EVENTS} order by id limit $2 offset $3`, [Number(SITE_AGENDA_ID), limit, offset])
-      ).map(
-        (row) => ({ path: eventPath({ id: String(row.id), title: row.title }) }),
-      ),
+      ).map((row) => ({ path: eventPath({ id: String(row.id), title: row.title }) })),
   },
   {
     count: (db) => countOf(db, SITE_NEWS, [SITE_NEWS_SCOPE]),
@@ -180,7 +190,10 @@ export const registerSeoRoutes = (app: FastifyInstance, db: Database, { version,
     const origin = origins.absolute(request);
     const files = Math.ceil((await countOf(current)) / pageSize);
     if (file !== null && (file < 1 || file > files || files <= 1)) {
-      return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, 'Not Found', `sitemap file ${file} does not exist`));
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody(404, 'Not Found', `sitemap file ${file} does not exist`));
     }
     const key = JSON.stringify([current, origin, file]);
     const made =

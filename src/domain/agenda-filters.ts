@@ -21,19 +21,16 @@ export const rangeOf = (filters: AgendaFilters): QuickRange | null => filters.ra
 export const isSet = (value: string | number | null | undefined): boolean => value !== null && value !== undefined && value !== '';
 
 /** Whether any filter is set; without one, the plain agenda is fetched again (SPEC §4). */
-export const hasAgendaFilters = (filters: AgendaFilters): boolean =>
-  filters.categories.length > 0 || isSet(filters.month) || isSet(filters.title);
+export const hasAgendaFilters = (filters: AgendaFilters): boolean => filters.categories.length > 0 || isSet(filters.month) || isSet(filters.title);
 
 /** Whether anything narrows the list, a quick range included: what "Réinitialiser les filtres" can clear. */
 export const hasAnyAgendaFilter = (filters: AgendaFilters): boolean => hasAgendaFilters(filters) || rangeOf(filters) !== null;
 
 /** The selection with one more category, unless it is already there (SPEC §4: no duplicates). */
-export const addCategory = (categories: readonly string[], id: string): readonly string[] =>
-  categories.includes(id) ? categories : [...categories, id];
+export const addCategory = (categories: readonly string[], id: string): readonly string[] => (categories.includes(id) ? categories : [...categories, id]);
 
 /** The selection without a category. */
-export const removeCategory = (categories: readonly string[], id: string): readonly string[] =>
-  categories.filter((category) => category !== id);
+export const removeCategory = (categories: readonly string[], id: string): readonly string[] => categories.filter((category) => category !== id);
 
 /** A selection set wholesale, its duplicates dropped. */
 export const setCategories = (categories: readonly string[]): readonly string[] => [...new Set(categories)];
@@ -84,8 +81,7 @@ export const agendaPagePath = (agendaId: string, filters: AgendaFilters, page: A
 };
 
 /** The single event of an agenda, for a permalink (`GET /api/agenda/{id}/events/{eventId}/`, a reference-server extension). */
-export const agendaEventPath = (agendaId: string, eventId: string): string =>
-  `${plainAgendaPath(agendaId)}events/${encodeURIComponent(eventId)}/`;
+export const agendaEventPath = (agendaId: string, eventId: string): string => `${plainAgendaPath(agendaId)}events/${encodeURIComponent(eventId)}/`;
 
 /** The page's query string that keeps the filters in the URL (`?categories=…&mois=…&titre=…&periode=…`). */
 export const agendaFiltersToSearch = (filters: AgendaFilters): string =>

@@ -31,9 +31,7 @@ const sortKey = (event: AgendaEvent): string => `${event.bel_date.slice(0, 10)}T
  * valid dates, so none is dropped here.
  */
 export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda => {
-  const sorted = events
-    .map((event, index) => ({ event, index, key: sortKey(event) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
+  const sorted = events.map((event, index) => ({ event, index, key: sortKey(event) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index));
   const years: { year: number; months: { month: number; events: AgendaEvent[] }[] }[] = [];
   for (const { event, key } of sorted) {
     // The codec let only valid ISO dates through: the key starts with `YYYY-MM`.
@@ -55,8 +53,7 @@ export const groupByYearMonth = (events: readonly AgendaEvent[]): GroupedAgenda 
 };
 
 /** Every event of a grouped agenda, in display order. */
-export const agendaEvents = (agenda: GroupedAgenda): AgendaEvent[] =>
-  agenda.flatMap((year) => year.months.flatMap((month) => month.events));
+export const agendaEvents = (agenda: GroupedAgenda): AgendaEvent[] => agenda.flatMap((year) => year.months.flatMap((month) => month.events));
 
 /**
  * The first `count` events of a grouped agenda, in their years and months: a prefix of the

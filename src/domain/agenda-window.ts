@@ -94,7 +94,11 @@ export const windowEvents = <E extends { readonly bel_date: string; readonly end
 };
 
 /** What the order of events needs of one: its date, its start time and its id. */
-interface Ordered { readonly id: string; readonly bel_date: string; readonly start_time?: string | null }
+interface Ordered {
+  readonly id: string;
+  readonly bel_date: string;
+  readonly start_time?: string | null;
+}
 
 // Ids the reference server orders as numbers; a backend with other ids gets text order, stable either way.
 const compareIds = (a: string, b: string): number => {

@@ -2,9 +2,7 @@ import * as t from 'io-ts';
 import { Id, IsoDate, WallTime, nullable } from './wire';
 
 /** A category of the agenda (SPEC §3): an id and a title are required. */
-export const AgendaCategory = t.exact(
-  t.intersection([t.type({ id: Id, title: t.string }), t.partial({ slug: nullable(t.string) })]),
-);
+export const AgendaCategory = t.exact(t.intersection([t.type({ id: Id, title: t.string }), t.partial({ slug: nullable(t.string) })]));
 export type AgendaCategory = t.TypeOf<typeof AgendaCategory>;
 
 /** An agenda event: `id`, `bel_date` and `title` are required, the rest may be missing or null. */

@@ -4,8 +4,7 @@ import type { CartItem, CartProduct } from './cart';
 export type CartLines = readonly CartItem[];
 
 /** The number of items in the cart: the sum of the line quantities (SPEC §9). */
-export const cartQuantity = (items: readonly Pick<CartItem, 'quantity'>[]): number =>
-  items.reduce((sum, item) => sum + item.quantity, 0);
+export const cartQuantity = (items: readonly Pick<CartItem, 'quantity'>[]): number => items.reduce((sum, item) => sum + item.quantity, 0);
 
 /** A price in whole cents, so that sums carry no floating-point drift. */
 export const toCents = (price: number): number => Math.round(price * 100);
@@ -22,8 +21,7 @@ export const isValidQuantity = (quantity: unknown, max: number): quantity is num
   typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1 && quantity <= max;
 
 /** The line of a variant, if the cart holds one. */
-export const findLine = (items: CartLines, variantId: string): CartItem | undefined =>
-  items.find((item) => item.variant_id === variantId);
+export const findLine = (items: CartLines, variantId: string): CartItem | undefined => items.find((item) => item.variant_id === variantId);
 
 /** Whether adding one of a product keeps its line within `max`. */
 export const canAdd = (items: CartLines, product: Pick<CartProduct, 'variant_id'>, max: number): boolean =>

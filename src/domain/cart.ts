@@ -5,26 +5,16 @@ import { Id, Price, nullable } from './wire';
 export const Quantity = new t.Type<number, number, unknown>(
   'Quantity',
   (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 1,
-  (u, c) =>
-    typeof u === 'number' && Number.isInteger(u) && u >= 1
-      ? t.success(u)
-      : t.failure(u, c, 'expected a whole number of at least 1'),
+  (u, c) => (typeof u === 'number' && Number.isInteger(u) && u >= 1 ? t.success(u) : t.failure(u, c, 'expected a whole number of at least 1')),
   t.identity,
 );
 
 /** A cart line (SPEC §3): keyed by `variant_id`, with its quantity and unit price. */
-export const CartItem = t.exact(
-  t.intersection([
-    t.type({ variant_id: Id, quantity: Quantity, price: Price }),
-    t.partial({ title: nullable(t.string) }),
-  ]),
-);
+export const CartItem = t.exact(t.intersection([t.type({ variant_id: Id, quantity: Quantity, price: Price }), t.partial({ title: nullable(t.string) })]));
 export type CartItem = t.TypeOf<typeof CartItem>;
 
 /** What a host page or the shop gives to add to the cart: a line without its quantity. */
-export const CartProduct = t.exact(
-  t.intersection([t.type({ variant_id: Id, price: Price }), t.partial({ title: nullable(t.string) })]),
-);
+export const CartProduct = t.exact(t.intersection([t.type({ variant_id: Id, price: Price }), t.partial({ title: nullable(t.string) })]));
 export type CartProduct = t.TypeOf<typeof CartProduct>;
 
 /** How the order reaches the visitor: by post, or collected at the counter. */
@@ -42,10 +32,7 @@ export const DEFAULT_MAX_QUANTITY = 99;
 
 /** The cart: its lines, the order id and the shipping method. */
 export const Cart = t.exact(
-  t.intersection([
-    t.type({ items: t.array(CartItem) }),
-    t.partial({ order_id: nullable(t.string), shipping_method: nullable(t.string) }),
-  ]),
+  t.intersection([t.type({ items: t.array(CartItem) }), t.partial({ order_id: nullable(t.string), shipping_method: nullable(t.string) })]),
 );
 export type Cart = t.TypeOf<typeof Cart>;
 

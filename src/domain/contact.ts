@@ -37,9 +37,7 @@ export const Contact = t.exact(
 export type Contact = t.TypeOf<typeof Contact>;
 
 /** A contact category: the directory reads its title only. */
-export const ContactCategory = t.exact(
-  t.intersection([t.type({ title: t.string }), t.partial({ id: nullable(Id) })]),
-);
+export const ContactCategory = t.exact(t.intersection([t.type({ title: t.string }), t.partial({ id: nullable(Id) })]));
 export type ContactCategory = t.TypeOf<typeof ContactCategory>;
 
 /** The answer of `GET /api/contacts/` with or without `title` and `category`. */

@@ -65,9 +65,7 @@ const canonicalCategories = (categories: readonly string[]): number[] | null => 
 const LITERAL = /^[a-z0-9]$/;
 
 const encodeTitle = (title: string): string =>
-  [...title]
-    .map((char) => (LITERAL.test(char) ? char : char === ' ' ? '-' : `_${(char.codePointAt(0) ?? 0).toString(16)}_`))
-    .join('');
+  [...title].map((char) => (LITERAL.test(char) ? char : char === ' ' ? '-' : `_${(char.codePointAt(0) ?? 0).toString(16)}_`)).join('');
 
 const decodeTitle = (text: string): string | null => {
   let title = '';
@@ -124,7 +122,9 @@ const TOKEN = /^((?:[1-9]\d{0,9})(?:\.[1-9]\d{0,9})*)?(?:~([a-z0-9_-]*))?$/;
  * one that is not the grammar's, and one that is not the canonical token of what it names
  * (`7.3`, `3.3`, an escaped letter) are refused, so one filter set has exactly one address.
  */
-export const decodeFeedToken = (token: string): { readonly ok: true; readonly filters: FeedFilters } | { readonly ok: false; readonly problem: FeedTokenProblem } => {
+export const decodeFeedToken = (
+  token: string,
+): { readonly ok: true; readonly filters: FeedFilters } | { readonly ok: false; readonly problem: FeedTokenProblem } => {
   if (token.length > MAX_FEED_TOKEN_LENGTH) return { ok: false, problem: 'too-long' };
   const match = TOKEN.exec(token);
   if (token === '' || match === null) return { ok: false, problem: 'malformed' };

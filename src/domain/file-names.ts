@@ -22,6 +22,11 @@ export const vCardFileName = (contact: Contact): string => `${slug(contact.title
  * (`annuaire-grand-conseil-2026-11-23.csv`).
  */
 export const directoryExportFileName = ({ category, text }: DirectoryFilters, extension: string, day: string): string => {
-  const filters = [category, text].map(slug).filter((part) => part !== '').join('-').slice(0, 60).replace(/-$/, '');
+  const filters = [category, text]
+    .map(slug)
+    .filter((part) => part !== '')
+    .join('-')
+    .slice(0, 60)
+    .replace(/-$/, '');
   return `annuaire${filters === '' ? '' : `-${filters}`}-${day}.${extension}`;
 };

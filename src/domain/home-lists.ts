@@ -5,7 +5,12 @@ import { sortEvents, windowEvents, type Day } from './agenda-window';
 export const HOME_LIST_SIZE = 3;
 
 /** What the next events need of an event: its id, its days and its start time. */
-interface Dated { readonly id: string; readonly bel_date: string; readonly end_date?: string | null; readonly start_time?: string | null }
+interface Dated {
+  readonly id: string;
+  readonly bel_date: string;
+  readonly end_date?: string | null;
+  readonly start_time?: string | null;
+}
 
 /**
  * The next `count` events from `today` on, in date order, each once. A reference server answers

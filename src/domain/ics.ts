@@ -8,8 +8,7 @@ export const AGENDA_TIME_ZONE = 'Europe/Zurich';
 const PRODUCT_ID = '-//Canton de Valmont//Agenda//FR';
 
 // RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in text values.
-const escapeText = (text: string): string =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (text: string): string => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 // The UTF-8 length of a character, from its code point: no encoder per character.
 const utf8Octets = (char: string): number => {
@@ -110,7 +109,17 @@ const vtimezoneLines = (): readonly string[] => {
 };
 
 const calendarText = (header: readonly string[], events: readonly string[]): string => {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODUCT_ID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...header, ...vtimezoneLines(), ...events, 'END:VCALENDAR'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${PRODUCT_ID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...header,
+    ...vtimezoneLines(),
+    ...events,
+    'END:VCALENDAR',
+  ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 };
 
@@ -121,7 +130,10 @@ const calendarText = (header: readonly string[], events: readonly string[]): str
  */
 export const toIcs = (events: readonly AgendaEvent[], host: string, now: Date = new Date()): string => {
   const stamp = utcStamp(now);
-  return calendarText([], events.flatMap((event) => eventLines(event, host, stamp)));
+  return calendarText(
+    [],
+    events.flatMap((event) => eventLines(event, host, stamp)),
+  );
 };
 
 /** One event of a calendar feed, with what calendars need to follow it from one poll to the next. */
@@ -148,7 +160,9 @@ export interface CalendarFeed {
 
 const feedEventLines = ({ event, uid, sequence, modified, cancelled, url }: FeedEvent): string[] => {
   const stamp = utcStamp(modified);
-  const description = [event.description ? plainText(event.description) : '', isWebAddress(event.link) ? event.link : '', url].filter((part) => part !== '').join('\n\n');
+  const description = [event.description ? plainText(event.description) : '', isWebAddress(event.link) ? event.link : '', url]
+    .filter((part) => part !== '')
+    .join('\n\n');
   return [
     'BEGIN:VEVENT',
     `UID:${uid}`,

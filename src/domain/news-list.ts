@@ -20,8 +20,7 @@ export const dedupeById = <T extends { readonly id: string }>(items: readonly T[
 };
 
 /** The selection with `id` added at the end; a category already selected leaves it unchanged. */
-export const addCategory = (selection: CategorySelection, id: string): CategorySelection =>
-  selection.includes(id) ? selection : [...selection, id];
+export const addCategory = (selection: CategorySelection, id: string): CategorySelection => (selection.includes(id) ? selection : [...selection, id]);
 
 /** The selection without `id`. */
 export const removeCategory = (selection: CategorySelection, id: string): CategorySelection =>
@@ -31,14 +30,12 @@ export const removeCategory = (selection: CategorySelection, id: string): Catego
 export const replaceCategories = (ids: readonly string[]): CategorySelection => [...new Set(ids)];
 
 /** Whether two selections hold the same categories, whatever their order. */
-export const sameSelection = (a: CategorySelection, b: CategorySelection): boolean =>
-  a.length === b.length && a.every((id) => b.includes(id));
+export const sameSelection = (a: CategorySelection, b: CategorySelection): boolean => a.length === b.length && a.every((id) => b.includes(id));
 
 const scopeSegment = (scope: string): string => encodeURIComponent(scope);
 
 /** The path of the news list a selection asks for, without its query: the further pages a `next` link names must be of it. */
-export const newsListPath = (scope: string, selection: CategorySelection): string =>
-  selection.length === 0 ? `/api/news/${scopeSegment(scope)}/` : '/api/news/';
+export const newsListPath = (scope: string, selection: CategorySelection): string => (selection.length === 0 ? `/api/news/${scopeSegment(scope)}/` : '/api/news/');
 
 /**
  * The path of the news call for a selection (SPEC §7): the plain `GET /api/news/{scope}/`
@@ -59,8 +56,7 @@ export const newsCategoriesPath = (scope: string): string => `/api/categories/${
 export const nextPagePath = (next: string | null | undefined, base = '', listPath = '/api/news/'): string | null => listPagePath(next, base, listPath);
 
 /** The list with the items of a further page appended, leaving out every id already listed. */
-export const appendPage = <T extends { readonly id: string }>(items: readonly T[], page: readonly T[]): T[] =>
-  dedupeById([...items, ...page]);
+export const appendPage = <T extends { readonly id: string }>(items: readonly T[], page: readonly T[]): T[] => dedupeById([...items, ...page]);
 
 /** The page's query string that keeps the selection in the URL (`?categorie=1&categorie=3`). */
 export const selectionToSearch = (selection: CategorySelection): string => toQueryString({ categorie: selection });

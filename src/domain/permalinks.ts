@@ -30,12 +30,10 @@ export const contactSlug = (contact: { readonly title: string; readonly slug?: s
   contact.slug !== undefined && contact.slug !== null && isSlug(contact.slug) ? contact.slug : slugify(contact.title);
 
 /** The page of a contact. */
-export const contactPath = (contact: { readonly title: string; readonly slug?: string | null | undefined }): string =>
-  `/annuaire/${contactSlug(contact)}/`;
+export const contactPath = (contact: { readonly title: string; readonly slug?: string | null | undefined }): string => `/annuaire/${contactSlug(contact)}/`;
 
 /** The page of an event: its id keeps the address unique, the title's slug makes it readable. */
-export const eventPath = (event: { readonly id: string; readonly title: string }): string =>
-  `/agenda/${encodeURIComponent(event.id)}-${slugify(event.title)}/`;
+export const eventPath = (event: { readonly id: string; readonly title: string }): string => `/agenda/${encodeURIComponent(event.id)}-${slugify(event.title)}/`;
 
 /** The slug of a news item: the one the API gives, else its id and title's. */
 export const newsSlug = (item: { readonly id: string; readonly title?: string | null | undefined; readonly slug?: string | null | undefined }): string =>
@@ -67,9 +65,7 @@ export const PAGE_PATHS: Readonly<Record<SitePage, string>> = {
   search: '/recherche/',
 };
 
-const SECTION_OF: Readonly<Record<string, SitePage>> = Object.fromEntries(
-  Object.entries(PAGE_PATHS).map(([page, path]) => [path, page as SitePage]),
-);
+const SECTION_OF: Readonly<Record<string, SitePage>> = Object.fromEntries(Object.entries(PAGE_PATHS).map(([page, path]) => [path, page as SitePage]));
 
 /** What a path (without language prefix or query) names, or `null` when it names nothing of the site. */
 export const parseSitePath = (path: string): SitePath | null => {

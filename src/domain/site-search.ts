@@ -41,10 +41,7 @@ const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
  */
 export const searchQuery = (text: string): string | null => {
   // Composed first: a character that NFC writes as two (U+FB2A, a letter with its mark) is counted as the query is sent.
-  const query = Array.from(text.normalize('NFC').replace(CONTROL, '').replace(/\s+/gu, ' ').trim())
-    .slice(0, MAX_QUERY_LENGTH)
-    .join('')
-    .trim();
+  const query = Array.from(text.normalize('NFC').replace(CONTROL, '').replace(/\s+/gu, ' ').trim()).slice(0, MAX_QUERY_LENGTH).join('').trim();
   const words = query.split(/[^\p{L}\p{N}\p{M}]+/u);
   return words.some((word) => Array.from(word).length >= MIN_QUERY_LENGTH) ? query : null;
 };
@@ -122,8 +119,7 @@ export const searchHits = (answer: SiteSearchAnswer | null): SearchHit[] =>
 export const searchCapped = (answer: SiteSearchAnswer | null): boolean => (answer?.groups ?? []).some((g) => g.capped === true);
 
 /** How many things match in all kinds (at least, when `searchCapped`): a group counts at least the results it holds. */
-export const searchTotal = (answer: SiteSearchAnswer | null): number =>
-  (answer?.groups ?? []).reduce((sum, g) => sum + Math.max(g.count, g.results.length), 0);
+export const searchTotal = (answer: SiteSearchAnswer | null): number => (answer?.groups ?? []).reduce((sum, g) => sum + Math.max(g.count, g.results.length), 0);
 
 /**
  * The highlighted option after an arrow key: `step` 1 goes down, -1 up, wrapping at both ends

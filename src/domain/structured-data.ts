@@ -141,7 +141,9 @@ export const zurichDateTime = (value: string, time?: string | null, allDay = fal
   if (match[4] === undefined) return allDay ? `${match[1]}-${match[2]}-${match[3]}` : wallDateTime(year, month, day, 0, 0, 0);
   const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
   if (match[7] === undefined) return wallDateTime(year, month, day, hour, minute, second);
-  const instant = Date.parse(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${match[7] === 'Z' ? 'Z' : match[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
+  const instant = Date.parse(
+    `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${match[7] === 'Z' ? 'Z' : match[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`,
+  );
   return Number.isNaN(instant) ? undefined : instantInZurich(instant);
 };
 
@@ -269,10 +271,7 @@ export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
     address: postalAddress(contact.address, contact.title.trim()),
     logo: image,
     image,
-    contactPoint:
-      person === undefined
-        ? undefined
-        : node({ '@type': 'ContactPoint', name: person, telephone: text(contact.phone), email: text(contact.email) }),
+    contactPoint: person === undefined ? undefined : node({ '@type': 'ContactPoint', name: person, telephone: text(contact.phone), email: text(contact.email) }),
   });
 };
 

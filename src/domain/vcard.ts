@@ -4,12 +4,13 @@ import { isPerson, safeWebsite } from './directory';
 
 // vcard-creator is loaded with the contact's modal only, so the directory's first paint does without it.
 const addressLines = (address: string): { street: string; postalCode: string; locality: string } => {
-  const lines = address.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const last = lines.at(-1) ?? '';
   const match = /^(\d{4,5})\s+(.+)$/.exec(last);
-  return match
-    ? { street: lines.slice(0, -1).join(', '), postalCode: match[1]!, locality: match[2]! }
-    : { street: lines.join(', '), postalCode: '', locality: '' };
+  return match ? { street: lines.slice(0, -1).join(', '), postalCode: match[1]!, locality: match[2]! } : { street: lines.join(', '), postalCode: '', locality: '' };
 };
 
 /** A vCard 3.0 of a contact, for an address book. */

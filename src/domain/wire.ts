@@ -38,10 +38,7 @@ export const dateParts = (value: string): { year: number; month: number; day: nu
 export const IsoDate = new t.Type<string, string, unknown>(
   'IsoDate',
   (u): u is string => typeof u === 'string' && dateParts(u) !== null,
-  (u, c) =>
-    typeof u === 'string' && dateParts(u) !== null
-      ? t.success(u)
-      : t.failure(u, c, 'expected an ISO date such as 2026-12-31'),
+  (u, c) => (typeof u === 'string' && dateParts(u) !== null ? t.success(u) : t.failure(u, c, 'expected an ISO date such as 2026-12-31')),
   t.identity,
 );
 
@@ -51,8 +48,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 export const WallTime = new t.Type<string, string, unknown>(
   'WallTime',
   (u): u is string => typeof u === 'string' && TIME.test(u),
-  (u, c) =>
-    typeof u === 'string' && TIME.test(u) ? t.success(u) : t.failure(u, c, 'expected a time HH:MM'),
+  (u, c) => (typeof u === 'string' && TIME.test(u) ? t.success(u) : t.failure(u, c, 'expected a time HH:MM')),
   t.identity,
 );
 

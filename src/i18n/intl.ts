@@ -35,20 +35,13 @@ const instances = new Map<Language, IntlShape>();
 export const intlFor = (language: Language): IntlShape => {
   const existing = instances.get(language);
   if (existing) return existing;
-  const created = createIntl(
-    { locale: language, defaultLocale: 'fr', messages: catalogues[language], onError: reportMissing },
-    cache,
-  );
+  const created = createIntl({ locale: language, defaultLocale: 'fr', messages: catalogues[language], onError: reportMissing }, cache);
   instances.set(language, created);
   return created;
 };
 
 /** A message of the catalogue, with typed keys. */
-export const translate = (
-  intl: IntlShape,
-  id: MessageId,
-  values?: Record<string, string | number>,
-): string => intl.formatMessage({ id }, values);
+export const translate = (intl: IntlShape, id: MessageId, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
 
 // A missing message is a defect caught by the catalogue test; in the page it must not break rendering.
 const reportMissing = (error: Error): void => {

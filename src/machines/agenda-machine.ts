@@ -197,13 +197,17 @@ const newFilters = {
 } as const;
 
 /** "Événements passés": the past a whole answer holds is shown at once, else the next past page is asked for. */
-const loadPast = (ready: string) => [
-  { guard: 'holdsPast', target: ready, actions: 'revealPast' },
-  { guard: 'hasPastPage', target: `${ready}.loadingPast` },
-] as const;
+const loadPast = (ready: string) =>
+  [
+    { guard: 'holdsPast', target: ready, actions: 'revealPast' },
+    { guard: 'hasPastPage', target: `${ready}.loadingPast` },
+  ] as const;
 
 /** "Afficher plus": the upcoming events a whole answer holds are shown 50 at a time, else the next page is asked for. */
-const loadMore = [{ guard: 'holdsMore', target: '#agenda.events.ready.idle', actions: 'revealMore' }, { guard: 'hasNextPage', target: '#agenda.events.ready.loadingMore' }] as const;
+const loadMore = [
+  { guard: 'holdsMore', target: '#agenda.events.ready.idle', actions: 'revealMore' },
+  { guard: 'hasNextPage', target: '#agenda.events.ready.loadingMore' },
+] as const;
 
 /** The agenda (SPEC §4, "Agenda"): the events, the category list and a permalink's event, side by side. */
 export const agendaMachine = setup({
@@ -439,7 +443,10 @@ export const agendaMachine = setup({
               invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
               on: {
                 MORE_LOADED: { target: 'idle', actions: 'appendMore' },
-                MORE_FAILED: [{ guard: 'isStaleCursor', target: '#agenda.events.loading' }, { target: 'moreFailed', actions: 'storeError' }],
+                MORE_FAILED: [
+                  { guard: 'isStaleCursor', target: '#agenda.events.loading' },
+                  { target: 'moreFailed', actions: 'storeError' },
+                ],
               },
             },
             // The "Afficher plus" button stays where it was and tries again. Only a paged answer fails
@@ -452,7 +459,10 @@ export const agendaMachine = setup({
                   { guard: 'showsNothing', target: '#agenda.events.empty', actions: 'appendPast' },
                   { target: 'idle', actions: 'appendPast' },
                 ],
-                PAST_FAILED: [{ guard: 'isStaleCursor', target: '#agenda.events.loading' }, { target: 'pastFailed', actions: 'storeError' }],
+                PAST_FAILED: [
+                  { guard: 'isStaleCursor', target: '#agenda.events.loading' },
+                  { target: 'pastFailed', actions: 'storeError' },
+                ],
               },
             },
             // The "Événements passés" button stays where it was and tries again.
@@ -546,8 +556,7 @@ export const selectHasMore = (snapshot: AgendaSnapshot): boolean =>
 
 /** Whether "Événements passés" is offered: older events are held or may be on the server. */
 export const selectHasPast = (snapshot: AgendaSnapshot): boolean =>
-  (snapshot.matches({ events: 'ready' }) || snapshot.matches({ events: 'empty' })) &&
-  (snapshot.context.heldPast.length > 0 || snapshot.context.pastNext !== null);
+  (snapshot.matches({ events: 'ready' }) || snapshot.matches({ events: 'empty' })) && (snapshot.context.heldPast.length > 0 || snapshot.context.pastNext !== null);
 
 /** Whether the events are being asked for again after a time-out or a server error ("still trying"). */
 export const selectRetrying = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { loading: 'retrying' } });
@@ -565,8 +574,7 @@ export const selectMoreFailed = (snapshot: AgendaSnapshot): boolean => snapshot.
 export const selectPastFailed = (snapshot: AgendaSnapshot): boolean => snapshot.matches({ events: { ready: 'pastFailed' } });
 
 /** The latest addition to the list, while the list shows it. */
-export const selectAddition = (snapshot: AgendaSnapshot): AgendaAddition | null =>
-  selectAgendaStatus(snapshot) === 'ready' ? snapshot.context.added : null;
+export const selectAddition = (snapshot: AgendaSnapshot): AgendaAddition | null => (selectAgendaStatus(snapshot) === 'ready' ? snapshot.context.added : null);
 
 /**
  * The permalink's event when it was loaded on its own, while the list does not show it: once

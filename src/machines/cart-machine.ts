@@ -120,7 +120,11 @@ export const cartMachine = setup({
     }),
     // The change goes to the persistence actor as an operation, which it applies to the freshest
     // stored cart so that another tab's change made meanwhile is kept; never an XState snapshot.
-    saveChange: sendTo('persist', ({ context, event }): PersistCommand => ({ type: 'APPLY', operation: operationOf(event, context), maxQuantity: context.maxQuantity })),
+    saveChange: sendTo('persist', ({ context, event }): PersistCommand => ({
+      type: 'APPLY',
+      operation: operationOf(event, context),
+      maxQuantity: context.maxQuantity,
+    })),
     forget: sendTo('persist', { type: 'FORGET' } satisfies PersistCommand),
   },
   guards: {
@@ -223,8 +227,10 @@ export const selectStatus = (snapshot: CartSnapshot): CartStatus => CART_STATUSE
 export const selectLines = (snapshot: CartSnapshot): CartLines => snapshot.context.items;
 
 /** The line of a variant, if the cart holds one. */
-export const selectLine = (variantId: string) => (snapshot: CartSnapshot): CartItem | undefined =>
-  findLine(snapshot.context.items, variantId);
+export const selectLine =
+  (variantId: string) =>
+  (snapshot: CartSnapshot): CartItem | undefined =>
+    findLine(snapshot.context.items, variantId);
 
 /** The number of items: the sum of the line quantities. */
 export const selectQuantity = (snapshot: CartSnapshot): number => cartQuantity(snapshot.context.items);

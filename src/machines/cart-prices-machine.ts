@@ -71,12 +71,10 @@ export type PriceCheckStatus = 'checking' | 'checked' | 'checkFailed';
 const PRICE_CHECK_STATUSES = ['checking', 'checked', 'checkFailed'] as const satisfies readonly PriceCheckStatus[];
 
 /** The state of the check. */
-export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus =>
-  PRICE_CHECK_STATUSES.find((status) => snapshot.matches(status)) ?? 'checking';
+export const selectPriceCheck = (snapshot: CartPricesSnapshot): PriceCheckStatus => PRICE_CHECK_STATUSES.find((status) => snapshot.matches(status)) ?? 'checking';
 
 /** Whether the check is being tried again after a time-out or a server error ("still trying"). */
 export const selectPriceCheckRetrying = (snapshot: CartPricesSnapshot): boolean => snapshot.matches({ checking: 'retrying' });
 
 /** The shop's current prices once checked; `null` while they are unknown, so that no line is judged on them. */
-export const selectCurrentPrices = (snapshot: CartPricesSnapshot): CurrentPrices | null =>
-  snapshot.matches('checked') ? snapshot.context.prices : null;
+export const selectCurrentPrices = (snapshot: CartPricesSnapshot): CurrentPrices | null => (snapshot.matches('checked') ? snapshot.context.prices : null);

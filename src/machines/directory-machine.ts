@@ -381,16 +381,13 @@ export const selectLoadingMore = (snapshot: DirectorySnapshot): boolean => snaps
 export const selectMoreFailed = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ contacts: { ready: 'moreFailed' } });
 
 /** The index of the first card the latest "Afficher plus" added, or `null`. */
-export const selectAppendedFrom = (snapshot: DirectorySnapshot): number | null =>
-  snapshot.matches({ contacts: 'ready' }) ? snapshot.context.appendedFrom : null;
+export const selectAppendedFrom = (snapshot: DirectorySnapshot): number | null => (snapshot.matches({ contacts: 'ready' }) ? snapshot.context.appendedFrom : null);
 
 /** The contact whose details are open, if any. */
-export const selectOpenContact = (snapshot: DirectorySnapshot): Contact | null =>
-  snapshot.matches({ details: 'open' }) ? snapshot.context.opened : null;
+export const selectOpenContact = (snapshot: DirectorySnapshot): Contact | null => (snapshot.matches({ details: 'open' }) ? snapshot.context.opened : null);
 
 /** Whether a permalink's contact is still being looked for (in the list on its way, or by itself). */
-export const selectFindingContact = (snapshot: DirectorySnapshot): boolean =>
-  snapshot.matches({ details: 'waiting' }) || snapshot.matches({ details: 'finding' });
+export const selectFindingContact = (snapshot: DirectorySnapshot): boolean => snapshot.matches({ details: 'waiting' }) || snapshot.matches({ details: 'finding' });
 
 /** The filters as the visitor set them. */
 export const selectFilters = (snapshot: DirectorySnapshot): DirectoryFilters => snapshot.context.filters;

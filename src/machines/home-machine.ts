@@ -170,12 +170,10 @@ export type HomeListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
 const HOME_LIST_STATUSES: readonly HomeListStatus[] = ['loading', 'loaded', 'empty', 'failed'];
 
 /** The state of the events list. */
-export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
-  HOME_LIST_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
+export const selectEventsStatus = (snapshot: HomeSnapshot): HomeListStatus => HOME_LIST_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
 
 /** The state of the news list. */
-export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus =>
-  HOME_LIST_STATUSES.find((status) => snapshot.matches({ news: status })) ?? 'loading';
+export const selectNewsStatus = (snapshot: HomeSnapshot): HomeListStatus => HOME_LIST_STATUSES.find((status) => snapshot.matches({ news: status })) ?? 'loading';
 
 /** Whether the events are being asked for again after a time-out or a server error ("still trying"). */
 export const selectEventsRetrying = (snapshot: HomeSnapshot): boolean => snapshot.matches({ events: { loading: 'retrying' } });

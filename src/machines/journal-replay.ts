@@ -38,8 +38,7 @@ export interface ActorReplay {
 }
 
 const stateOf = (snapshot: { value: unknown; context: unknown }) => ({ value: snapshot.value, context: contextFingerprint(snapshot.context) });
-const sameState = (a: ReplayStep['recorded'], b: ReplayStep['replayed']): boolean =>
-  a.context === b.context && JSON.stringify(a.value) === JSON.stringify(b.value);
+const sameState = (a: ReplayStep['recorded'], b: ReplayStep['replayed']): boolean => a.context === b.context && JSON.stringify(a.value) === JSON.stringify(b.value);
 
 // Every service of the machine stays silent: the recorded answers take the network's place.
 const silenced = (machine: AnyStateMachine): AnyStateMachine =>
@@ -53,9 +52,7 @@ const replayActor = (record: ActorJournal): ActorReplay => {
   const actor = createActor(silenced(machine), { input: record.input as never });
   actor.start();
   const initial = stateOf(actor.getSnapshot());
-  const steps: ReplayStep[] = [
-    { event: { type: 'xstate.init' }, recorded: record.initial, replayed: initial, same: sameState(record.initial, initial) },
-  ];
+  const steps: ReplayStep[] = [{ event: { type: 'xstate.init' }, recorded: record.initial, replayed: initial, same: sameState(record.initial, initial) }];
   for (const entry of record.entries) {
     actor.send(entry.event);
     const replayed = stateOf(actor.getSnapshot());

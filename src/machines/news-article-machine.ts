@@ -69,8 +69,7 @@ export type NewsArticleStatus = 'loading' | 'ready' | 'missing' | 'failed';
 const ARTICLE_STATUSES = ['loading', 'ready', 'missing', 'failed'] as const satisfies readonly NewsArticleStatus[];
 
 /** The state of the article page. */
-export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus =>
-  ARTICLE_STATUSES.find((status) => snapshot.matches(status)) ?? 'loading';
+export const selectArticleStatus = (snapshot: NewsArticleSnapshot): NewsArticleStatus => ARTICLE_STATUSES.find((status) => snapshot.matches(status)) ?? 'loading';
 
 /** Whether the article is being asked for again after a time-out or a server error ("still trying"). */
 export const selectArticleRetrying = (snapshot: NewsArticleSnapshot): boolean => snapshot.matches({ loading: 'retrying' });

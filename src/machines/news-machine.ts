@@ -276,5 +276,4 @@ export const selectLoadingMore = (snapshot: NewsSnapshot): boolean => snapshot.m
 export const selectMoreFailed = (snapshot: NewsSnapshot): boolean => snapshot.matches({ list: { ready: 'moreFailed' } });
 
 /** The index of the first item the latest "Afficher plus" added, or `null`. */
-export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null =>
-  snapshot.matches({ list: 'ready' }) ? snapshot.context.appendedFrom : null;
+export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null => (snapshot.matches({ list: 'ready' }) ? snapshot.context.appendedFrom : null);

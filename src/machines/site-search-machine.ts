@@ -229,10 +229,7 @@ const RESTING_STATUSES = ['idle', 'results', 'empty', 'failed'] as const;
 
 /** The state of the search. */
 export const selectStatus = (snapshot: SiteSearchSnapshot): SiteSearchStatus =>
-  SEARCHING_STATUSES.find((status) => snapshot.matches({ searching: status })) ??
-  RESTING_STATUSES.find((status) => snapshot.matches(status)) ??
-  'idle';
-
+  SEARCHING_STATUSES.find((status) => snapshot.matches({ searching: status })) ?? RESTING_STATUSES.find((status) => snapshot.matches(status)) ?? 'idle';
 
 /** Whether a newer query is on its way (the shown answer, if any, is an older one's). */
 export const selectBusy = (snapshot: SiteSearchSnapshot): boolean => snapshot.matches('searching');

@@ -33,8 +33,7 @@ export type AgendaPermalinkEvent = { readonly type: 'EVENT_FOUND'; readonly even
 
 /** The answers of the agenda categories call. */
 export type AgendaCategoriesEvent =
-  | { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly AgendaCategory[] }
-  | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
+  { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly AgendaCategory[] } | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
 
 /** What the first page of a list needs: the container's agenda, the filters in force and the page. */
 export interface AgendaQuery {
@@ -117,8 +116,7 @@ export const moreAgendaActor = (api: Api) => fromEventObservable<MoreAgendaEvent
 export const pastAgendaActor = (api: Api) => fromEventObservable<PastAgendaEvent, string>(({ input }) => loadPastAgenda(api, input));
 
 /** The permalink's event call as an actor. */
-export const agendaEventActor = (api: Api) =>
-  fromEventObservable<AgendaPermalinkEvent, AgendaEventQuery>(({ input }) => loadAgendaEvent(api, input));
+export const agendaEventActor = (api: Api) => fromEventObservable<AgendaPermalinkEvent, AgendaEventQuery>(({ input }) => loadAgendaEvent(api, input));
 
 /** The categories call as an actor. */
 export const agendaCategoriesActor = (api: Api) => fromEventObservable<AgendaCategoriesEvent, void>(() => loadAgendaCategories(api));

@@ -12,9 +12,7 @@ export const ADD_TO_CART_EVENT = 'cart:add';
 export const SET_ORDER_ID_EVENT = 'cart:set-order-id';
 
 /** What a host page asks of the cart, as events for the cart machine. */
-export type CartHostEvent =
-  | { readonly type: 'ADD'; readonly item: CartProduct }
-  | { readonly type: 'SET_ORDER_ID'; readonly orderId: string | null };
+export type CartHostEvent = { readonly type: 'ADD'; readonly item: CartProduct } | { readonly type: 'SET_ORDER_ID'; readonly orderId: string | null };
 
 const OrderIdDetail = t.type({ order_id: nullable(t.string) });
 

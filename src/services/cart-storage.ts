@@ -44,7 +44,10 @@ export const readStoredCart = (storage: Pick<Storage, 'getItem'> | null): Stored
   if (storage === null) return { items: [], shippingMethod: null };
   const lines = parse(read(storage, CART_ITEMS_KEY));
   const items = Array.isArray(lines)
-    ? lines.map((line) => CartItem.decode(line)).filter(isRight).map((decoded) => decoded.right)
+    ? lines
+        .map((line) => CartItem.decode(line))
+        .filter(isRight)
+        .map((decoded) => decoded.right)
     : [];
   const shipping = ShippingMethod.decode(parse(read(storage, SHIPPING_METHOD_KEY)));
   return { items, shippingMethod: isRight(shipping) ? shipping.right : null };
@@ -116,9 +119,7 @@ const carryOut = (storage: CartStorage, source: Pick<Storage, 'getItem'>, comman
 };
 
 /** The storage read at start-up, or again after another tab's change, as events for the cart machine. */
-export type StoredCartEvent =
-  | ({ readonly type: 'CART_RESTORED' } & StoredCart)
-  | ({ readonly type: 'STORED_CART_CHANGED' } & StoredCart);
+export type StoredCartEvent = ({ readonly type: 'CART_RESTORED' } & StoredCart) | ({ readonly type: 'STORED_CART_CHANGED' } & StoredCart);
 
 /** What the persistence actor reports: only a change between working and failing storage. */
 export type StorageStatusEvent = { readonly type: 'STORAGE_FAILED' } | { readonly type: 'STORAGE_RECOVERED' };
@@ -140,13 +141,7 @@ export type StorageStatusEvent = { readonly type: 'STORAGE_FAILED' } | { readonl
  */
 export const persistCart =
   (storage: CartStorage | null, locks: CartLocks | null = null, openChannel: () => CartChannel | null = () => null) =>
-  ({
-    receive,
-    sendBack,
-  }: {
-    receive: (listener: (command: PersistCommand) => void) => void;
-    sendBack: (event: StorageStatusEvent | StoredCartEvent) => void;
-  }) => {
+  ({ receive, sendBack }: { receive: (listener: (command: PersistCommand) => void) => void; sendBack: (event: StorageStatusEvent | StoredCartEvent) => void }) => {
     let failing = false;
     let pending = 0;
     // What the last writer under the lock wrote, as it told on the channel: in Chromium another
@@ -275,8 +270,7 @@ export const restoreActor = (storage: Pick<Storage, 'getItem'> | null) =>
 
 /** Whether a `storage` event is about the cart in this storage area. */
 const concernsCart = (event: StorageEvent, storage: unknown): boolean =>
-  (event.storageArea === null || event.storageArea === storage) &&
-  (event.key === null || event.key === CART_ITEMS_KEY || event.key === SHIPPING_METHOD_KEY);
+  (event.storageArea === null || event.storageArea === storage) && (event.key === null || event.key === CART_ITEMS_KEY || event.key === SHIPPING_METHOD_KEY);
 
 /** Another tab's change of the stored cart, read again at each `storage` event of the window. */
 export const storageWatchActor = (storage: Pick<Storage, 'getItem'> | null, target: Pick<Window, 'addEventListener' | 'removeEventListener'>) =>

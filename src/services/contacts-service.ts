@@ -28,14 +28,11 @@ export type MoreContactsEvent =
   | { readonly type: 'MORE_CONTACTS_FAILED'; readonly error: HttpFailure };
 
 /** The answers of the call of one contact, for a permalink whose contact is not in the list. */
-export type ContactEvent =
-  | { readonly type: 'CONTACT_LOADED'; readonly contact: Contact }
-  | { readonly type: 'CONTACT_FAILED'; readonly error: HttpFailure };
+export type ContactEvent = { readonly type: 'CONTACT_LOADED'; readonly contact: Contact } | { readonly type: 'CONTACT_FAILED'; readonly error: HttpFailure };
 
 /** The answers of the contact categories call, as events for the directory machine. */
 export type CategoriesEvent =
-  | { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly string[] }
-  | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
+  { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly string[] } | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
 
 const ContactsAnswer = ListAnswer(Contact);
 
@@ -60,9 +57,11 @@ export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: num
 /** A further page of contacts (the path from `next`), as one event. */
 export const loadMoreContacts = (base: Api, path: string): Observable<MoreContactsEvent> =>
   getJson(base, path, ContactsAnswer).pipe(
-    map(
-      (answer): MoreContactsEvent => ({ type: 'MORE_CONTACTS_LOADED', contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)), next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH) }),
-    ),
+    map((answer): MoreContactsEvent => ({
+      type: 'MORE_CONTACTS_LOADED',
+      contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
+      next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
+    })),
     catchError((error: HttpFailure) => of<MoreContactsEvent>({ type: 'MORE_CONTACTS_FAILED', error })),
   );
 

@@ -44,8 +44,7 @@ export const isHttpFailure = (error: unknown): error is HttpFailure =>
   typeof error === 'object' && error !== null && TAGS.has((error as { _tag?: unknown })._tag as string);
 
 /** Where the API lives: the container's `data-api-base`, or the page's own origin. */
-export const apiBaseOf = (container: Element): string =>
-  (container.getAttribute('data-api-base') ?? '').trim().replace(/\/+$/, '');
+export const apiBaseOf = (container: Element): string => (container.getAttribute('data-api-base') ?? '').trim().replace(/\/+$/, '');
 
 /**
  * Where a widget's answers come from, besides fetching `base + path`: answers the page
@@ -141,8 +140,7 @@ export const parseRetryAfter = (header: string | null): number | undefined => {
 
 /** One step of a call that is tried again: a retry about to be made (after `failure`), or the answer. */
 export type Attempt<A> =
-  | { readonly kind: 'retrying'; readonly attempt: number; readonly of: number; readonly failure: HttpFailure }
-  | { readonly kind: 'answer'; readonly value: A };
+  { readonly kind: 'retrying'; readonly attempt: number; readonly of: number; readonly failure: HttpFailure } | { readonly kind: 'answer'; readonly value: A };
 
 const asHttpFailure = (url: string, error: unknown): HttpFailure =>
   isHttpFailure(error) ? error : { _tag: 'NetworkError', url, message: error instanceof Error ? error.message : String(error) };
@@ -222,17 +220,20 @@ export const fetchJson = (url: string, timeoutMs: number = REQUEST_TIMEOUT_MS, w
           )
         : throwError((): HttpFailure => {
             const retryAfterMs = response.status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : undefined;
-            return retryAfterMs === undefined ? { _tag: 'HttpError', url, status: response.status } : { _tag: 'HttpError', url, status: response.status, retryAfterMs };
+            return retryAfterMs === undefined
+              ? { _tag: 'HttpError', url, status: response.status }
+              : { _tag: 'HttpError', url, status: response.status, retryAfterMs };
           }),
-  }).pipe(failAfter(timeoutMs, wait, (): HttpFailure => ({ _tag: 'TimeoutError', url, ms: timeoutMs })), catchError(asFailure(url)));
+  }).pipe(
+    failAfter(timeoutMs, wait, (): HttpFailure => ({ _tag: 'TimeoutError', url, ms: timeoutMs })),
+    catchError(asFailure(url)),
+  );
 
 const decodeWith =
   <A>(url: string, codec: t.Decoder<unknown, A>) =>
   (body: unknown): Observable<A> => {
     const decoded = codec.decode(body);
-    return isLeft(decoded)
-      ? throwError((): HttpFailure => ({ _tag: 'DecodeError', url, report: PathReporter.report(decoded) }))
-      : of(decoded.right);
+    return isLeft(decoded) ? throwError((): HttpFailure => ({ _tag: 'DecodeError', url, report: PathReporter.report(decoded) })) : of(decoded.right);
   };
 
 /**
@@ -246,7 +247,12 @@ export const getJsonAttempts = <A>(api: Api, path: string, codec: t.Decoder<unkn
   const url = `${baseOf(api)}${path}`;
   if (typeof api !== 'string') {
     const held = api.answer(path);
-    if (held !== undefined) return held.pipe(catchError(asFailure(url)), switchMap(decodeWith(url, codec)), map((value): Attempt<A> => ({ kind: 'answer', value })));
+    if (held !== undefined)
+      return held.pipe(
+        catchError(asFailure(url)),
+        switchMap(decodeWith(url, codec)),
+        map((value): Attempt<A> => ({ kind: 'answer', value })),
+      );
   }
   const call = withRetries(url, defer(() => fetchJson(url, policy.timeoutMs, policy.wait)).pipe(switchMap(decodeWith(url, codec))), policy);
   return typeof api === 'string' || api.track === undefined ? call : api.track(call);

@@ -52,7 +52,10 @@ export interface JournalRecorder {
   readonly subscribe: (listener: () => void) => () => void;
 }
 
-interface Snapshotted { value: unknown; context: unknown }
+interface Snapshotted {
+  value: unknown;
+  context: unknown;
+}
 
 /** A journal recorder for a page. `now` gives milliseconds (tests give a fake clock). */
 export const createJournalRecorder = (page: string, now: () => number = () => performance.now()): JournalRecorder => {

@@ -26,7 +26,9 @@ export const loadNewsArticle = (api: Api, { scope, slug }: ArticleQuery): Observ
       (article): NewsArticleEvent => ({ type: 'ARTICLE_LOADED', article: withImageOn(baseOf(api), article) }),
     ),
     catchError((error: HttpFailure) =>
-      of<NewsArticleEvent>(error._tag === 'HttpError' && (error.status === 404 || error.status === 410) ? { type: 'ARTICLE_MISSING' } : { type: 'ARTICLE_FAILED', error }),
+      of<NewsArticleEvent>(
+        error._tag === 'HttpError' && (error.status === 404 || error.status === 410) ? { type: 'ARTICLE_MISSING' } : { type: 'ARTICLE_FAILED', error },
+      ),
     ),
   );
 

@@ -28,8 +28,7 @@ export type MoreNewsEvent =
 
 /** The answers of the news categories call. */
 export type NewsCategoriesEvent =
-  | { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly NewsCategory[] }
-  | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
+  { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly NewsCategory[] } | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
 
 const failed =
   <E>(toEvent: (error: HttpFailure) => E) =>
@@ -47,15 +46,18 @@ const NewsAnswer = ListAnswer(NewsItem);
  */
 export const loadNews = (base: Api, scope: string, selection: CategorySelection, pageSize: number = PAGE_SIZES.news): Observable<NewsEvent> =>
   getJsonAttempts(base, newsPath(scope, selection, pageSize), NewsAnswer).pipe(
-    attemptEvents((progress): NewsEvent => ({ type: 'NEWS_RETRYING', ...progress }), (answer): NewsEvent => {
-      const items = dedupeById(answer.items).map((item) => withImageOn(baseOf(base), item));
-      return {
-        type: 'NEWS_LOADED',
-        items,
-        next: nextPagePath(answer.next, baseOf(base), newsListPath(scope, selection)),
-        total: answer.whole ? items.length : Math.max(answer.count ?? items.length, items.length),
-      };
-    }),
+    attemptEvents(
+      (progress): NewsEvent => ({ type: 'NEWS_RETRYING', ...progress }),
+      (answer): NewsEvent => {
+        const items = dedupeById(answer.items).map((item) => withImageOn(baseOf(base), item));
+        return {
+          type: 'NEWS_LOADED',
+          items,
+          next: nextPagePath(answer.next, baseOf(base), newsListPath(scope, selection)),
+          total: answer.whole ? items.length : Math.max(answer.count ?? items.length, items.length),
+        };
+      },
+    ),
     catchError(failed((error): NewsEvent => ({ type: 'NEWS_FAILED', error }))),
   );
 
@@ -86,5 +88,4 @@ export const newsActor = (base: Api, scope: string, pageSize: number = PAGE_SIZE
 export const moreNewsActor = (base: Api) => fromEventObservable(({ input }: { input: string }) => loadMoreNews(base, input));
 
 /** The categories call as an actor. */
-export const newsCategoriesActor = (base: Api, scope: string) =>
-  fromEventObservable<NewsCategoriesEvent, void>(() => loadNewsCategories(base, scope));
+export const newsCategoriesActor = (base: Api, scope: string) => fromEventObservable<NewsCategoriesEvent, void>(() => loadNewsCategories(base, scope));

@@ -13,7 +13,11 @@ let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
 
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 const openAgenda = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
@@ -60,7 +64,9 @@ describe('the agenda page', () => {
     expect(inOrder(dates)).toBe(true);
     expect(dates[0]!.slice(0, 10) >= today).toBe(true);
     expect(monthsFrom(today, FRENCH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
-    await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ \d{4}/);
+    await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(
+      /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ \d{4}/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -72,9 +78,16 @@ describe('the agenda page', () => {
     await page.getByRole('button', { name: 'EN – English' }).click();
     await page.getByRole('button', { name: 'Show more' }).waitFor();
     expect(monthsFrom(today, ENGLISH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
-    await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/);
+    await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/,
+    );
     await expect(page.getByRole('combobox', { name: 'Month' }).locator('option').nth(12).textContent()).resolves.toBe('December');
-    await expect(page.getByRole('group', { name: 'Period' }).getByRole('button').allTextContents()).resolves.toEqual(['Today', 'This weekend', 'This week', 'This month']);
+    await expect(page.getByRole('group', { name: 'Period' }).getByRole('button').allTextContents()).resolves.toEqual([
+      'Today',
+      'This weekend',
+      'This week',
+      'This month',
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -91,7 +104,9 @@ describe('the agenda page', () => {
     expect(inOrder(after)).toBe(true);
     const first = await page.locator('.agenda__results .agenda-event h4').nth(before.length).textContent();
     await expect(focused(page)).resolves.toEqual({ tag: 'H4', text: first });
-    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(new RegExp(`^${after.length} événements, dont ${after.length - before.length} nouveaux$`));
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(
+      new RegExp(`^${after.length} événements, dont ${after.length - before.length} nouveaux$`),
+    );
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -237,7 +252,7 @@ describe('the agenda page', () => {
     await page.context().close();
   });
 
-  it('shows an event\'s description as plain text until its details are opened, then with its markup, sanitized', async () => {
+  it("shows an event's description as plain text until its details are opened, then with its markup, sanitized", async () => {
     const { page, errors } = await openAgenda();
     const sanitizer: string[] = [];
     page.on('request', (request) => {

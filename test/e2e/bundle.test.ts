@@ -33,7 +33,9 @@ describe('the production build', () => {
   });
 
   it('ships no inspector: the XState inspector exists in the development build only', () => {
-    const withInspector = scripts.filter((name) => /stately\.ai|partysocket|createBrowserInspector|createWebSocketInspector/.test(readFileSync(join(DIST, name), 'utf8')));
+    const withInspector = scripts.filter((name) =>
+      /stately\.ai|partysocket|createBrowserInspector|createWebSocketInspector/.test(readFileSync(join(DIST, name), 'utf8')),
+    );
     expect(withInspector).toEqual([]);
   });
 

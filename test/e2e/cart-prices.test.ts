@@ -101,9 +101,10 @@ describe('the cart tells the truth about prices', () => {
     if (item === undefined) throw new Error('the demo shop sells nothing');
     const { page, errors } = await watchedPage(browser);
     await openPage(page, `${site.url}/panier/`);
-    await page.evaluate((stored) => localStorage.setItem('cartItems', JSON.stringify(stored)), [
-      { variant_id: item.variant_id, quantity: 1, price: item.price, title: item.title },
-    ]);
+    await page.evaluate(
+      (stored) => localStorage.setItem('cartItems', JSON.stringify(stored)),
+      [{ variant_id: item.variant_id, quantity: 1, price: item.price, title: item.title }],
+    );
     await page.reload();
     await row(page, item.title).waitFor();
     await expect(page.getByRole('status').filter({ hasText: 'prix' }).textContent()).resolves.toBe('Les prix sont à jour.');

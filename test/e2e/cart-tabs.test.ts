@@ -23,12 +23,9 @@ const addQuickly = (page: Page, count: number): Promise<void> =>
   }, count);
 
 const storedQuantity = (page: Page): Promise<number> =>
-  page.evaluate(() =>
-    (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { quantity: number }[]).reduce((sum, line) => sum + line.quantity, 0),
-  );
+  page.evaluate(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { quantity: number }[]).reduce((sum, line) => sum + line.quantity, 0));
 
-const headerCart = (page: Page, count: string) =>
-  page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
+const headerCart = (page: Page, count: string) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
 
 describe('the cart across two tabs', () => {
   let context: BrowserContext;
@@ -58,11 +55,13 @@ describe('the cart across two tabs', () => {
 
     // Both tabs, and storage, end with all 100: none wrote its own stale list over the other's.
     // Storage is awaited first, so that a loss fails with the count rather than a time-out.
-    await first.waitForFunction(
-      (expected) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { quantity: number }[]).reduce((sum, line) => sum + line.quantity, 0) === expected,
-      2 * ADDITIONS,
-      { timeout: 10_000 },
-    ).catch(() => undefined);
+    await first
+      .waitForFunction(
+        (expected) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { quantity: number }[]).reduce((sum, line) => sum + line.quantity, 0) === expected,
+        2 * ADDITIONS,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     await expect(storedQuantity(first)).resolves.toBe(2 * ADDITIONS);
     await headerCart(first, '100 articles').waitFor({ timeout: 10_000 });
     await headerCart(second, '100 articles').waitFor({ timeout: 10_000 });

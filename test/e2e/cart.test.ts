@@ -19,7 +19,10 @@ const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'cu
 
 const storedKeys = (page: Page): Promise<string[]> => page.evaluate(() => Object.keys(localStorage).sort());
 const stored = (page: Page): Promise<unknown> =>
-  page.evaluate(() => ({ items: JSON.parse(localStorage.getItem('cartItems') ?? 'null') as unknown, shipping: JSON.parse(localStorage.getItem('shippingMethod') ?? 'null') as unknown }));
+  page.evaluate(() => ({
+    items: JSON.parse(localStorage.getItem('cartItems') ?? 'null') as unknown,
+    shipping: JSON.parse(localStorage.getItem('shippingMethod') ?? 'null') as unknown,
+  }));
 
 const headerCart = (page: Page, count: string) => page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: `Panier (${count})` });
 
@@ -248,7 +251,9 @@ describe('the cart in English', () => {
       new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(12.5),
     );
     await expect(page.getByRole('button', { name: `Remove ${CHATEAU}` }).isVisible()).resolves.toBe(true);
-    await headerCart(page, '1 item').or(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cart (1 item)' })).waitFor();
+    await headerCart(page, '1 item')
+      .or(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cart (1 item)' }))
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });

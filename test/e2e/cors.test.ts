@@ -79,11 +79,17 @@ describe('a widget whose API is on another origin', () => {
       if (response.url().startsWith(`${apiBase}/media/`)) pictures.push(`${response.status()}`);
     });
     await page.goto(`${site}/institution/`);
-    await page.getByRole('heading', { name: await firstContact(apiBase), level: 3 }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: await firstContact(apiBase), level: 3 })
+      .first()
+      .waitFor({ timeout: 60_000 });
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((call) => call === `200 ${site}`)).toBe(true);
     // The answers' picture paths (`/media/…`) are the API's files: the browser asks the API's origin for them.
-    await page.locator('.contact-card img').first().evaluate((image: HTMLImageElement) => image.decode());
+    await page
+      .locator('.contact-card img')
+      .first()
+      .evaluate((image: HTMLImageElement) => image.decode());
     expect(pictures.length).toBeGreaterThan(0);
     expect(pictures.every((status) => status === '200')).toBe(true);
     expect(missing).toEqual([]);

@@ -29,7 +29,8 @@ afterAll(async () => {
 /** What Mermaid draws of a diagram: its SVG, or the message it fails with. */
 const render = (text: string): Promise<{ readonly svg: string } | { readonly error: string }> =>
   page.evaluate(async (diagram) => {
-    const mermaid = (window as unknown as { mermaid: { initialize: (config: object) => void; render: (id: string, text: string) => Promise<{ svg: string }> } }).mermaid;
+    const mermaid = (window as unknown as { mermaid: { initialize: (config: object) => void; render: (id: string, text: string) => Promise<{ svg: string }> } })
+      .mermaid;
     mermaid.initialize({ startOnLoad: false });
     try {
       return { svg: (await mermaid.render(`diagram${Math.random().toString(36).slice(2)}`, diagram)).svg };

@@ -11,7 +11,11 @@ let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
 
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 const openDirectory = async (query = '', width = 1280): Promise<{ page: Page; errors: string[] }> => {
   const watched = await watchedPage(browser);
@@ -142,10 +146,13 @@ describe('the directory page', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route((url) => url.pathname === '/api/contacts/' && url.searchParams.has('cursor'), async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    await page.route(
+      (url) => url.pathname === '/api/contacts/' && url.searchParams.has('cursor'),
+      async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      },
+    );
     await more(page).click();
     await searchBox(page).pressSequentially('hel');
     await page.waitForURL(/\?q=hel$/);
@@ -162,10 +169,13 @@ describe('the directory page', () => {
     const contacts = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, title: `Contact ${String(i + 1).padStart(5, '0')}`, type_contact: 'Personne' }));
     const requests: string[] = [];
     // A backend that ignores paging answers every contact at once.
-    await page.route((url) => url.pathname === '/api/contacts/', async (route) => {
-      requests.push(route.request().url());
-      await route.fulfill({ json: contacts });
-    });
+    await page.route(
+      (url) => url.pathname === '/api/contacts/',
+      async (route) => {
+        requests.push(route.request().url());
+        await route.fulfill({ json: contacts });
+      },
+    );
     await searchBox(page).press('c');
     await page.getByRole('status').getByText('10 000 contacts').or(page.getByRole('status').getByText('10 000 contacts')).waitFor();
     await cardCount(page, PAGE_SIZE);

@@ -35,7 +35,7 @@ describe('the agenda’s calendar subscription', () => {
     await page.waitForURL(/categories=2/);
     await page.locator('.agenda__results[aria-busy="false"]').waitFor();
 
-    await page.getByText('S\'abonner', { exact: true }).click();
+    await page.getByText("S'abonner", { exact: true }).click();
     const address = page.getByRole('textbox', { name: 'Adresse du calendrier' });
     await expect(address.inputValue()).resolves.toBe(`${site.url}/flux/agenda/1/${categoryId('Commission')}.ics`);
     await expect(page.getByRole('link', { name: 'Ouvrir dans mon application de calendrier' }).getAttribute('href')).resolves.toBe(
@@ -52,7 +52,7 @@ describe('the agenda’s calendar subscription', () => {
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(event.getFirstProperty('categories')?.getValues()).toContain('Commission');
 
-    await page.getByRole('button', { name: 'Copier l\'adresse' }).click();
+    await page.getByRole('button', { name: "Copier l'adresse" }).click();
     // The clipboard answers asynchronously: the message shows once the copy has been made.
     await page.getByRole('status').filter({ hasText: 'Adresse copiée.' }).waitFor();
     await expect(page.getByRole('status').filter({ hasText: 'Adresse copiée.' }).count()).resolves.toBe(1);
@@ -60,12 +60,21 @@ describe('the agenda’s calendar subscription', () => {
 
     // A second category: a new address, and the copy's message is no longer beside it.
     await page.getByRole('group', { name: 'Catégories' }).getByRole('button', { name: 'Séance plénière' }).click();
-    await page.waitForFunction((expected) => document.querySelector<HTMLInputElement>('.agenda-subscribe__address')?.value === expected, `${site.url}/flux/agenda/1/1.2.ics`);
+    await page.waitForFunction(
+      (expected) => document.querySelector<HTMLInputElement>('.agenda-subscribe__address')?.value === expected,
+      `${site.url}/flux/agenda/1/1.2.ics`,
+    );
     await page.getByText('Adresse copiée.').waitFor({ state: 'detached' });
     await expect(page.getByText('Adresse copiée.').count()).resolves.toBe(0);
 
     // "Ajouter à mon calendrier" stays on each event.
-    await expect(page.locator('.agenda-event').first().getByRole('link', { name: /^Ajouter à mon calendrier/ }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .locator('.agenda-event')
+        .first()
+        .getByRole('link', { name: /^Ajouter à mon calendrier/ })
+        .count(),
+    ).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -75,7 +84,7 @@ describe('the agenda’s calendar subscription', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.url}/agenda/?categories=5&categories=2&titre=S%C3%A9ance`);
-    await page.getByText('S\'abonner', { exact: true }).click();
+    await page.getByText("S'abonner", { exact: true }).click();
     await expect(page.getByRole('link', { name: 'Adresse du calendrier à copier' }).getAttribute('href')).resolves.toBe('/flux/agenda/1/2.5~seance.ics');
     await context.close();
   });
@@ -83,21 +92,23 @@ describe('the agenda’s calendar subscription', () => {
 
 describe('the news feed', () => {
   const alternates = (page: Page) =>
-    page.locator('head link[rel="alternate"][type="application/atom+xml"]').evaluateAll((links) => links.map((link) => [link.getAttribute('title'), link.getAttribute('href')]));
+    page
+      .locator('head link[rel="alternate"][type="application/atom+xml"]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('title'), link.getAttribute('href')]));
 
   it('is linked from the news page’s head and body, follows the category selection, and answers Atom; no axe violation', async () => {
     const { page, errors } = await clipboardPage();
     await openPage(page, `${site.url}/actualites/`);
     await page.locator('.news__results[aria-busy="false"]').waitFor();
-    await expect(alternates(page)).resolves.toEqual([['Fil d\'actualités (Atom)', '/flux/actualites/actualites.atom']]);
-    const visible = page.getByRole('link', { name: 'S\'abonner au fil d\'actualités (Atom)' });
+    await expect(alternates(page)).resolves.toEqual([["Fil d'actualités (Atom)", '/flux/actualites/actualites.atom']]);
+    const visible = page.getByRole('link', { name: "S'abonner au fil d'actualités (Atom)" });
     await expect(visible.getAttribute('href')).resolves.toBe('/flux/actualites/actualites.atom');
 
     const category = demo.news_categories.find((item) => item.scope === 'actualites')!;
     await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: category.title }).click();
     await page.locator(`.news__feed a[href="/flux/actualites/actualites/${category.id}.atom"]`).waitFor();
     await page.locator(`head link[rel="alternate"][href="/flux/actualites/actualites/${category.id}.atom"]`).waitFor({ state: 'attached' });
-    await expect(alternates(page)).resolves.toEqual([['Fil d\'actualités (Atom)', `/flux/actualites/actualites/${category.id}.atom`]]);
+    await expect(alternates(page)).resolves.toEqual([["Fil d'actualités (Atom)", `/flux/actualites/actualites/${category.id}.atom`]]);
 
     const response = await fetch(`${site.url}/flux/actualites/actualites/${category.id}.atom`);
     expect(response.status).toBe(200);

@@ -41,7 +41,9 @@ describe('the home page', () => {
       .slice(0, 3)
       .map((id) => demo.events.find((event) => event.id === id)!);
     await expect(events(page).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(expected.map((event) => event.title));
-    const days = await events(page).locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!.slice(0, 10)));
+    const days = await events(page)
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!.slice(0, 10)));
     expect(days).toHaveLength(3);
     expect(days.every((day) => day >= today)).toBe(true);
     expect(days).toEqual([...days].sort());
@@ -56,7 +58,7 @@ describe('the home page', () => {
     await page.context().close();
   });
 
-  it('leads to an event\'s page, to the agenda and to a news item\'s page', async () => {
+  it("leads to an event's page, to the agenda and to a news item's page", async () => {
     const { page, errors } = await open('/');
     const first = demo.events.find((event) => event.id === expectedPlainAgenda(1)[0])!;
     await events(page).getByRole('link', { name: first.title }).click();
@@ -79,7 +81,9 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'EN – English' }).click();
     const english = page.getByRole('region', { name: 'Upcoming events' });
     await english.waitFor();
-    await expect(english.locator('time').first().textContent()).resolves.toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? \d{1,2} [A-Z][a-z]+ \d{4}/);
+    await expect(english.locator('time').first().textContent()).resolves.toMatch(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? \d{1,2} [A-Z][a-z]+ \d{4}/,
+    );
     await expect(english.getByRole('link', { name: 'All events' }).getAttribute('href')).resolves.toBe('/en/agenda/');
     await expect(page.getByRole('main').getByRole('search').getAttribute('action')).resolves.toBe('/en/recherche/');
     expect(page.url()).toBe(`${site.url}/en/`);
@@ -127,7 +131,10 @@ describe('the home page served with a failed list', () => {
     const db = await openTestDatabase();
     const pages = databasePages(db);
     failing = await startRenderedSite(
-      { ...pages, answers: (path) => (path.startsWith('/api/agenda/') ? throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status: 503 })) : pages.answers(path)) },
+      {
+        ...pages,
+        answers: (path) => (path.startsWith('/api/agenda/') ? throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status: 503 })) : pages.answers(path)),
+      },
       db,
     );
   });

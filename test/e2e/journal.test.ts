@@ -38,7 +38,11 @@ describe('a journal recorded in the browser (?journal)', () => {
     await page.locator('[aria-busy="false"]').waitFor();
     await page.getByRole('combobox', { name: 'Catégorie' }).selectOption('Grand Conseil');
     await page.locator('[aria-busy="false"]').waitFor();
-    await page.getByRole('article').first().getByRole('link', { name: /^Plus d'informations sur/ }).click();
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /^Plus d'informations sur/ })
+      .click();
     await page.keyboard.press('Escape');
     await expect(panel.getByRole('status').textContent()).resolves.toMatch(/^\d+ événements enregistrés$/);
     expect(await axeViolations(page)).toEqual([]);
@@ -93,8 +97,14 @@ describe('a journal recorded in the browser (?journal)', () => {
     await openPage(page, `${site.url}/panier/?journal`);
     await page.getByRole('table').waitFor();
     await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
-    await page.getByRole('button', { name: /^Augmenter la quantité de / }).first().click();
-    await page.getByRole('button', { name: /^Retirer / }).first().click();
+    await page
+      .getByRole('button', { name: /^Augmenter la quantité de / })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Retirer / })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Vider le panier' }).click();
     expectSameReplay(await downloadJournal(page), 'cart', 3);
     expect(errors).toEqual([]);

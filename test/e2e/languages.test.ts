@@ -30,7 +30,13 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 /** A pattern that finds any of `phrases` as whole words: "Parti" is not found in "Partito". */
 const wordsPattern = (phrases: readonly string[]): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${[...phrases]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|')})(?![\\p{L}\\p{N}])`,
+    'u',
+  );
 
 // The month and weekday names of a language, as Intl writes them.
 const calendarNames = (language: Language): string[] => [
@@ -56,7 +62,13 @@ const frenchInterface = (language: Language): RegExp => {
 const MESSAGE_KEY = wordsPattern(Object.keys(sourceCatalogue('fr')));
 
 const decodeEntities = (text: string): string =>
-  text.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * What the institution wrote, which stays in its language whatever the visitor's (the issue:
@@ -85,8 +97,7 @@ const CONTENT_TEXTS: readonly string[] = (() => {
   return [...found].sort((a, b) => b.length - a.length);
 })();
 
-const withoutContent = (text: string): string =>
-  CONTENT_TEXTS.reduce((rest, piece) => (rest.includes(piece) ? rest.split(piece).join(' ¶ ') : rest), text);
+const withoutContent = (text: string): string => CONTENT_TEXTS.reduce((rest, piece) => (rest.includes(piece) ? rest.split(piece).join(' ¶ ') : rest), text);
 
 /**
  * The interface text of the page as a visitor meets it: the title, every rendered text node
@@ -300,7 +311,12 @@ describe('a widget container the server did not render', () => {
     await expect(page.getByRole('region', { name: 'Contacts' }).count()).resolves.toBe(1);
     await page.getByRole('button', { name: 'DE – Deutsch' }).click();
     await page.getByRole('region', { name: 'Kontakte' }).waitFor();
-    await expect(page.getByRole('searchbox', { name: 'Nach Namen suchen' }).or(page.getByRole('textbox', { name: 'Nach Namen suchen' })).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole('searchbox', { name: 'Nach Namen suchen' })
+        .or(page.getByRole('textbox', { name: 'Nach Namen suchen' }))
+        .count(),
+    ).resolves.toBe(1);
     await expect(page.evaluate(() => window.location.pathname)).resolves.toBe('/annuaire/');
     await expect(frenchLeft(page, 'de')).resolves.toEqual([]);
     expect(errors).toEqual([]);

@@ -64,7 +64,9 @@ describe('the news page', () => {
       new RegExp(`^/actualites/${slugify(item.title)}(-\\d+)?/$`),
     );
     await expect(first.locator('time').getAttribute('datetime')).resolves.toBe(item.date);
-    await expect(first.locator('time').textContent()).resolves.toMatch(/^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/);
+    await expect(first.locator('time').textContent()).resolves.toMatch(
+      /^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/,
+    );
     await expect(first.getByRole('img').getAttribute('alt')).resolves.toBe(item.image_alt);
     // The first cards' images are the largest paint: eager and first in line; the others wait until near.
     await expect(first.getByRole('img').getAttribute('loading')).resolves.toBe('eager');
@@ -91,10 +93,9 @@ describe('the news page', () => {
     await toggle(page, 2).click();
     await page.waitForURL(/\?categorie=1&categorie=2$/);
     await showsFirstPageOf(page, [1, 2]);
-    await expect(page.getByRole('button', { name: /^Retirer le filtre / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).resolves.toEqual([
-      `Retirer le filtre ${categoryTitle(1)}`,
-      `Retirer le filtre ${categoryTitle(2)}`,
-    ]);
+    await expect(
+      page.getByRole('button', { name: /^Retirer le filtre / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+    ).resolves.toEqual([`Retirer le filtre ${categoryTitle(1)}`, `Retirer le filtre ${categoryTitle(2)}`]);
 
     await page.getByRole('button', { name: `Retirer le filtre ${categoryTitle(1)}` }).click();
     await page.waitForURL(/\?categorie=2$/);
@@ -164,10 +165,13 @@ describe('the news page', () => {
     // A backend that ignores paging answers every item at once (and repeats some).
     const items = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, title: `Ancienne actualité ${i + 1}`, date: '2026-01-15' }));
     const requests: string[] = [];
-    await page.route((url) => url.pathname === '/api/news/', async (route) => {
-      requests.push(route.request().url());
-      await route.fulfill({ json: [...items, items[0], items[1]] });
-    });
+    await page.route(
+      (url) => url.pathname === '/api/news/',
+      async (route) => {
+        requests.push(route.request().url());
+        await route.fulfill({ json: [...items, items[0], items[1]] });
+      },
+    );
     await toggle(page, 2).click();
     await page.waitForFunction((text) => document.querySelector('[role="status"].news__count')?.textContent === text, `${PAGE_SIZE} actualités affichées sur 60`);
     await expect(page.getByRole('article').count()).resolves.toBe(PAGE_SIZE);

@@ -78,7 +78,11 @@ describe('every page without script', () => {
   it('shows the agenda events (axe finds no violation) and the news articles', async () => {
     const agenda = await openWithoutScript('/agenda/');
     await expect(main(agenda.page).getByRole('heading', { level: 4 }).count()).resolves.toBeGreaterThan(0);
-    await expect(main(agenda.page).getByRole('heading', { level: 2, name: /^\d{4}$/ }).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      main(agenda.page)
+        .getByRole('heading', { level: 2, name: /^\d{4}$/ })
+        .count(),
+    ).resolves.toBeGreaterThan(0);
     await expect(main(agenda.page).getByRole('button', { name: 'Appliquer' }).isVisible()).resolves.toBe(true);
     expect(await axeWithoutScript(agenda.page)).toEqual([]);
     await agenda.page.context().close();
@@ -89,7 +93,11 @@ describe('every page without script', () => {
 
   it.each(['/boutique/', '/panier/'])('%s says the cart needs JavaScript', async (path) => {
     const { page } = await openWithoutScript(path);
-    await expect(main(page).getByText(/Le panier fonctionne avec JavaScript/).isVisible()).resolves.toBe(true);
+    await expect(
+      main(page)
+        .getByText(/Le panier fonctionne avec JavaScript/)
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.context().close();
   });
 });
@@ -126,7 +134,9 @@ describe('the filter forms without script', () => {
     await Promise.all([page.waitForURL(/categorie=1/), main(page).getByRole('button', { name: 'Politique', exact: true }).click()]);
     expect(pathOf(page)).toBe('/actualites/?categorie=1');
     await expect(main(page).getByRole('button', { name: 'Politique', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
-    const ids = await main(page).getByRole('article').evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-news-id'))));
+    const ids = await main(page)
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((article) => Number(article.getAttribute('data-news-id'))));
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).toEqual(expectedNews({ categories: [1] }).slice(0, ids.length));
     await Promise.all([page.waitForURL((url) => url.search === ''), main(page).getByRole('button', { name: 'Tout afficher' }).click()]);
@@ -142,16 +152,17 @@ describe('permalinks without script', () => {
     if (first === undefined) throw new Error('no contact');
     const link = main(page).getByRole('link', { name: `Plus d'informations sur ${first.title}` });
     // The link may open a new tab; either way the contact's page is what it leads to.
-    const opened = (await link.getAttribute('target')) === '_blank'
-      ? (await Promise.all([page.context().waitForEvent('page'), link.click()]))[0]
-      : (await Promise.all([page.waitForURL(/\/annuaire\/[a-z0-9-]+\/$/), link.click()]), page);
+    const opened =
+      (await link.getAttribute('target')) === '_blank'
+        ? (await Promise.all([page.context().waitForEvent('page'), link.click()]))[0]
+        : (await Promise.all([page.waitForURL(/\/annuaire\/[a-z0-9-]+\/$/), link.click()]), page);
     await opened.waitForLoadState();
     expect(new URL(opened.url()).pathname).toBe(contactPath(first));
     await expect(opened.getByRole('dialog', { name: first.title }).isVisible()).resolves.toBe(true);
     await page.context().close();
   });
 
-  it('opens an event\'s details with <details>', async () => {
+  it("opens an event's details with <details>", async () => {
     const { page } = await openWithoutScript('/agenda/');
     const event = main(page).getByRole('article').first();
     const title = (await event.getByRole('heading', { level: 4 }).textContent()) ?? '';

@@ -50,7 +50,7 @@ describe('the JavaScript a page loads, until the network is idle after hydration
     }
   });
 
-  it('holds a ceiling above the goal only for pages that carry React, and only at the page\'s size: one that shrinks lowers its ceiling', () => {
+  it("holds a ceiling above the goal only for pages that carry React, and only at the page's size: one that shrinks lowers its ceiling", () => {
     for (const ceiling of BUDGETS.pageJsGzipCeilings) {
       expect(ALL_PATHS).toContain(ceiling.path);
       expect(ceiling.path).not.toBe('/');

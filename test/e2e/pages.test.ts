@@ -82,7 +82,13 @@ describe('the cart count in the header', () => {
   it('shows the quantity kept in the browser and follows a change made in another tab', async () => {
     const { page, errors } = await open('/boutique/');
     await page.evaluate(() =>
-      localStorage.setItem('cartItems', JSON.stringify([{ variant_id: 1, quantity: 2, price: 12.5 }, { variant_id: 2, quantity: 1, price: 0.9 }])),
+      localStorage.setItem(
+        'cartItems',
+        JSON.stringify([
+          { variant_id: 1, quantity: 2, price: 12.5 },
+          { variant_id: 2, quantity: 1, price: 0.9 },
+        ]),
+      ),
     );
     await page.reload();
     await expect(page.getByRole('link', { name: 'Panier (3 articles)' }).isVisible()).resolves.toBe(true);

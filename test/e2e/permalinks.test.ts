@@ -30,7 +30,7 @@ const open = async (path: string): Promise<{ page: Page; errors: string[] }> => 
 
 const pathname = (page: Page): string => new URL(page.url()).pathname;
 
-describe('a contact\'s permalink', () => {
+describe("a contact's permalink", () => {
   it('is pushed when the "⋯" link opens the modal; Back closes it, Forward and a reload open it again', async () => {
     const contact = content.contacts.find((item) => item.id === expectedContacts({})[0]);
     if (contact === undefined) throw new Error('no contact');
@@ -66,7 +66,7 @@ describe('a contact\'s permalink', () => {
     await page.context().close();
   });
 
-  it('closing the modal goes back to the directory\'s address', async () => {
+  it("closing the modal goes back to the directory's address", async () => {
     const contact = content.contacts.find((item) => item.id === expectedContacts({})[1]);
     if (contact === undefined) throw new Error('no contact');
     const { page } = await open('/annuaire/');
@@ -80,14 +80,17 @@ describe('a contact\'s permalink', () => {
   });
 });
 
-describe('an event\'s permalink', () => {
+describe("an event's permalink", () => {
   it('is pushed when its details open, and a reload opens the same details', async () => {
     const id = expectedPlainAgenda(1)[0];
     const event = content.events.find((item) => item.id === id);
     if (event === undefined) throw new Error('no event in agenda 1');
     const permalink = eventPath({ id: String(event.id), title: event.title });
     const { page, errors } = await open('/agenda/');
-    const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 4, name: event.title, exact: true }) }).first();
+    const article = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { level: 4, name: event.title, exact: true }) })
+      .first();
     const details = article.locator('details');
     await article.locator('summary').click();
     await page.waitForURL((url) => url.pathname === permalink);

@@ -27,7 +27,11 @@ const printed = async (path: string): Promise<Page> => {
 };
 
 const visible = (page: Page, selector: string): Promise<number> =>
-  page.locator(selector).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === 'fixed').length);
+  page
+    .locator(selector)
+    .evaluateAll(
+      (elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null || getComputedStyle(element).position === 'fixed').length,
+    );
 
 describe('the print style sheet', () => {
   it('prints the directory as a compact list: names and contact lines, no navigation, filters, buttons or pictures', async () => {
@@ -36,7 +40,12 @@ describe('the print style sheet', () => {
     await expect(visible(page, '.contact-card__title')).resolves.toBeGreaterThan(0);
     for (const hidden of ['.site-nav', 'form', 'button', 'img', '.contact-card__more', '.site-footer']) await expect(visible(page, hidden)).resolves.toBe(0);
     // No card is cut across two pages.
-    await expect(page.locator('.contact-card').first().evaluate((card) => getComputedStyle(card).breakInside)).resolves.toBe('avoid');
+    await expect(
+      page
+        .locator('.contact-card')
+        .first()
+        .evaluate((card) => getComputedStyle(card).breakInside),
+    ).resolves.toBe('avoid');
     await expect(page.locator('.directory-grid').evaluate((grid) => getComputedStyle(grid).display)).resolves.toBe('block');
     await page.close();
   });
@@ -46,15 +55,25 @@ describe('the print style sheet', () => {
     await expect(visible(page, '.agenda-event')).resolves.toBeGreaterThan(0);
     await expect(visible(page, '.agenda-month__title')).resolves.toBeGreaterThan(0);
     for (const hidden of ['.filter-bar', 'button', '.agenda-event__calendar', '.site-nav']) await expect(visible(page, hidden)).resolves.toBe(0);
-    await expect(page.locator('.agenda-event').first().evaluate((event) => getComputedStyle(event).breakInside)).resolves.toBe('avoid');
+    await expect(
+      page
+        .locator('.agenda-event')
+        .first()
+        .evaluate((event) => getComputedStyle(event).breakInside),
+    ).resolves.toBe('avoid');
     await page.close();
   });
 
-  it('prints the home page\'s next events and latest news as a plain list, without the search form or the navigation', async () => {
+  it("prints the home page's next events and latest news as a plain list, without the search form or the navigation", async () => {
     const page = await printed('/');
     await expect(visible(page, '.home-item')).resolves.toBe(6);
     for (const hidden of ['.site-nav', 'form', '.site-footer']) await expect(visible(page, hidden)).resolves.toBe(0);
-    await expect(page.locator('.home-item').first().evaluate((item) => getComputedStyle(item).breakInside)).resolves.toBe('avoid');
+    await expect(
+      page
+        .locator('.home-item')
+        .first()
+        .evaluate((item) => getComputedStyle(item).breakInside),
+    ).resolves.toBe('avoid');
     await page.close();
   });
 
@@ -65,7 +84,7 @@ describe('the print style sheet', () => {
     await page.close();
   });
 
-  it("prints a news article as its text, its links followed by their address", async () => {
+  it('prints a news article as its text, its links followed by their address', async () => {
     const article = pages.find((page) => page.name === 'actualité');
     if (article === undefined) throw new Error('no news item page in the sitemap');
     const page = await printed(article.url);

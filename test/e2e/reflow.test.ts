@@ -34,7 +34,9 @@ const overflowAt = async (url: string, width: number, scale: number): Promise<st
       return [...document.querySelectorAll('body *')]
         .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
         .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}: right edge at ${Math.round(element.getBoundingClientRect().right)} px`);
+        .map(
+          (element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}: right edge at ${Math.round(element.getBoundingClientRect().right)} px`,
+        );
     }, width);
   } finally {
     await context.close();

@@ -144,7 +144,10 @@ const open = async (widget: Widget, api: Api): Promise<{ page: Page; errors: str
   await widget.prepare?.(page);
   const address = `${site.url}${widget.path()}`;
   const html = templateOf(widget);
-  await page.route((url) => url.href === address, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.route(
+    (url) => url.href === address,
+    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
   await page.route('**/api/**', api);
   await page.goto(address);
   return watched;

@@ -44,11 +44,19 @@ const chromiumResolutions = async (raws: readonly string[]): Promise<({ origin: 
   }
 };
 
-describe('internal links against Chromium\'s URL parser', () => {
+describe("internal links against Chromium's URL parser", () => {
   it('accepts a string only when Chromium resolves it, and its normalised path, to the same page of the same site', async () => {
     const raws = [
-      '/\\evil.example/', '//evil.example/', '/\t/evil.example/', '/.//evil.example/', '/..//evil.example/', '\\\\evil.example',
-      '/%2f%2fevil.example', '/\uff0fevil.example', '/actualites/', ...fc.sample(hostileLinks, { numRuns: 2000, seed: 17 }),
+      '/\\evil.example/',
+      '//evil.example/',
+      '/\t/evil.example/',
+      '/.//evil.example/',
+      '/..//evil.example/',
+      '\\\\evil.example',
+      '/%2f%2fevil.example',
+      '/\uff0fevil.example',
+      '/actualites/',
+      ...fc.sample(hostileLinks, { numRuns: 2000, seed: 17 }),
     ];
     const accepted = raws.map((raw) => [raw, internalPath(raw)] as const).filter((pair): pair is readonly [string, string] => pair[1] !== null);
     const [rawResolutions, pathResolutions] = await Promise.all([chromiumResolutions(raws), chromiumResolutions(accepted.map(([, path]) => path))]);

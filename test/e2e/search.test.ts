@@ -28,7 +28,11 @@ const pageBox = (page: Page) => page.getByRole('main').getByRole('searchbox', { 
 const group = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name: new RegExp(`^${name} `) });
 const settled = (page: Page) => page.locator('.search-page__results[aria-busy="false"]').waitFor();
 // A search box until it is first used, then a combobox once its suggestions have loaded.
-const headerBox = (page: Page) => page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).or(page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }));
+const headerBox = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('searchbox', { name: 'Rechercher sur le site' })
+    .or(page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }));
 
 describe('the search page', () => {
   it('finds a contact by a name typed without accents, keeps the query in the address, with no console error and no axe violation', async () => {
@@ -167,4 +171,8 @@ describe('the header search', () => {
   });
 });
 
-const fold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();

@@ -79,7 +79,7 @@ describe('hydration of every server-rendered page', () => {
     clean(result);
   });
 
-  it('a contact\'s page hydrates with the same dialog open', async () => {
+  it("a contact's page hydrates with the same dialog open", async () => {
     const person = content.contacts.find((contact) => contact.type_contact === 'Personne');
     if (person === undefined) throw new Error('no person in the demo database');
     const path = contactPath(person);
@@ -93,7 +93,7 @@ describe('hydration of every server-rendered page', () => {
     await page.context().close();
   });
 
-  it('an event\'s page hydrates with that event\'s details still open', async () => {
+  it("an event's page hydrates with that event's details still open", async () => {
     const event = content.events.find((item) => item.agenda_id === 1);
     if (event === undefined) throw new Error('no event in agenda 1');
     const result = await visit(eventPath({ id: String(event.id), title: event.title }), 'agenda');
@@ -101,7 +101,7 @@ describe('hydration of every server-rendered page', () => {
     expectSameFirstScreen(result, 'agenda');
   });
 
-  it('a news item\'s page hydrates with the same article text', async () => {
+  it("a news item's page hydrates with the same article text", async () => {
     const item = content.news.find((news) => news.scope === 'actualites');
     if (item === undefined) throw new Error('no news item in actualites');
     const result = await visit(`/actualites/${item.slug}/`, 'text');
@@ -143,7 +143,9 @@ describe('hydration of any filter state the address may hold', () => {
   });
 
   it('a news address from the URL codec hydrates cleanly', async () => {
-    const ids = (await site.db.query<{ id: number }>("select c.id from news_categories c join news_scopes s on s.id = c.scope_id where s.slug = 'actualites' order by c.id")).map((row) => String(row.id));
+    const ids = (
+      await site.db.query<{ id: number }>("select c.id from news_categories c join news_scopes s on s.id = c.scope_id where s.slug = 'actualites' order by c.id")
+    ).map((row) => String(row.id));
     await fc.assert(
       fc.asyncProperty(fc.subarray(ids), async (selection) => {
         const result = await visit(`/actualites/${selectionToSearch(selection)}`, 'news');
@@ -159,7 +161,7 @@ describe('a failing script', () => {
   it.each([
     ['blocked', null],
     ['throwing', 'throw new Error("the widget script broke");'],
-  ] as const)('leaves the server\'s content in place when the widget\'s script is %s', async (_how, body) => {
+  ] as const)("leaves the server's content in place when the widget's script is %s", async (_how, body) => {
     const server = await serverAnswer(`${site.url}/annuaire/`);
     const names = serverNames(server.document, 'directory');
     const { page } = await recordedPage(browser);
@@ -171,7 +173,12 @@ describe('a failing script', () => {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     await expect(browserNames(page, 'directory')).resolves.toEqual(names);
-    await expect(page.getByRole('link', { name: /^Plus d'informations sur / }).first().getAttribute('href')).resolves.toMatch(/^\/annuaire\/[a-z0-9-]+\/$/);
+    await expect(
+      page
+        .getByRole('link', { name: /^Plus d'informations sur / })
+        .first()
+        .getAttribute('href'),
+    ).resolves.toMatch(/^\/annuaire\/[a-z0-9-]+\/$/);
     await page.context().close();
   });
 });

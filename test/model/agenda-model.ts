@@ -87,7 +87,11 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     if (snapshot.matches({ permalink: 'loading' })) return [{ type: 'EVENT_FOUND', event: LATER_EVENT }, { type: 'EVENT_MISSING' }];
     if (!snapshot.matches({ permalink: 'listed' })) return [];
     // The categories answer right after the first list, so the walk goes on with their toggles (or their failure).
-    if (snapshot.matches({ categories: 'loading' })) return [{ type: 'CATEGORIES_LOADED', categories: AGENDA_CATEGORIES }, { type: 'CATEGORIES_FAILED', error: AGENDA_FAILURE }];
+    if (snapshot.matches({ categories: 'loading' }))
+      return [
+        { type: 'CATEGORIES_LOADED', categories: AGENDA_CATEGORIES },
+        { type: 'CATEGORIES_FAILED', error: AGENDA_FAILURE },
+      ];
     if (snapshot.matches({ categories: 'failed' })) return [{ type: 'RETRY' }];
     const events: AgendaMachineEvent[] = [];
     const plain = currentCategories.length === 0 && month === null && title === null;
@@ -198,7 +202,11 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       case 'AGENDA_FAILED':
         return say(language, 'L’appel de l’agenda échoue', 'The agenda call fails');
       case 'MORE_LOADED':
-        return say(language, `Le serveur répond avec la page suivante : ${event.events.length} événement(s)`, `The server answers with the next page: ${event.events.length} event(s)`);
+        return say(
+          language,
+          `Le serveur répond avec la page suivante : ${event.events.length} événement(s)`,
+          `The server answers with the next page: ${event.events.length} event(s)`,
+        );
       case 'MORE_FAILED':
         return event.error._tag === 'HttpError' && event.error.status === 400
           ? say(language, 'Le serveur refuse la page suivante (400 : le contenu a changé)', 'The server refuses the next page (400: the content changed)')
@@ -210,7 +218,11 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
           ? say(language, 'Le serveur refuse la page passée (400 : le contenu a changé)', 'The server refuses the past page (400: the content changed)')
           : say(language, 'L’appel des événements passés échoue', 'The past events call fails');
       case 'EVENT_FOUND':
-        return say(language, `Le serveur répond avec l’événement du lien « ${event.event.title} »`, `The server answers with the linked event “${event.event.title}”`);
+        return say(
+          language,
+          `Le serveur répond avec l’événement du lien « ${event.event.title} »`,
+          `The server answers with the linked event “${event.event.title}”`,
+        );
       case 'EVENT_MISSING':
         return say(language, 'Le serveur ne connaît pas l’événement du lien (404)', 'The server does not know the linked event (404)');
       case 'CATEGORIES_LOADED':
@@ -238,7 +250,9 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     const { currentCategories, month, title, range, upcoming, past } = snapshot.context;
     return [
       say(language, `${upcoming.length} à venir, ${past.length} passé(s)`, `${upcoming.length} upcoming, ${past.length} past`),
-      ...(currentCategories.length ? [say(language, `catégories ${currentCategories.map(categoryTitle).join(', ')}`, `categories ${currentCategories.map(categoryTitle).join(', ')}`)] : []),
+      ...(currentCategories.length
+        ? [say(language, `catégories ${currentCategories.map(categoryTitle).join(', ')}`, `categories ${currentCategories.map(categoryTitle).join(', ')}`)]
+        : []),
       ...(month !== null ? [say(language, `mois ${month}`, `month ${month}`)] : []),
       ...(title ? [say(language, `titre « ${title} »`, `title “${title}”`)] : []),
       ...(range !== null ? [say(language, `période ${range}`, `period ${range}`)] : []),
@@ -283,7 +297,11 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       },
       { kind: 'pressed', group: 'Période', names: range === null ? [] : [RANGE_NAMES[range]] },
       // The permalink's event loaded on its own stands above the list.
-      { kind: 'cards', titles: [...(permalink === null ? [] : [permalink.title]), ...events.map((event) => event.title)], noun: ['fiche d’événement', 'fiches d’événement'] },
+      {
+        kind: 'cards',
+        titles: [...(permalink === null ? [] : [permalink.title]), ...events.map((event) => event.title)],
+        noun: ['fiche d’événement', 'fiches d’événement'],
+      },
       ...count,
       ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
       { kind: 'button', name: 'Événements passés', shown: selectHasPast(snapshot) },

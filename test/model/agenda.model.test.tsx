@@ -31,7 +31,6 @@ import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
-
 /** A fake service: each call's input, and the subject its answer comes through. */
 const calls = <I, E>() => {
   const made: { input: I; answer: Subject<E> }[] = [];
@@ -158,7 +157,10 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   for (const category of selectCategoryToggles(expected)) {
     expect(toggle(category.id)).toHaveAttribute('aria-pressed', String(context.currentCategories.includes(category.id)));
   }
-  for (const [name, range] of [["Aujourd'hui", 'aujourdhui'], ['Cette semaine', 'semaine']] as const) {
+  for (const [name, range] of [
+    ["Aujourd'hui", 'aujourdhui'],
+    ['Cette semaine', 'semaine'],
+  ] as const) {
     expect(rangeToggle(name)).toHaveAttribute('aria-pressed', String(context.range === range));
   }
   const status = within(results()).getByRole('status');
@@ -224,7 +226,11 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   }
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
   const expectedAlerts = [
-    ...(expected.matches({ events: 'failed' }) ? ["L'agenda n'a pas pu être chargé."] : expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée."] : []),
+    ...(expected.matches({ events: 'failed' })
+      ? ["L'agenda n'a pas pu être chargé."]
+      : expected.matches({ categories: 'failed' })
+        ? ["La liste des catégories n'a pas pu être chargée."]
+        : []),
     ...(expected.matches({ events: { ready: 'pastFailed' } }) ? ["Les événements passés n'ont pas pu être chargés."] : []),
     ...(expected.matches({ events: { ready: 'moreFailed' } }) ? ["Les événements suivants n'ont pas pu être chargés."] : []),
   ];
@@ -232,15 +238,12 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   if (expected.matches({ events: 'failed' })) expect(articles).toHaveLength(0);
 };
 
-describeModelWalk(
-  'the agenda, walked through its statechart',
-  {
-    model: agendaModel,
-    address: '/agenda/',
-    open: harness,
-    close: (h) => h.actor.stop(),
-    perform,
-    measure: (h) => h.lists.length,
-    expectStep: (h, { after, measured }) => expectScreen(h, after as Snapshot, measured ?? 0),
-  },
-);
+describeModelWalk('the agenda, walked through its statechart', {
+  model: agendaModel,
+  address: '/agenda/',
+  open: harness,
+  close: (h) => h.actor.stop(),
+  perform,
+  measure: (h) => h.lists.length,
+  expectStep: (h, { after, measured }) => expectScreen(h, after as Snapshot, measured ?? 0),
+});

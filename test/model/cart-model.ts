@@ -125,9 +125,7 @@ export const cartModel: MachineModel<CartEvent> = {
   describeContext: (state, language) => {
     const { items, shippingMethod, orderId } = (state as Snapshot).context;
     return [
-      items.length === 0
-        ? say(language, 'aucune ligne', 'no line')
-        : items.map((line) => `${line.title ?? line.variant_id} × ${line.quantity}`).join(', '),
+      items.length === 0 ? say(language, 'aucune ligne', 'no line') : items.map((line) => `${line.title ?? line.variant_id} × ${line.quantity}`).join(', '),
       shipping(shippingMethod, language),
       ...(orderId !== null ? [say(language, `commande ${orderId}`, `order ${orderId}`)] : []),
     ].join(', ');
@@ -136,11 +134,20 @@ export const cartModel: MachineModel<CartEvent> = {
     const snapshot = state as Snapshot;
     const { items, shippingMethod, orderId } = snapshot.context;
     // Two polite regions may speak at once (the price check, storage refused): each is read by its text.
-    const inMemory: Seen = { kind: 'text', text: "Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.", shown: selectInMemoryOnly(snapshot) };
+    const inMemory: Seen = {
+      kind: 'text',
+      text: "Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.",
+      shown: selectInMemoryOnly(snapshot),
+    };
     const rows = (titles: readonly string[]): Seen => ({ kind: 'rows', table: 'Contenu du panier', titles, noun: ['ligne', 'lignes'] });
     if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), inMemory];
     if (snapshot.matches({ lines: 'empty' })) {
-      return [{ kind: 'text', text: 'Votre panier est vide.', shown: true }, { kind: 'link', name: 'Voir les publications de la boutique', shown: true }, rows([]), inMemory];
+      return [
+        { kind: 'text', text: 'Votre panier est vide.', shown: true },
+        { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
+        rows([]),
+        inMemory,
+      ];
     }
     const titles = items.map((line) => line.title ?? line.variant_id);
     return [

@@ -38,7 +38,9 @@ const changedSentence = (count: number): string =>
   count === 1 ? "Le prix d'un article a changé depuis son ajout au panier." : `Le prix de ${count} articles a changé depuis leur ajout au panier.`;
 
 const goneSentence = (count: number): string =>
-  count === 1 ? "Un article n'est plus disponible : il n'est pas compté dans le total." : `${count} articles ne sont plus disponibles : ils ne sont pas comptés dans le total.`;
+  count === 1
+    ? "Un article n'est plus disponible : il n'est pas compté dans le total."
+    : `${count} articles ne sont plus disponibles : ils ne sont pas comptés dans le total.`;
 
 /** The shop call failing. */
 export const PRICES_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/shop/items/', status: 503 };

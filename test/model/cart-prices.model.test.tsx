@@ -15,7 +15,6 @@ import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof cartPricesMachine>;
 
-
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
 const cents = (price: number): number => Math.round(price * 100);
@@ -92,10 +91,11 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   const { prices } = expected.context;
   const known = expected.matches('checked') ? prices : null;
   // undefined: the shop's price is not known; null: the shop does not sell the variant.
-  const nowOf = (line: CartItem): number | null | undefined =>
-    known === null ? undefined : Object.hasOwn(known, line.variant_id) ? known[line.variant_id]! : null;
+  const nowOf = (line: CartItem): number | null | undefined => (known === null ? undefined : Object.hasOwn(known, line.variant_id) ? known[line.variant_id]! : null);
 
-  const rows = within(screen.getByRole('table', { name: 'Contenu du panier' })).getAllByRole('row').slice(1);
+  const rows = within(screen.getByRole('table', { name: 'Contenu du panier' }))
+    .getAllByRole('row')
+    .slice(1);
   expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(KEPT_LINES.map((line) => line.title));
   for (const line of KEPT_LINES) expectLine(line, nowOf(line));
 
@@ -136,19 +136,16 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(readStoredCart(h.storage)).toEqual({ items: KEPT_LINES, shippingMethod: 'post' });
 };
 
-describeModelWalk(
-  'the cart page’s price check, walked through its statechart',
-  {
-    model: cartPricesModel,
-    open: harness,
-    close: (h) => {
-      h.cart.stop();
-      h.prices.stop();
-    },
-    perform,
-    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+describeModelWalk('the cart page’s price check, walked through its statechart', {
+  model: cartPricesModel,
+  open: harness,
+  close: (h) => {
+    h.cart.stop();
+    h.prices.stop();
   },
-);
+  perform,
+  expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+});
 
 describe('the cart page’s price check, walked through its statechart', () => {
   it('removes a line that is no longer sold: out of the cart, of storage and of the notice, the rest at today’s prices', () => {

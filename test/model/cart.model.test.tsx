@@ -6,14 +6,7 @@ import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
 import { cartPricesMachine } from '../../src/machines/cart-prices-machine';
 import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
 import type { ShopItemsEvent } from '../../src/services/shop-service';
-import {
-  CART_ITEMS_KEY,
-  SHIPPING_METHOD_KEY,
-  persistActor,
-  readStoredCart,
-  storageWatchActor,
-  writeStoredCart,
-} from '../../src/services/cart-storage';
+import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, persistActor, readStoredCart, storageWatchActor, writeStoredCart } from '../../src/services/cart-storage';
 import { CartView } from '../../src/views/cart/cart-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
@@ -27,7 +20,6 @@ type Snapshot = SnapshotFrom<typeof cartMachine>;
 
 // toHaveTextContent folds the (narrow) no-break spaces of Intl into plain ones; so does this.
 const chf = (amount: number): string => chfRaw(amount).replace(/\s+/g, ' ');
-
 
 /** The real machine with the real effects on an in-memory storage, the real host buttons and `storage` events. */
 const harness = () => {
@@ -70,7 +62,15 @@ const harness = () => {
     </WidgetRoot>,
     { container },
   );
-  return { ...h, get restoreNow() { return h.restore; }, actor, prices, host };
+  return {
+    ...h,
+    get restoreNow() {
+      return h.restore;
+    },
+    actor,
+    prices,
+    host,
+  };
 };
 
 type Harness = ReturnType<typeof harness>;
@@ -156,7 +156,9 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
   }
 
   if (expected.matches({ lines: 'filled' })) {
-    const rows = within(screen.getByRole('table', { name: 'Contenu du panier' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Contenu du panier' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(items.map((line) => line.title));
     for (const line of items) {
       const cells = within(row(line.title!)).getAllByRole('cell');
@@ -196,17 +198,14 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
   }
 };
 
-describeModelWalk(
-  'the cart, walked through its statechart',
-  {
-    model: cartModel,
-    open: harness,
-    close: (h) => {
-      h.actor.stop();
-      h.prices.stop();
-    },
-    perform,
-    measure: (h) => h.storage.toObject(),
-    expectStep: (h, { event, after, measured }) => expectScreen(h, after as Snapshot, event, measured ?? {}),
+describeModelWalk('the cart, walked through its statechart', {
+  model: cartModel,
+  open: harness,
+  close: (h) => {
+    h.actor.stop();
+    h.prices.stop();
   },
-);
+  perform,
+  measure: (h) => h.storage.toObject(),
+  expectStep: (h, { event, after, measured }) => expectScreen(h, after as Snapshot, event, measured ?? {}),
+});

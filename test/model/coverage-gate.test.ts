@@ -23,14 +23,17 @@ describe('the coverage gate', () => {
     expect(unwalked(model.model, pathsOf(model))).toEqual({ states: [], transitions: [] });
   });
 
-  it.each(MODELS.map((model) => [model.name, model] as const))('finds every transition of %s taken by its covering suite, in paths a tester follows at one go', (_name, model) => {
-    const suite = coveringSuite(model);
-    expect(unwalked(model.model, suite).transitions).toEqual([]);
-    for (const path of suite) expect(path.steps.length - 1).toBeLessThanOrEqual(MAX_COVERING_STEPS);
-    // Fewer steps than the exhaustive walk: the suite is the short read, the walk the full proof.
-    const steps = (paths: readonly { steps: readonly unknown[] }[]): number => paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
-    expect(steps(suite)).toBeLessThanOrEqual(steps(pathsOf(model)));
-  });
+  it.each(MODELS.map((model) => [model.name, model] as const))(
+    'finds every transition of %s taken by its covering suite, in paths a tester follows at one go',
+    (_name, model) => {
+      const suite = coveringSuite(model);
+      expect(unwalked(model.model, suite).transitions).toEqual([]);
+      for (const path of suite) expect(path.steps.length - 1).toBeLessThanOrEqual(MAX_COVERING_STEPS);
+      // Fewer steps than the exhaustive walk: the suite is the short read, the walk the full proof.
+      const steps = (paths: readonly { steps: readonly unknown[] }[]): number => paths.reduce((sum, path) => sum + path.steps.length - 1, 0);
+      expect(steps(suite)).toBeLessThanOrEqual(steps(pathsOf(model)));
+    },
+  );
 
   it('names what is missing when a path is taken out of a walk', () => {
     const directory = MODELS.find((model) => model.name === 'directory')!;

@@ -18,9 +18,7 @@ const transitionId = (sourceId: string, eventType: string, index: number): strin
 /** Every transition written in a machine, by source state, event and position. */
 export const transitionIds = (machine: AnyStateMachine): string[] =>
   nodesOf(machine.root).flatMap((node) =>
-    [...node.transitions.entries()].flatMap(([eventType, definitions]) =>
-      definitions.map((_definition, index) => transitionId(node.id, eventType, index)),
-    ),
+    [...node.transitions.entries()].flatMap(([eventType, definitions]) => definitions.map((_definition, index) => transitionId(node.id, eventType, index))),
   );
 
 /** The written transitions that an event takes from a snapshot (none when no guard lets it through). */
@@ -64,15 +62,18 @@ export const coveringPaths = <E extends EventObject>(model: AnyStateMachine, opt
   const testModel = createTestModel(model, {
     events: options.events as never,
     // The graph also tries every event type bare; only the events the state offers are walked.
-    filterEvents: (snapshot, event) =>
-      options.events(snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
+    filterEvents: (snapshot, event) => options.events(snapshot).some((offered) => JSON.stringify(offered) === JSON.stringify(event)),
     serializeState: (snapshot) => options.key(snapshot),
     input: options.input,
   });
   const shortest = testModel.getShortestPaths();
   const toModelPath = (steps: readonly { event: EventObject; state: unknown }[], kind: ModelPath<E>['kind']): ModelPath<E> => ({
     kind,
-    description: steps.slice(1).map((step) => eventLabel(step.event)).join(' → ') || '(start)',
+    description:
+      steps
+        .slice(1)
+        .map((step) => eventLabel(step.event))
+        .join(' → ') || '(start)',
     steps: steps.map((step) => ({ event: step.event as E, snapshot: step.state as Snapshot })),
   });
   const paths = shortest.map((path) => toModelPath(path.steps, 'state'));
@@ -116,7 +117,10 @@ export const unwalked = (machine: AnyStateMachine, paths: readonly ModelPath<Eve
 const eventLabel = (event: EventObject): string => {
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
   const detail = Object.entries(rest)
-    .map(([key, value]) => `${key}=${Array.isArray(value) ? `[${value.length}]` : typeof value === 'object' && value !== null && '_tag' in value ? String(value._tag) : JSON.stringify(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${Array.isArray(value) ? `[${value.length}]` : typeof value === 'object' && value !== null && '_tag' in value ? String(value._tag) : JSON.stringify(value)}`,
+    )
     .join(' ');
   return detail ? `${type}(${detail})` : type;
 };

@@ -34,8 +34,7 @@ export const loadMachine = async (name: string): Promise<AnyStateMachine> => {
 };
 
 /** Every machine of src/machines, by name. */
-export const loadMachines = async (): Promise<NamedMachine[]> =>
-  Promise.all(machineNames().map(async (name) => ({ name, machine: await loadMachine(name) })));
+export const loadMachines = async (): Promise<NamedMachine[]> => Promise.all(machineNames().map(async (name) => ({ name, machine: await loadMachine(name) })));
 
 // Mermaid reads `:` and `;` as syntax in a label and `"` as the end of a state's title.
 const clean = (text: string): string => text.replace(/"/g, "'").replace(/;/g, ',').replace(/:/g, '∶').replace(/\s+/g, ' ').trim();
@@ -285,9 +284,7 @@ export const machineDiagram = (name: string, machine: AnyStateMachine): string =
     '',
     ...(regions.length > 1 ? ['## Vue d’ensemble', ''] : []),
     ...mermaidBlock(mermaidText(machine)),
-    ...(regions.length > 1
-      ? regions.flatMap((region) => [`## Région « ${region.key} »`, '', ...mermaidBlock(mermaidText(machine, region))])
-      : []),
+    ...(regions.length > 1 ? regions.flatMap((region) => [`## Région « ${region.key} »`, '', ...mermaidBlock(mermaidText(machine, region))]) : []),
   ].join('\n');
 };
 

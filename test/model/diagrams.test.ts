@@ -69,7 +69,9 @@ describe('the state diagram of a machine', () => {
   });
 
   it('labels transitions with their event, their guard and their actions by the names setup() gives them', () => {
-    expect(lines).toContain('sample__form__editing --> sample__form__sending : SUBMIT [and(isValid, not(isLocked))] / notify(level=info), inline assign<br/>after 1000 ms<br/>after PATIENCE [isValid]');
+    expect(lines).toContain(
+      'sample__form__editing --> sample__form__sending : SUBMIT [and(isValid, not(isLocked))] / notify(level=info), inline assign<br/>after 1000 ms<br/>after PATIENCE [isValid]',
+    );
   });
 
   it('shows a targetless transition and a re-entering one as loops, an inline guard and action as such', () => {
@@ -78,7 +80,9 @@ describe('the state diagram of a machine', () => {
   });
 
   it('names the invocation, the entry and exit actions, and labels the completion of the invocation', () => {
-    expect(lines).toEqual(expect.arrayContaining(['sample__form__editing : entry / markDirty', 'sample__form__sending : exit / clear', 'sample__form__sending : invoke sendForm']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['sample__form__editing : entry / markDirty', 'sample__form__sending : exit / clear', 'sample__form__sending : invoke sendForm']),
+    );
     expect(lines).toContain('sample__form__sending --> sample__form__sent : onDone sendForm');
   });
 
@@ -164,7 +168,8 @@ describe('the Mermaid text of the diagrams', () => {
   });
 
   it('parses in the diagrams of the sample machine', async () => {
-    for (const block of mermaidBlocks(machineDiagram('sample', sampleMachine))) await expect(mermaid.parse(block)).resolves.toMatchObject({ diagramType: 'stateDiagram' });
+    for (const block of mermaidBlocks(machineDiagram('sample', sampleMachine)))
+      await expect(mermaid.parse(block)).resolves.toMatchObject({ diagramType: 'stateDiagram' });
   });
 
   it('rejects a broken diagram, so a passing parse means something', async () => {

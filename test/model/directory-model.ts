@@ -9,17 +9,7 @@ import {
   selectTotal,
   type DirectoryEvent,
 } from '../../src/machines/directory-machine';
-import {
-  CATEGORIES,
-  CONTACTS,
-  DETACHED,
-  FAILURE,
-  FIRST_PAGE,
-  LAST_PAGE,
-  MODEL_PAGE_SIZE,
-  NO_SUCH_CALL,
-  STALE_CURSOR,
-} from '../support/directory-fixtures';
+import { CATEGORIES, CONTACTS, DETACHED, FAILURE, FIRST_PAGE, LAST_PAGE, MODEL_PAGE_SIZE, NO_SUCH_CALL, STALE_CURSOR } from '../support/directory-fixtures';
 import { contactSlug } from '../../src/domain/permalinks';
 import { describeRetry, type MachineModel } from './machine-model';
 import type { Seen } from './visible';
@@ -145,7 +135,11 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         );
       case 'OPEN_DETAILS':
         return event.slug === CARD
-          ? say(language, `Ouvrir les détails de « ${CONTACTS[0]!.title} » (bouton ⋯ de sa carte)`, `Open the details of “${CONTACTS[0]!.title}” (the ⋯ button of its card)`)
+          ? say(
+              language,
+              `Ouvrir les détails de « ${CONTACTS[0]!.title} » (bouton ⋯ de sa carte)`,
+              `Open the details of “${CONTACTS[0]!.title}” (the ⋯ button of its card)`,
+            )
           : say(language, `Aller en avant vers l’adresse « /annuaire/${event.slug}/ »`, `Go forward to the address “/annuaire/${event.slug}/”`);
       case 'CONTACTS_LOADED':
         return event.next
@@ -167,12 +161,20 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         );
       case 'MORE_CONTACTS_FAILED':
         return event.error._tag === 'HttpError' && event.error.status === 400
-          ? say(language, 'La page suivante est refusée (400 : le contenu a changé depuis la première)', 'The further page is refused (400: the content changed since the first)')
+          ? say(
+              language,
+              'La page suivante est refusée (400 : le contenu a changé depuis la première)',
+              'The further page is refused (400: the content changed since the first)',
+            )
           : say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
       case 'CONTACT_LOADED':
         return say(language, `Le serveur répond avec le contact « ${event.contact.title} »`, `The server answers with the contact “${event.contact.title}”`);
       case 'CONTACT_FAILED':
-        return say(language, 'L’appel du contact répond 404 (API sans cet appel, ou contact inconnu)', 'The contact call answers 404 (an API without it, or an unknown contact)');
+        return say(
+          language,
+          'L’appel du contact répond 404 (API sans cet appel, ou contact inconnu)',
+          'The contact call answers 404 (an API without it, or an unknown contact)',
+        );
       case 'CATEGORIES_LOADED':
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
       case 'CATEGORIES_FAILED':
@@ -195,9 +197,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     const total = selectTotal(snapshot);
     const opened = selectOpenContact(snapshot);
     const parts = [
-      total > shown
-        ? say(language, `${shown} carte(s) sur ${total}`, `${shown} of ${total} card(s)`)
-        : say(language, `${shown} carte(s)`, `${shown} card(s)`),
+      total > shown ? say(language, `${shown} carte(s) sur ${total}`, `${shown} of ${total} card(s)`) : say(language, `${shown} carte(s)`, `${shown} card(s)`),
       ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
       ...(filters.text ? [say(language, `texte « ${filters.text} »`, `text “${filters.text}”`)] : []),
       ...(filters.category ? [say(language, `catégorie « ${filters.category} »`, `category “${filters.category}”`)] : []),
@@ -229,7 +229,13 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     return [
       { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: filters.text },
       { kind: 'field', role: 'combobox', name: 'Catégorie', value: filters.category },
-      { kind: 'cards', titles: selectVisibleContacts(snapshot).slice(0, selectShownCount(snapshot)).map((contact) => contact.title), noun: ['carte', 'cartes'] },
+      {
+        kind: 'cards',
+        titles: selectVisibleContacts(snapshot)
+          .slice(0, selectShownCount(snapshot))
+          .map((contact) => contact.title),
+        noun: ['carte', 'cartes'],
+      },
       ...status,
       ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
       { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },

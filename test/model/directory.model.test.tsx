@@ -13,7 +13,6 @@ import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
-
 /** The real machine of the page (its address sync included) with fake services whose answers the test gives. */
 const harness = () => {
   const contactRequests: { filters: DirectoryFilters; answer: Subject<ContactsEvent> }[] = [];
@@ -138,7 +137,16 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
   }
 };
 
-const STARTS_REQUEST: ReadonlySet<string> = new Set(['KEY_RELEASED', 'SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'CLEAR_FILTERS', 'RESTORE_FILTERS', 'RETRY', 'MORE_CONTACTS_FAILED']);
+const STARTS_REQUEST: ReadonlySet<string> = new Set([
+  'KEY_RELEASED',
+  'SEARCH',
+  'SELECT_CATEGORY',
+  'CLEAR',
+  'CLEAR_FILTERS',
+  'RESTORE_FILTERS',
+  'RETRY',
+  'MORE_CONTACTS_FAILED',
+]);
 
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null): void => {
@@ -198,7 +206,9 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
         : []),
     ]);
   }
-  const options = within(categorySelect()).getAllByRole('option').map((option) => option.textContent);
+  const options = within(categorySelect())
+    .getAllByRole('option')
+    .map((option) => option.textContent);
   expect(options).toEqual(['Sélectionner une catégorie', ...selectCategoryOptions(expected)]);
   if (!expected.matches({ details: 'open' })) expect(screen.queryByRole('dialog')).toBeNull();
   // The exports of the list as filtered, offered while a list is shown: the page's query on the export's path.
@@ -206,7 +216,10 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   expect(exports !== null).toBe(expected.matches({ contacts: 'ready' }) || (expected.matches({ contacts: 'loading' }) && contacts.length > 0));
   if (exports !== null) {
     expect(within(exports).getByRole('link', { name: 'Exporter la liste en CSV' })).toHaveAttribute('href', `/annuaire/export.csv${filtersToSearch(filters)}`);
-    expect(within(exports).getByRole('link', { name: 'Exporter la liste en vCard (.vcf)' })).toHaveAttribute('href', `/annuaire/export.vcf${filtersToSearch(filters)}`);
+    expect(within(exports).getByRole('link', { name: 'Exporter la liste en vCard (.vcf)' })).toHaveAttribute(
+      'href',
+      `/annuaire/export.vcf${filtersToSearch(filters)}`,
+    );
   }
   // A permalink's contact missing from the list is asked for by itself, by its slug.
   if (expected.matches({ details: 'finding' })) expect(h.contactCalls.at(-1)!.slug).toBe(expected.context.wanted);

@@ -43,12 +43,20 @@ export const expectSeen = async (seen: readonly Seen[]): Promise<void> => {
         break;
       case 'rows': {
         const table = screen.queryByRole('table', { name: item.table });
-        expect(table === null ? [] : within(table).queryAllByRole('rowheader').map((header) => header.textContent)).toEqual(item.titles);
+        expect(
+          table === null
+            ? []
+            : within(table)
+                .queryAllByRole('rowheader')
+                .map((header) => header.textContent),
+        ).toEqual(item.titles);
         break;
       }
       case 'cell': {
         const row = screen.getByRole('rowheader', { name: item.row }).closest('tr')!;
-        const columns = within(row.closest('table')!).getAllByRole('columnheader').map((header) => header.textContent);
+        const columns = within(row.closest('table')!)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent);
         expect(columns).toContain(item.column);
         expect(folded(row.cells[columns.indexOf(item.column)]?.textContent)).toBe(folded(item.text));
         break;
@@ -89,7 +97,11 @@ export const expectSeen = async (seen: readonly Seen[]): Promise<void> => {
       case 'region-items': {
         const region = screen.getByRole('region', { name: item.region });
         // Placeholder items are hidden from the accessibility tree: only the items a visitor can read count.
-        expect(within(region).queryAllByRole('listitem').map((listItem) => within(listItem).getByRole('heading').textContent)).toEqual(item.titles);
+        expect(
+          within(region)
+            .queryAllByRole('listitem')
+            .map((listItem) => within(listItem).getByRole('heading').textContent),
+        ).toEqual(item.titles);
         break;
       }
       case 'region-text': {

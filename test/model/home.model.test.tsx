@@ -135,12 +135,7 @@ const expectNews = (item: HTMLElement, news: NewsItem): void => {
 };
 
 /** One list region in one state: its items, its empty or failure message, and the link to its section. */
-const expectRegion = (
-  region: HTMLElement,
-  status: HomeListStatus,
-  retrying: boolean,
-  texts: { empty: string; failed: string; all: string; href: string },
-): void => {
+const expectRegion = (region: HTMLElement, status: HomeListStatus, retrying: boolean, texts: { empty: string; failed: string; all: string; href: string }): void => {
   expect(region).toHaveAttribute('aria-busy', String(status === 'loading'));
   expect(within(region).queryByText('Chargement…') !== null).toBe(status === 'loading');
   // A slow list tried again says so, politely, in its own block only.
@@ -176,8 +171,18 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
   expect(screen.getByRole('heading', { level: 2, name: 'Rubriques' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Annuaire' })).toHaveAttribute('href', '/annuaire/');
 
-  expectRegion(eventsRegion(), eventsStatus, expected.matches({ events: { loading: 'retrying' } }), { empty: 'Aucun événement à venir.', failed: "Les prochains événements n'ont pas pu être chargés.", all: "Tout l'agenda", href: '/agenda/' });
-  expectRegion(newsRegion(), newsStatus, expected.matches({ news: { loading: 'retrying' } }), { empty: 'Aucune actualité.', failed: "Les dernières actualités n'ont pas pu être chargées.", all: 'Toutes les actualités', href: '/actualites/' });
+  expectRegion(eventsRegion(), eventsStatus, expected.matches({ events: { loading: 'retrying' } }), {
+    empty: 'Aucun événement à venir.',
+    failed: "Les prochains événements n'ont pas pu être chargés.",
+    all: "Tout l'agenda",
+    href: '/agenda/',
+  });
+  expectRegion(newsRegion(), newsStatus, expected.matches({ news: { loading: 'retrying' } }), {
+    empty: 'Aucune actualité.',
+    failed: "Les dernières actualités n'ont pas pu être chargées.",
+    all: 'Toutes les actualités',
+    href: '/actualites/',
+  });
 
   if (eventsStatus === 'loaded') {
     const items = itemsOf(eventsRegion());
@@ -192,30 +197,35 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
     expect(items).toHaveLength(expected.context.news.length);
     for (const [index, item] of items.entries()) expectNews(item, expected.context.news[index]!);
     // The first three of the API's order, each once.
-    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual(['Le budget 2027 est adopté', 'Consultation sur la mobilité', 'Sans titre']);
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Le budget 2027 est adopté',
+      'Consultation sur la mobilité',
+      'Sans titre',
+    ]);
   }
 
   // A list that starts loading asks for the next page of three of the agenda, from today, or for the plain news list.
   if (event === null || event.type === 'RETRY_EVENTS') {
-    expect(h.agendaRequests.at(-1)!.query).toEqual({ agendaId: '1', filters: { categories: [], month: null, title: null }, page: { period: 'upcoming', today: input.today, pageSize: 3 } });
+    expect(h.agendaRequests.at(-1)!.query).toEqual({
+      agendaId: '1',
+      filters: { categories: [], month: null, title: null },
+      page: { period: 'upcoming', today: input.today, pageSize: 3 },
+    });
   }
   if (event === null || event.type === 'RETRY_NEWS') expect(h.newsRequests.at(-1)!.selection).toEqual([]);
 };
 
-describeModelWalk(
-  'the home page, walked through its statechart',
-  {
-    model: homeModel,
-    open: harness,
-    close: (h) => h.actor.stop(),
-    perform,
-    measure: (h) => [h.agendaRequests.length, h.newsRequests.length] as const,
-    expectStep: (h, { event, after, measured }) => {
-      expectScreen(h, after as Snapshot, event);
-      // Each list is asked for once, and again only by its own retry: one list's retry never reloads the other.
-      const [agenda, news] = measured ?? [0, 0];
-      const expected = event === null ? [1, 1] : [agenda + (event.type === 'RETRY_EVENTS' ? 1 : 0), news + (event.type === 'RETRY_NEWS' ? 1 : 0)];
-      expect([h.agendaRequests.length, h.newsRequests.length]).toEqual(expected);
-    },
+describeModelWalk('the home page, walked through its statechart', {
+  model: homeModel,
+  open: harness,
+  close: (h) => h.actor.stop(),
+  perform,
+  measure: (h) => [h.agendaRequests.length, h.newsRequests.length] as const,
+  expectStep: (h, { event, after, measured }) => {
+    expectScreen(h, after as Snapshot, event);
+    // Each list is asked for once, and again only by its own retry: one list's retry never reloads the other.
+    const [agenda, news] = measured ?? [0, 0];
+    const expected = event === null ? [1, 1] : [agenda + (event.type === 'RETRY_EVENTS' ? 1 : 0), news + (event.type === 'RETRY_NEWS' ? 1 : 0)];
+    expect([h.agendaRequests.length, h.newsRequests.length]).toEqual(expected);
   },
-);
+});

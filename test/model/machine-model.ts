@@ -59,7 +59,9 @@ const describeValue = (model: MachineModel<EventObject>, value: StateValue, lang
     : Object.entries(value)
         // A first attempt is what loading means: only a retry is worth saying.
         .map(([region, inner]) =>
-          inner === 'trying' ? word(model, region, language) : `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner!, language)}`,
+          inner === 'trying'
+            ? word(model, region, language)
+            : `${word(model, region, language)}${language === 'fr' ? ' :' : ':'} ${describeValue(model, inner!, language)}`,
         )
         .join(' · ');
 

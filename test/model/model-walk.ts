@@ -57,7 +57,11 @@ export const walkPath = async <E extends EventObject, H, M>(walk: ModelWalk<E, H
 };
 
 /** The model test of a machine: every state and transition walked, then each path, exhaustive and covering, on the real view. */
-export const describeModelWalk = <E extends EventObject, H, M>(title: string, walk: ModelWalk<E, H, M>, name: (path: ModelPath<E>) => string = (path) => path.description): void => {
+export const describeModelWalk = <E extends EventObject, H, M>(
+  title: string,
+  walk: ModelWalk<E, H, M>,
+  name: (path: ModelPath<E>) => string = (path) => path.description,
+): void => {
   const paths = modelTestPaths(walk.model);
   describe(title, () => {
     it('walks every state and every transition of the machine', () => {

@@ -48,7 +48,11 @@ export const newsArticleModel: MachineModel<NewsArticleMachineEvent> = {
   describeEvent: (event, language) => {
     switch (event.type) {
       case 'ARTICLE_LOADED':
-        return say(language, `Le serveur répond avec l’article « ${event.article.title ?? ''} »`, `The server answers with the article “${event.article.title ?? ''}”`);
+        return say(
+          language,
+          `Le serveur répond avec l’article « ${event.article.title ?? ''} »`,
+          `The server answers with the article “${event.article.title ?? ''}”`,
+        );
       case 'ARTICLE_MISSING':
         return say(language, 'Le serveur répond que l’article n’existe pas (404)', 'The server answers that the article does not exist (404)');
       case 'ARTICLE_RETRYING':

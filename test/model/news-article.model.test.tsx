@@ -73,13 +73,10 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(screen.getByRole('link', { name: 'Toutes les actualités' })).toHaveAttribute('href', '/actualites/');
 };
 
-describeModelWalk(
-  'a news item’s page, walked through its statechart',
-  {
-    model: newsArticleModel,
-    open: harness,
-    close: (h) => h.actor.stop(),
-    perform,
-    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
-  },
-);
+describeModelWalk('a news item’s page, walked through its statechart', {
+  model: newsArticleModel,
+  open: harness,
+  close: (h) => h.actor.stop(),
+  perform,
+  expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+});

@@ -119,7 +119,11 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
         );
       case 'MORE_NEWS_FAILED':
         return event.error._tag === 'HttpError' && event.error.status === 400
-          ? say(language, 'La page suivante est refusée (400 : le contenu a changé depuis la première)', 'The further page is refused (400: the content changed since the first)')
+          ? say(
+              language,
+              'La page suivante est refusée (400 : le contenu a changé depuis la première)',
+              'The further page is refused (400: the content changed since the first)',
+            )
           : say(language, 'L’appel de la page suivante échoue', 'The further page call fails');
       case 'CATEGORIES_LOADED':
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
@@ -160,14 +164,22 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
           ? []
           : [{ kind: 'status', text: newsCount(selectCount(snapshot)) }];
     const alerts: Seen[] = [
-      ...(snapshot.matches({ categories: 'failed' }) ? [{ kind: 'alert', message: "Les catégories n'ont pas pu être chargées.", button: 'Réessayer' } as const] : []),
+      ...(snapshot.matches({ categories: 'failed' })
+        ? [{ kind: 'alert', message: "Les catégories n'ont pas pu être chargées.", button: 'Réessayer' } as const]
+        : []),
       ...(status === 'failed' ? [{ kind: 'alert', message: "Les actualités n'ont pas pu être chargées.", button: 'Réessayer' } as const] : []),
       ...(snapshot.matches({ list: { ready: 'moreFailed' } })
         ? [{ kind: 'alert', message: "Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus »." } as const]
         : []),
     ];
     return [
-      { kind: 'pressed', group: 'Filtrer par catégorie', names: selectCategories(snapshot).filter((category) => selected.includes(category.id)).map((category) => category.title) },
+      {
+        kind: 'pressed',
+        group: 'Filtrer par catégorie',
+        names: selectCategories(snapshot)
+          .filter((category) => selected.includes(category.id))
+          .map((category) => category.title),
+      },
       // Before the category list there is no toggle: a category chosen by the address shows as its remove button, named by its id.
       ...(selectCategories(snapshot).length > 0
         ? []

@@ -13,7 +13,6 @@ import { newsModel } from './news-model';
 
 type Snapshot = SnapshotFrom<typeof newsMachine>;
 
-
 const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-06-24': '24 juin 2026',
   '2026-06-20': '20 juin 2026',
@@ -21,7 +20,6 @@ const FRENCH_DATES: Readonly<Record<string, string>> = {
   '2026-04-30': '30 avril 2026',
   '2026-04-12': '12 avril 2026',
 };
-
 
 /** The real machine with fake services whose answers the test gives, and the real history. */
 const harness = () => {
@@ -125,7 +123,9 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
 
   // The filters: a toggle a category, pressed when selected; a remove button a selected one; the reset.
   if (expected.matches({ categories: 'ready' })) {
-    const toggles = within(filters()).getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'));
+    const toggles = within(filters())
+      .getAllByRole('button')
+      .filter((button) => button.hasAttribute('aria-pressed'));
     expect(toggles.map((button) => [button.textContent.replace('✓', ''), button.getAttribute('aria-pressed')])).toEqual(
       NEWS_CATEGORIES.map((category) => [category.title, String(selected.includes(category.id))]),
     );
@@ -133,9 +133,12 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     expect(within(filters()).queryAllByRole('button', { pressed: false })).toHaveLength(0);
   }
   // The key holds the selection as a set (its order is the path's): compare as sets.
-  expect(screen.queryAllByRole('button', { name: /^Retirer le filtre / }).map((button) => button.getAttribute('aria-label')).sort()).toEqual(
-    selected.map((id) => `Retirer le filtre ${expected.context.categories.length > 0 ? titleOf(id) : `Catégorie ${id}`}`).sort(),
-  );
+  expect(
+    screen
+      .queryAllByRole('button', { name: /^Retirer le filtre / })
+      .map((button) => button.getAttribute('aria-label'))
+      .sort(),
+  ).toEqual(selected.map((id) => `Retirer le filtre ${expected.context.categories.length > 0 ? titleOf(id) : `Catégorie ${id}`}`).sort());
   expect(resetButton()).toHaveAttribute('aria-disabled', String(selected.length === 0));
   // The selection lives in the address.
   expect([...selectionFromSearch(window.location.search)].sort()).toEqual([...selected].sort());
@@ -159,9 +162,11 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
       expect(time).toHaveAttribute('datetime', item.date);
       expect(time).toHaveTextContent(FRENCH_DATES[item.date!]!);
       expect(article.querySelector('img')).toHaveAttribute('alt', item.image_alt ?? '');
-      expect(within(within(article).getByRole('list', { name: 'Catégories' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-        item.categories!.map((category) => category.title),
-      );
+      expect(
+        within(within(article).getByRole('list', { name: 'Catégories' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(item.categories!.map((category) => category.title));
     }
     expect(new Set(articles.map((article) => article.getAttribute('data-news-id'))).size).toBe(articles.length);
     const total = Math.max(items.length, expected.context.total);
@@ -184,9 +189,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   }
   if (expected.matches({ list: 'empty' })) {
     expect(articles).toHaveLength(0);
-    expect(
-      screen.getByText(selected.length > 0 ? 'Aucune actualité ne correspond à ces catégories.' : 'Aucune actualité pour le moment.'),
-    ).toBeVisible();
+    expect(screen.getByText(selected.length > 0 ? 'Aucune actualité ne correspond à ces catégories.' : 'Aucune actualité pour le moment.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Afficher toutes les actualités' }) !== null).toBe(selected.length > 0);
   } else {
     expect(screen.queryByText(/^Aucune actualité/)).toBeNull();
@@ -206,26 +209,23 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   }
 };
 
-describeModelWalk(
-  'the news list, walked through its statechart',
-  {
-    model: newsModel,
-    address: '/actualites/',
-    open: harness,
-    close: (h) => h.actor.stop(),
-    perform,
-    measure: (h) => ({ more: h.moreRequests.length, categories: h.categoryRequests.length }),
-    expectStep: (h, { event, before, after, measured }) => {
-      expectScreen(h, after as Snapshot, event);
-      // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.
-      if (event === null || measured === null) {
-        expect(h.categoryRequests).toHaveLength(1);
-        return;
-      }
-      // "Afficher plus" over items already held reveals them without a request.
-      if (event.type === 'LOAD_MORE' && after.matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured.more);
-      const retried = event.type === 'RETRY' && before!.matches({ categories: 'failed' });
-      expect(h.categoryRequests).toHaveLength(measured.categories + (retried ? 1 : 0));
-    },
+describeModelWalk('the news list, walked through its statechart', {
+  model: newsModel,
+  address: '/actualites/',
+  open: harness,
+  close: (h) => h.actor.stop(),
+  perform,
+  measure: (h) => ({ more: h.moreRequests.length, categories: h.categoryRequests.length }),
+  expectStep: (h, { event, before, after, measured }) => {
+    expectScreen(h, after as Snapshot, event);
+    // The categories are asked for once, and again only by a retry after they failed: never by a change of selection.
+    if (event === null || measured === null) {
+      expect(h.categoryRequests).toHaveLength(1);
+      return;
+    }
+    // "Afficher plus" over items already held reveals them without a request.
+    if (event.type === 'LOAD_MORE' && after.matches({ list: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured.more);
+    const retried = event.type === 'RETRY' && before!.matches({ categories: 'failed' });
+    expect(h.categoryRequests).toHaveLength(measured.categories + (retried ? 1 : 0));
   },
-);
+});

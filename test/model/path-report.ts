@@ -19,8 +19,34 @@ interface ReportPath {
 }
 
 const LABELS = {
-  fr: { quote: (text: string) => `« ${text} »`, colon: ' :', paths: 'chemins', states: 'états', transitions: 'transitions', start: 'Au départ', expected: 'attendu', path: 'Chemin', toState: 'vers un état', toTransition: 'pour une transition', machine: 'Machine', unwalked: 'non parcourus' },
-  en: { quote: (text: string) => `“${text}”`, colon: ':', paths: 'paths', states: 'states', transitions: 'transitions', start: 'At the start', expected: 'expected', path: 'Path', toState: 'to a state', toTransition: 'for a transition', machine: 'Machine', unwalked: 'not walked' },
+  fr: {
+    quote: (text: string) => `« ${text} »`,
+    colon: ' :',
+    paths: 'chemins',
+    states: 'états',
+    transitions: 'transitions',
+    start: 'Au départ',
+    expected: 'attendu',
+    path: 'Chemin',
+    toState: 'vers un état',
+    toTransition: 'pour une transition',
+    machine: 'Machine',
+    unwalked: 'non parcourus',
+  },
+  en: {
+    quote: (text: string) => `“${text}”`,
+    colon: ':',
+    paths: 'paths',
+    states: 'states',
+    transitions: 'transitions',
+    start: 'At the start',
+    expected: 'expected',
+    path: 'Path',
+    toState: 'to a state',
+    toTransition: 'for a transition',
+    machine: 'Machine',
+    unwalked: 'not walked',
+  },
 } as const;
 
 /** The paths of a machine as numbered human steps, each with the state expected after it. */
@@ -52,7 +78,9 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
         ? 'Écrit par `npm run paths -- --all` depuis les machines ; un test échoue quand ce fichier diffère de ce qu’elles donnent.'
         : 'Written by `npm run paths -- --all` from the machines; a test fails when this file differs from what they give.',
       '',
-      language === 'fr' ? `Diagramme d’états de la machine : [../machines/${model.name}.md](../machines/${model.name}.md).` : `The machine's state diagram: [../machines/${model.name}.md](../machines/${model.name}.md).`,
+      language === 'fr'
+        ? `Diagramme d’états de la machine : [../machines/${model.name}.md](../machines/${model.name}.md).`
+        : `The machine's state diagram: [../machines/${model.name}.md](../machines/${model.name}.md).`,
       '',
       ...paths.flatMap((path) => [
         `## ${l.path} ${path.path} (${kind(path)})`,

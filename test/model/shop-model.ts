@@ -33,7 +33,11 @@ export const shopModel: MachineModel<ShopEvent> = {
   describeEvent: (event, language) => {
     switch (event.type) {
       case 'SHOP_ITEMS_LOADED':
-        return say(language, `Le serveur répond avec ${event.items.length} publication(s) en vente`, `The server answers with ${event.items.length} publication(s) on sale`);
+        return say(
+          language,
+          `Le serveur répond avec ${event.items.length} publication(s) en vente`,
+          `The server answers with ${event.items.length} publication(s) on sale`,
+        );
       case 'SHOP_ITEMS_RETRYING':
         return describeRetry(event, language);
       case 'SHOP_ITEMS_FAILED':

@@ -12,7 +12,6 @@ import { shopModel } from './shop-model';
 
 type Snapshot = SnapshotFrom<typeof shopMachine>;
 
-
 const STILL_TRYING = 'Connexion lente ou serveur occupé : nouvel essai en cours…';
 
 const text = (value: string): string => value.replace(/\s+/g, ' ');
@@ -75,19 +74,16 @@ const expectScreen = (expected: Snapshot): void => {
   expect(empty !== null).toBe(expected.matches('ready') && expected.context.items.length === 0);
 };
 
-describeModelWalk(
-  'the shop, walked through its statechart',
-  {
-    model: shopModel,
-    open: harness,
-    close: (h) => {
-      h.actor.stop();
-      h.cart.stop();
-    },
-    perform,
-    expectStep: (_h, { after }) => expectScreen(after as Snapshot),
+describeModelWalk('the shop, walked through its statechart', {
+  model: shopModel,
+  open: harness,
+  close: (h) => {
+    h.actor.stop();
+    h.cart.stop();
   },
-);
+  perform,
+  expectStep: (_h, { after }) => expectScreen(after as Snapshot),
+});
 
 describe('adding from the shop', () => {
   it('adds to the cart and announces each addition, then, each time, that the line is full', () => {

@@ -83,7 +83,11 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
   describeEvent: (event, language) => {
     switch (event.type) {
       case 'TEXT_CHANGED':
-        return say(language, `Saisir « ${event.text} » dans la recherche de l’en-tête (sans relâcher la touche)`, `Enter “${event.text}” in the header’s search (key not yet released)`);
+        return say(
+          language,
+          `Saisir « ${event.text} » dans la recherche de l’en-tête (sans relâcher la touche)`,
+          `Enter “${event.text}” in the header’s search (key not yet released)`,
+        );
       case 'KEY_RELEASED':
         return event.text === ''
           ? say(language, 'Vider la recherche (sa croix) et relâcher la touche', 'Empty the search (its cross) and release the key')
@@ -91,7 +95,9 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
       case 'RETRY':
         return say(language, 'Cliquer sur « Réessayer » sous la recherche', 'Click “Try again” under the search');
       case 'MOVE':
-        return event.step === 1 ? say(language, 'Appuyer sur la flèche bas', 'Press the down arrow') : say(language, 'Appuyer sur la flèche haut', 'Press the up arrow');
+        return event.step === 1
+          ? say(language, 'Appuyer sur la flèche bas', 'Press the down arrow')
+          : say(language, 'Appuyer sur la flèche haut', 'Press the up arrow');
       case 'DISMISS':
         return say(language, 'Appuyer sur Échap (ou quitter la recherche)', 'Press Escape (or leave the search)');
       case 'CHOOSE':
@@ -102,7 +108,11 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
         return say(language, 'La pause est passée : la requête part', 'The pause is over: the request goes out');
       case 'RESULTS_LOADED':
         return searchHits(event.answer).length > 0
-          ? say(language, `Le serveur répond avec ${searchHits(event.answer).length} suggestions`, `The server answers with ${searchHits(event.answer).length} suggestions`)
+          ? say(
+              language,
+              `Le serveur répond avec ${searchHits(event.answer).length} suggestions`,
+              `The server answers with ${searchHits(event.answer).length} suggestions`,
+            )
           : say(language, 'Le serveur répond : aucun résultat', 'The server answers: no result');
       case 'RESULTS_RETRYING':
         return describeRetry(event, language);
@@ -145,7 +155,13 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
               : '';
     return [
       { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: text },
-      { kind: 'options', listbox: 'Suggestions', titles: hits.map((hit) => hit.result.title), highlighted: selectHighlight(snapshot), noun: ['suggestion', 'suggestions'] },
+      {
+        kind: 'options',
+        listbox: 'Suggestions',
+        titles: hits.map((hit) => hit.result.title),
+        highlighted: selectHighlight(snapshot),
+        noun: ['suggestion', 'suggestions'],
+      },
       ...(live === '' ? [] : [{ kind: 'status', text: live } satisfies Seen]),
       { kind: 'button', name: 'Réessayer', shown: open && snapshot.matches('failed') },
       // The link to every result, once a query was asked, in the panel: said while the panel shows, its absence being the panel's.

@@ -4,7 +4,14 @@ import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { sameQuery, searchHits } from '../../src/domain/site-search';
 import { addMessages } from '../../src/i18n/intl';
 import { SEARCH_MESSAGES } from '../../src/i18n/search-messages';
-import { selectExpanded, selectHighlight, selectPanelOpen, selectTotal, type SiteSearchMachineEvent, type siteSearchMachine } from '../../src/machines/site-search-machine';
+import {
+  selectExpanded,
+  selectHighlight,
+  selectPanelOpen,
+  selectTotal,
+  type SiteSearchMachineEvent,
+  type siteSearchMachine,
+} from '../../src/machines/site-search-machine';
 import type { SiteSearchEvent, SiteSearchRequest } from '../../src/services/site-search-service';
 import { SearchSuggestions } from '../../src/views/search/search-suggestions';
 import { suggestionsMachine } from '../../src/views/search/suggestions-mount';
@@ -15,7 +22,6 @@ import { MODEL_INPUT, siteSearchModel } from './site-search-model';
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
 
 addMessages(SEARCH_MESSAGES);
-
 
 /**
  * The header's search box as the page serves it (a GET form, its box and button), given its
@@ -108,11 +114,11 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(options.map((element) => element.querySelector('.search-result__title')?.textContent)).toEqual(hits.map((hit) => hit.result.title));
   if (expanded) {
     // Grouped by kind, each group named.
-    expect(within(listbox).getAllByRole('group').map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Contacts',
-      'Événements',
-      'Actualités',
-    ]);
+    expect(
+      within(listbox)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Contacts', 'Événements', 'Actualités']);
   }
   const highlight = selectHighlight(expected);
   options.forEach((element, index) => expect(element).toHaveAttribute('aria-selected', String(index === highlight)));
@@ -133,7 +139,9 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   expect(status).toHaveTextContent(live, { normalizeWhitespace: true });
   // A slow request tried again says so in the open panel too, where the eyes are.
   const panel = listbox.closest<HTMLElement>('.search-suggestions')!;
-  expect(within(panel).queryByText('Connexion lente ou serveur occupé : nouvel essai en cours…', { ignore: '[role="status"]' }) !== null).toBe(open && expected.matches({ searching: 'retrying' }));
+  expect(within(panel).queryByText('Connexion lente ou serveur occupé : nouvel essai en cours…', { ignore: '[role="status"]' }) !== null).toBe(
+    open && expected.matches({ searching: 'retrying' }),
+  );
   expect(screen.queryByRole('button', { name: 'Réessayer' }) !== null).toBe(open && expected.matches('failed'));
   // The link to every result, once a query was asked.
   const all = screen.queryByRole('link', { hidden: true });
@@ -147,7 +155,11 @@ const asksNothing = (before: Snapshot, event: SiteSearchMachineEvent): boolean =
   event.type === 'MOVE' ||
   event.type === 'DISMISS' ||
   event.type === 'CHOOSE' ||
-  (event.type === 'KEY_RELEASED' && !before.matches({ searching: 'typing' }) && !before.matches('failed') && before.context.query !== '' && sameQuery(event.text, before.context.query));
+  (event.type === 'KEY_RELEASED' &&
+    !before.matches({ searching: 'typing' }) &&
+    !before.matches('failed') &&
+    before.context.query !== '' &&
+    sameQuery(event.text, before.context.query));
 
 // A step as a test name: an answer by its number of results rather than written out whole.
 const label = (event: SiteSearchMachineEvent): string => {
@@ -186,5 +198,9 @@ describeModelWalk(
       }
     },
   },
-  (path) => path.steps.slice(1).map((step) => label(step.event)).join(' → ') || '(start)',
+  (path) =>
+    path.steps
+      .slice(1)
+      .map((step) => label(step.event))
+      .join(' → ') || '(start)',
 );

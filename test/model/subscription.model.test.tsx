@@ -36,10 +36,9 @@ const SILENT_AGENDA = {
 /** The disclosure beside an agenda whose filters are categories 7 and 3 and the title « Séance », with a fake clipboard. */
 const harness = () => {
   const copies: { text: string; answer: Subject<CopyEvent> }[] = [];
-  const agenda = createActor(
-    agendaMachine.provide({ actors: SILENT_AGENDA }),
-    { input: { agendaId: '1', today: '2026-11-23', filters: { categories: ['7', '3'], month: 4, title: 'Séance' } } },
-  );
+  const agenda = createActor(agendaMachine.provide({ actors: SILENT_AGENDA }), {
+    input: { agendaId: '1', today: '2026-11-23', filters: { categories: ['7', '3'], month: 4, title: 'Séance' } },
+  });
   const subscription = createActor(
     subscriptionMachine.provide({
       actors: {
@@ -79,7 +78,7 @@ const perform = (h: Harness, event: SubscriptionEvent): void => {
       fireEvent(details(h), new Event('toggle'));
       return;
     case 'COPY':
-      fireEvent.click(screen.getByRole('button', { name: 'Copier l\'adresse' }));
+      fireEvent.click(screen.getByRole('button', { name: "Copier l'adresse" }));
       return;
     default:
       h.copies.at(-1)!.answer.next(event);
@@ -87,11 +86,11 @@ const perform = (h: Harness, event: SubscriptionEvent): void => {
 };
 
 const expectScreen = (h: Harness, expected: Snapshot): void => {
-  expect(screen.getByText('S\'abonner').tagName).toBe('SUMMARY');
+  expect(screen.getByText("S'abonner").tagName).toBe('SUMMARY');
   const open = expected.matches('open');
   expect(details(h).open).toBe(open);
   expect(screen.getByText(/Copiez cette adresse dans votre application de calendrier/)).toBeInTheDocument();
-  expect(screen.getByText('L\'abonnement suit les catégories et le titre choisis, pas le mois ni la période.')).toBeInTheDocument();
+  expect(screen.getByText("L'abonnement suit les catégories et le titre choisis, pas le mois ni la période.")).toBeInTheDocument();
   if (!open) {
     // Closed (and without script): a link to the feed, its categories sorted and its title as searched.
     expect(screen.getByRole('link', { name: 'Adresse du calendrier à copier', hidden: true })).toHaveAttribute('href', '/flux/agenda/1/3.7~seance.ics');
@@ -99,32 +98,32 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
     return;
   }
   expect(screen.getByRole('textbox', { name: 'Adresse du calendrier' })).toHaveValue(SUBSCRIPTION_ADDRESS);
-  expect(screen.getByRole('link', { name: 'Ouvrir dans mon application de calendrier' })).toHaveAttribute('href', 'webcal://www.valmont.example/flux/agenda/1/3.7~seance.ics');
-  expect(screen.getByRole('button', { name: 'Copier l\'adresse' })).toHaveAttribute('aria-busy', String(expected.matches({ open: 'copying' })));
+  expect(screen.getByRole('link', { name: 'Ouvrir dans mon application de calendrier' })).toHaveAttribute(
+    'href',
+    'webcal://www.valmont.example/flux/agenda/1/3.7~seance.ics',
+  );
+  expect(screen.getByRole('button', { name: "Copier l'adresse" })).toHaveAttribute('aria-busy', String(expected.matches({ open: 'copying' })));
   const status = screen.getByRole('status');
   expect(status).toHaveTextContent(
     expected.matches({ open: 'copied' })
       ? 'Adresse copiée.'
       : expected.matches({ open: 'copyFailed' })
-        ? 'La copie n\'a pas fonctionné : sélectionnez l\'adresse et copiez-la (Ctrl+C ou ⌘+C).'
+        ? "La copie n'a pas fonctionné : sélectionnez l'adresse et copiez-la (Ctrl+C ou ⌘+C)."
         : /^$/,
   );
   if (expected.matches({ open: 'copying' })) expect(h.copies.at(-1)!.text).toBe(SUBSCRIPTION_ADDRESS);
 };
 
-describeModelWalk(
-  'the agenda’s calendar subscription, walked through its statechart',
-  {
-    model: subscriptionModel,
-    open: harness,
-    close: (h) => {
-      h.agenda.stop();
-      h.subscription.stop();
-    },
-    perform,
-    expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+describeModelWalk('the agenda’s calendar subscription, walked through its statechart', {
+  model: subscriptionModel,
+  open: harness,
+  close: (h) => {
+    h.agenda.stop();
+    h.subscription.stop();
   },
-);
+  perform,
+  expectStep: (h, { after }) => expectScreen(h, after as Snapshot),
+});
 
 describe('the agenda’s calendar subscription, walked through its statechart', () => {
   it('tells the copy’s outcome only beside the address it copied: new filters, a new address to copy', () => {

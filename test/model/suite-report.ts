@@ -110,7 +110,13 @@ const isAbsence = (seen: Seen): boolean =>
  * which these words are the part that moved.
  */
 const expectedOf = (before: readonly Seen[] | null, after: readonly Seen[]): string => {
-  if (before === null) return after.filter((item) => !isAbsence(item)).map(describeSeen).join(' ; ') || 'une page vide';
+  if (before === null)
+    return (
+      after
+        .filter((item) => !isAbsence(item))
+        .map(describeSeen)
+        .join(' ; ') || 'une page vide'
+    );
   const previous = byAbout(before);
   const changed = [...byAbout(after)].filter(([about, words]) => previous.get(about) !== words).map(([, words]) => words);
   return changed.length > 0 ? changed.join(' ; ') : 'rien ne change à l’écran';

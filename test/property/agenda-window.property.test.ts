@@ -10,7 +10,9 @@ import type { AgendaCategoriesEvent, AgendaEventsEvent, AgendaQuery, MoreAgendaE
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 import { runs } from '../support/fuzz-runs';
 
-const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 
 // Events near a today, with numeric ids and some repeated (a legacy answer's rows per category link).
 const eventsAround = (today: string) =>
@@ -41,7 +43,7 @@ const serverList = (events: readonly AgendaEvent[], today: string, period: 'upco
   return period === 'past' ? ordered.reverse() : ordered;
 };
 
-const pages = <T,>(items: readonly T[], size: number): T[][] =>
+const pages = <T>(items: readonly T[], size: number): T[][] =>
   items.length === 0 ? [[]] : Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** An agenda machine whose calls the test answers. */
@@ -124,39 +126,43 @@ describe('windowing a legacy backend’s whole answer', () => {
 
   it('shows the past, most recent first, as the reference server’s past pages give it, above the upcoming events', () => {
     fc.assert(
-      fc.property(day.chain((today) => fc.tuple(fc.constant(today), eventsAround(today))), fc.integer({ min: 1, max: 7 }), ([today, events], pageSize) => {
-        const upcoming = serverList(events, today, 'upcoming', null);
-        const expected = serverList(events, today, 'past', null);
-        const server = pages(expected, pageSize);
+      fc.property(
+        day.chain((today) => fc.tuple(fc.constant(today), eventsAround(today))),
+        fc.integer({ min: 1, max: 7 }),
+        ([today, events], pageSize) => {
+          const upcoming = serverList(events, today, 'upcoming', null);
+          const expected = serverList(events, today, 'past', null);
+          const server = pages(expected, pageSize);
 
-        const legacy = started(today, pageSize, null);
-        legacy.lists.at(-1)!.next({ type: 'AGENDA_LOADED', events, next: null, whole: true });
-        const paged = started(today, pageSize, null);
-        paged.lists.at(-1)!.next({ type: 'AGENDA_LOADED', events: upcoming, next: null, whole: false });
-        // The first past page of the reference server is the period=past call with the same filters.
-        expect(paged.actor.getSnapshot().context.pastNext).toBe(
-          agendaPagePath('1', { categories: [], month: null, title: null, range: null }, { period: 'past', today, pageSize }),
-        );
-        // "Événements passés" is offered by the legacy answer only when it holds a past; the server is asked anyway.
-        expect(legacy.actor.getSnapshot().can({ type: 'LOAD_PAST' })).toBe(expected.length > 0);
-        server.forEach((page, index) => {
-          if (expected.length > 0) legacy.actor.send({ type: 'LOAD_PAST' });
-          paged.actor.send({ type: 'LOAD_PAST' });
-          paged.past.at(-1)!.answer.next({ type: 'PAST_LOADED', events: page, next: index + 1 < server.length ? NEXT(index + 1) : null, whole: false });
-          expect(legacy.actor.getSnapshot().context.past).toEqual(server.slice(0, index + 1).flat());
-          expect(paged.actor.getSnapshot().context.past).toEqual(server.slice(0, index + 1).flat());
-        });
-        while (legacy.actor.getSnapshot().context.heldUpcoming.length > 0) legacy.actor.send({ type: 'LOAD_MORE' });
-        const context = legacy.actor.getSnapshot().context;
-        expect(context.heldPast).toEqual([]);
-        expect(paged.actor.getSnapshot().context.pastNext).toBeNull();
-        if (upcoming.length + expected.length > 0) {
-          expect(context.agenda).toEqual(groupByYearMonth([...expected, ...upcoming]));
-          expect(context.agenda).toEqual(paged.actor.getSnapshot().context.agenda);
-        }
-        legacy.actor.stop();
-        paged.actor.stop();
-      }),
+          const legacy = started(today, pageSize, null);
+          legacy.lists.at(-1)!.next({ type: 'AGENDA_LOADED', events, next: null, whole: true });
+          const paged = started(today, pageSize, null);
+          paged.lists.at(-1)!.next({ type: 'AGENDA_LOADED', events: upcoming, next: null, whole: false });
+          // The first past page of the reference server is the period=past call with the same filters.
+          expect(paged.actor.getSnapshot().context.pastNext).toBe(
+            agendaPagePath('1', { categories: [], month: null, title: null, range: null }, { period: 'past', today, pageSize }),
+          );
+          // "Événements passés" is offered by the legacy answer only when it holds a past; the server is asked anyway.
+          expect(legacy.actor.getSnapshot().can({ type: 'LOAD_PAST' })).toBe(expected.length > 0);
+          server.forEach((page, index) => {
+            if (expected.length > 0) legacy.actor.send({ type: 'LOAD_PAST' });
+            paged.actor.send({ type: 'LOAD_PAST' });
+            paged.past.at(-1)!.answer.next({ type: 'PAST_LOADED', events: page, next: index + 1 < server.length ? NEXT(index + 1) : null, whole: false });
+            expect(legacy.actor.getSnapshot().context.past).toEqual(server.slice(0, index + 1).flat());
+            expect(paged.actor.getSnapshot().context.past).toEqual(server.slice(0, index + 1).flat());
+          });
+          while (legacy.actor.getSnapshot().context.heldUpcoming.length > 0) legacy.actor.send({ type: 'LOAD_MORE' });
+          const context = legacy.actor.getSnapshot().context;
+          expect(context.heldPast).toEqual([]);
+          expect(paged.actor.getSnapshot().context.pastNext).toBeNull();
+          if (upcoming.length + expected.length > 0) {
+            expect(context.agenda).toEqual(groupByYearMonth([...expected, ...upcoming]));
+            expect(context.agenda).toEqual(paged.actor.getSnapshot().context.agenda);
+          }
+          legacy.actor.stop();
+          paged.actor.stop();
+        },
+      ),
       { numRuns: runs(150) },
     );
   });

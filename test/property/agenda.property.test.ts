@@ -3,14 +3,7 @@ import ICAL from 'ical.js';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable } from 'xstate';
 import { AgendaEvent } from '../../src/domain/agenda';
-import {
-  addCategory,
-  agendaFiltersFromSearch,
-  agendaFiltersToSearch,
-  agendaPagePath,
-  agendaRequest,
-  type AgendaFilters,
-} from '../../src/domain/agenda-filters';
+import { addCategory, agendaFiltersFromSearch, agendaFiltersToSearch, agendaPagePath, agendaRequest, type AgendaFilters } from '../../src/domain/agenda-filters';
 import { agendaEvents, dedupeById, firstEvents, groupByYearMonth } from '../../src/domain/agenda-grouping';
 import { QUICK_RANGES, rangeDays } from '../../src/domain/agenda-window';
 import { toIcs } from '../../src/domain/ics';
@@ -129,9 +122,12 @@ describe('the agenda request', () => {
 
   it('reads no range from an unknown periode', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 12 }).filter((text) => !(QUICK_RANGES as readonly string[]).includes(text)), (periode) => {
-        expect(agendaFiltersFromSearch(`?periode=${encodeURIComponent(periode)}`).range).toBeUndefined();
-      }),
+      fc.property(
+        fc.string({ maxLength: 12 }).filter((text) => !(QUICK_RANGES as readonly string[]).includes(text)),
+        (periode) => {
+          expect(agendaFiltersFromSearch(`?periode=${encodeURIComponent(periode)}`).range).toBeUndefined();
+        },
+      ),
     );
   });
 
@@ -155,7 +151,11 @@ describe('the agenda request', () => {
   });
 
   it('leaves one copy of a category added twice', () => {
-    fc.assert(fc.property(fc.uniqueArray(categoryId), categoryId, (selected, id) => expect(addCategory(addCategory(selected, id), id).filter((c) => c === id)).toHaveLength(1)));
+    fc.assert(
+      fc.property(fc.uniqueArray(categoryId), categoryId, (selected, id) =>
+        expect(addCategory(addCategory(selected, id), id).filter((c) => c === id)).toHaveLength(1),
+      ),
+    );
   });
 });
 

@@ -82,7 +82,19 @@ type Change =
 const hugeString = fc.integer({ min: 1_000, max: 50_000 }).map((length) => 'é'.repeat(length));
 const wrongValue: Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, undefined, '', ' ', 'null', '0', '-1', 'NaN', true, false, [], {}, [null], { id: 1 }),
-  fc.constantFrom<unknown>(0, -0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE),
+  fc.constantFrom<unknown>(
+    0,
+    -0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_VALUE,
+  ),
   fc.integer(),
   fc.double(),
   fc.string({ maxLength: 10 }),
@@ -92,19 +104,17 @@ const wrongValue: Arbitrary<unknown> = fc.oneof(
 const change: Arbitrary<Change> = fc.oneof(
   fc.constant<Change>({ kind: 'drop' }),
   wrongValue.map((value): Change => ({ kind: 'set', value })),
-  fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('id', 'results', 'next', 'count', 'items', 'title')), fc.jsonValue({ maxDepth: 1 })).map(
-    ([key, value]): Change => ({ kind: 'extra', key, value }),
-  ),
-  fc.tuple(fc.constantFrom('__proto__' as const, 'constructor' as const, 'prototype' as const), fc.jsonValue({ maxDepth: 2 })).map(
-    ([key, value]): Change => ({ kind: 'prototypeKey', key, value }),
-  ),
+  fc
+    .tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('id', 'results', 'next', 'count', 'items', 'title')), fc.jsonValue({ maxDepth: 1 }))
+    .map(([key, value]): Change => ({ kind: 'extra', key, value })),
+  fc
+    .tuple(fc.constantFrom('__proto__' as const, 'constructor' as const, 'prototype' as const), fc.jsonValue({ maxDepth: 2 }))
+    .map(([key, value]): Change => ({ kind: 'prototypeKey', key, value })),
 );
 
 /** The objects and arrays of a value, the value first. */
 const containers = (value: unknown): (Record<string, unknown> | unknown[])[] =>
-  typeof value === 'object' && value !== null
-    ? [value as Record<string, unknown>, ...Object.values(value).flatMap(containers)]
-    : [];
+  typeof value === 'object' && value !== null ? [value as Record<string, unknown>, ...Object.values(value).flatMap(containers)] : [];
 
 /** A copy of `wire` with `change` made at the `where`-th container, at its `which`-th key. */
 const mutated = (wire: unknown, where: number, which: number, made: Change): unknown => {
@@ -163,7 +173,9 @@ const answers = (wire: Arbitrary<unknown>): Arbitrary<Answer> => {
     { arbitrary: garbageValue.map((value): Answer => ({ delivery: { via: 'held', value }, valid: false })), weight: 1 },
     { arbitrary: fc.oneof(garbageText, cutText).map((text): Answer => ({ delivery: { via: 'fetched', status: 200, text }, valid: false })), weight: 2 },
     {
-      arbitrary: fc.tuple(clientErrorStatus, fc.oneof(garbageText, wire.map(asText))).map(([status, text]): Answer => ({ delivery: { via: 'fetched', status, text }, valid: false })),
+      arbitrary: fc
+        .tuple(clientErrorStatus, fc.oneof(garbageText, wire.map(asText)))
+        .map(([status, text]): Answer => ({ delivery: { via: 'fetched', status, text }, valid: false })),
       weight: 1,
     },
     { arbitrary: clientErrorStatus.map((status): Answer => ({ delivery: { via: 'heldFailure', status }, valid: false })), weight: 1 },
@@ -213,7 +225,11 @@ const apiOf = (name: string, delivery: Delivery): AnswerSource => {
   // Lower case, as the URL parser gives a host back.
   const host = `${name.toLowerCase()}.api.test`;
   fetched.set(host, delivery);
-  const failure = (path: string): HttpFailure => ({ _tag: 'HttpError', url: `https://${host}${path}`, status: delivery.via === 'heldFailure' ? delivery.status : 0 });
+  const failure = (path: string): HttpFailure => ({
+    _tag: 'HttpError',
+    url: `https://${host}${path}`,
+    status: delivery.via === 'heldFailure' ? delivery.status : 0,
+  });
   return {
     base: `https://${host}`,
     answer: (path): Observable<unknown> | undefined =>
@@ -283,14 +299,24 @@ const serviceCases: readonly ServiceCase[] = [
   },
   {
     name: 'loadAgendaEvent',
-    wire: fc.oneof(wires.agendaEvent, wires.agendaEvent.map((event) => ({ ...(event as object), id: 7 }))),
+    wire: fc.oneof(
+      wires.agendaEvent,
+      wires.agendaEvent.map((event) => ({ ...(event as object), id: 7 })),
+    ),
     decoder: AgendaEvent,
     call: (api) => loadAgendaEvent(api, { agendaId: '1', eventId: '7' }),
     // Any failure means the permalink's event is not there.
     loaded: (event) => ((event as AgendaEvent).id === '7' ? 'EVENT_FOUND' : 'EVENT_MISSING'),
     failed: () => 'EVENT_MISSING',
   },
-  { name: 'loadAgendaCategories', wire: wires.agendaCategories, decoder: AgendaCategoryList, call: loadAgendaCategories, loaded: () => 'CATEGORIES_LOADED', failed: () => 'CATEGORIES_FAILED' },
+  {
+    name: 'loadAgendaCategories',
+    wire: wires.agendaCategories,
+    decoder: AgendaCategoryList,
+    call: loadAgendaCategories,
+    loaded: () => 'CATEGORIES_LOADED',
+    failed: () => 'CATEGORIES_FAILED',
+  },
   {
     name: 'loadContacts',
     wire: wires.contactList,
@@ -307,9 +333,30 @@ const serviceCases: readonly ServiceCase[] = [
     loaded: () => 'MORE_CONTACTS_LOADED',
     failed: () => 'MORE_CONTACTS_FAILED',
   },
-  { name: 'loadContact', wire: wires.contact, decoder: Contact, call: (api) => loadContact(api, 'helene-rochat'), loaded: () => 'CONTACT_LOADED', failed: () => 'CONTACT_FAILED' },
-  { name: 'loadContactCategories', wire: wires.contactCategories, decoder: ContactCategoryList, call: loadContactCategories, loaded: () => 'CATEGORIES_LOADED', failed: () => 'CATEGORIES_FAILED' },
-  { name: 'loadNews', wire: wires.newsList, decoder: ListAnswer(NewsItem), call: (api) => loadNews(api, 'actualites', []), loaded: () => 'NEWS_LOADED', failed: () => 'NEWS_FAILED' },
+  {
+    name: 'loadContact',
+    wire: wires.contact,
+    decoder: Contact,
+    call: (api) => loadContact(api, 'helene-rochat'),
+    loaded: () => 'CONTACT_LOADED',
+    failed: () => 'CONTACT_FAILED',
+  },
+  {
+    name: 'loadContactCategories',
+    wire: wires.contactCategories,
+    decoder: ContactCategoryList,
+    call: loadContactCategories,
+    loaded: () => 'CATEGORIES_LOADED',
+    failed: () => 'CATEGORIES_FAILED',
+  },
+  {
+    name: 'loadNews',
+    wire: wires.newsList,
+    decoder: ListAnswer(NewsItem),
+    call: (api) => loadNews(api, 'actualites', []),
+    loaded: () => 'NEWS_LOADED',
+    failed: () => 'NEWS_FAILED',
+  },
   {
     name: 'loadMoreNews',
     wire: wires.newsList,
@@ -399,7 +446,11 @@ const settle = async <M extends AnyStateMachine>(
 };
 
 /** Sends `event` and waits until the machine settles again. */
-const settleAfter = async <M extends AnyStateMachine>(actor: AnyActorRef, event: { readonly type: string }, settled: (snapshot: SnapshotFrom<M>) => boolean): Promise<SnapshotFrom<M>> => {
+const settleAfter = async <M extends AnyStateMachine>(
+  actor: AnyActorRef,
+  event: { readonly type: string },
+  settled: (snapshot: SnapshotFrom<M>) => boolean,
+): Promise<SnapshotFrom<M>> => {
   actor.send(event);
   await waitFor(actor, (s: Snapshot<unknown>) => s.status !== 'active' || settled(s as SnapshotFrom<M>), { timeout: 10_000 });
   expect(actor.getSnapshot()).toHaveProperty('status', 'active');
@@ -472,7 +523,11 @@ describe('every machine that loads, fed arbitrary answers', () => {
         const machine = homeMachine.provide({
           actors: { loadEvents: agendaActor(apiOf('home-events', events.delivery)), loadNews: newsActor(apiOf('home-news', news.delivery), 'actualites') },
         });
-        const { actor, snapshot } = await settle(machine, { agendaId: '1', today: TODAY }, (s) => !s.matches({ events: 'loading' }) && !s.matches({ news: 'loading' }));
+        const { actor, snapshot } = await settle(
+          machine,
+          { agendaId: '1', today: TODAY },
+          (s) => !s.matches({ events: 'loading' }) && !s.matches({ news: 'loading' }),
+        );
         const data = ['loaded', 'empty'];
         expect(outcomeOf(events, ListAnswer(AgendaEvent)) === 'data' ? data : ['failed']).toContain(regionOf(snapshot, 'events'));
         expect(outcomeOf(news, ListAnswer(NewsItem)) === 'data' ? data : ['failed']).toContain(regionOf(snapshot, 'news'));
@@ -506,7 +561,11 @@ describe('every machine that loads, fed arbitrary answers', () => {
           expect(regionOf(snapshot, 'categories')).toBe(categoryState(outcomeOf(categories, ContactCategoryList)));
           expect(['open', 'closed']).toContain(regionOf(snapshot, 'details'));
           // "Afficher plus": a page more of what is held, the further page, or its failure; a refused cursor starts the list again.
-          const after = await settleAfter<typeof directoryMachine>(actor, { type: 'LOAD_MORE' }, (s) => settled(s) && !s.matches({ contacts: { ready: 'loadingMore' } }));
+          const after = await settleAfter<typeof directoryMachine>(
+            actor,
+            { type: 'LOAD_MORE' },
+            (s) => settled(s) && !s.matches({ contacts: { ready: 'loadingMore' } }),
+          );
           expect(['ready', 'empty', 'failed']).toContain(regionOf(after, 'contacts'));
           actor.stop();
         },
@@ -557,14 +616,18 @@ describe('every machine that loads, fed arbitrary answers', () => {
             },
           });
           const settled = (s: SnapshotFrom<typeof agendaMachine>): boolean =>
-            !s.matches({ events: 'loading' }) && !s.matches({ events: 'nextEvents' }) && !s.matches({ categories: 'loading' }) && !s.matches({ permalink: 'loading' });
+            !s.matches({ events: 'loading' }) &&
+            !s.matches({ events: 'nextEvents' }) &&
+            !s.matches({ categories: 'loading' }) &&
+            !s.matches({ permalink: 'loading' });
           const { actor, snapshot } = await settle(machine, { agendaId: '1', today: TODAY, openEvent }, settled);
           const listOutcome = outcomeOf(list, ListAnswer(AgendaEvent));
           expect(listState(listOutcome)).toContain(regionOf(snapshot, 'events'));
           expect(regionOf(snapshot, 'categories')).toBe(categoryState(outcomeOf(categories, AgendaCategoryList)));
           // The permalink waits for the list; once it is there, the event is listed, shown on its own, or missing.
           expect(listOutcome === 'data' ? ['listed', 'shown', 'missing'] : ['waiting']).toContain(regionOf(snapshot, 'permalink'));
-          const busy = (s: SnapshotFrom<typeof agendaMachine>): boolean => s.matches({ events: { ready: 'loadingMore' } }) || s.matches({ events: { ready: 'loadingPast' } });
+          const busy = (s: SnapshotFrom<typeof agendaMachine>): boolean =>
+            s.matches({ events: { ready: 'loadingMore' } }) || s.matches({ events: { ready: 'loadingPast' } });
           const after = await settleAfter<typeof agendaMachine>(actor, { type: further }, (s) => settled(s) && !busy(s));
           expect(['ready', 'empty', 'failed']).toContain(regionOf(after, 'events'));
           actor.stop();

@@ -51,7 +51,10 @@ describe('applying a cart operation to the stored cart', () => {
   });
 
   it('loses no addition, whatever order two tabs’ additions reach storage in', () => {
-    const additions = fc.array(product.map((item): CartOperation => ({ kind: 'add', item })), { maxLength: 30 });
+    const additions = fc.array(
+      product.map((item): CartOperation => ({ kind: 'add', item })),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(additions, additions, fc.array(fc.boolean(), { maxLength: 60 }), (first, second, flips) => {
         const limit = 1000;

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { CartItem } from '../../src/domain/cart';
 import { cartQuantity, cartTotal } from '../../src/domain/cart-arithmetic';
-import {
-  checkLine,
-  checkLines,
-  checkSummary,
-  currentPrices,
-  payableLines,
-  payableQuantity,
-  payableTotal,
-  type CurrentPrices,
-} from '../../src/domain/cart-prices';
+import { checkLine, checkLines, checkSummary, currentPrices, payableLines, payableQuantity, payableTotal, type CurrentPrices } from '../../src/domain/cart-prices';
 import { ShopItem } from '../../src/domain/shop';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 

@@ -50,7 +50,10 @@ const nearValidLine: Arbitrary<StoredLine> = fc
   .tuple(
     validLine,
     fc.constantFrom(...FIELDS),
-    fc.oneof(fc.constant<{ readonly drop: true }>({ drop: true }), wrongValue.map((value) => ({ drop: false as const, value }))),
+    fc.oneof(
+      fc.constant<{ readonly drop: true }>({ drop: true }),
+      wrongValue.map((value) => ({ drop: false as const, value })),
+    ),
     fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
   )
   .map(([line, field, change, extra]) => {
@@ -64,13 +67,7 @@ const nearValidLine: Arbitrary<StoredLine> = fc
  * what it would be without them.
  */
 const poisonedLine: Arbitrary<StoredLine> = fc
-  .tuple(
-    validLine,
-    fc.subarray([...FIELDS]),
-    fc.constantFrom('__proto__', 'constructor', 'prototype'),
-    validLine,
-    fc.boolean(),
-  )
+  .tuple(validLine, fc.subarray([...FIELDS]), fc.constantFrom('__proto__', 'constructor', 'prototype'), validLine, fc.boolean())
   .map(([line, dropped, key, lent, first]) => {
     const own = Object.fromEntries(Object.entries(line).filter(([field]) => !(dropped as readonly string[]).includes(field)));
     const ownText = JSON.stringify(own).slice(1, -1);
@@ -103,12 +100,15 @@ const lineArray: Arbitrary<StoredItems> = fc.array(storedLine, { maxLength: 30 }
 const notLines: Arbitrary<StoredItems> = fc
   .oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
-    fc.jsonValue().filter((value) => !Array.isArray(value)).map((value) => JSON.stringify(value)),
+    fc
+      .jsonValue()
+      .filter((value) => !Array.isArray(value))
+      .map((value) => JSON.stringify(value)),
     fc.constantFrom('', 'null', 'undefined', 'NaN', '{}', '[', '[[[', '"[]"', '{"items":[]}', '\u0000', '\uFEFF[]', '[1,]', "['a']"),
     // A write cut short: an array's text with its end missing never parses.
-    lineArray.filter((items) => (items.text ?? '').length > 2).chain((items) =>
-      fc.integer({ min: 1, max: (items.text ?? '').length - 1 }).map((cut) => (items.text ?? '').slice(0, cut)),
-    ),
+    lineArray
+      .filter((items) => (items.text ?? '').length > 2)
+      .chain((items) => fc.integer({ min: 1, max: (items.text ?? '').length - 1 }).map((cut) => (items.text ?? '').slice(0, cut))),
   )
   .map((text) => ({ text, lines: [] }));
 

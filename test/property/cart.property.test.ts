@@ -3,13 +3,7 @@ import { isRight } from 'fp-ts/Either';
 import { createActor } from 'xstate';
 import { CartItem, DEFAULT_MAX_QUANTITY, type CartProduct } from '../../src/domain/cart';
 import { cartMachine, selectQuantity, selectTotal, type CartEvent } from '../../src/machines/cart-machine';
-import {
-  CART_ITEMS_KEY,
-  SHIPPING_METHOD_KEY,
-  persistActor,
-  restoreActor,
-  storageWatchActor,
-} from '../../src/services/cart-storage';
+import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, persistActor, restoreActor, storageWatchActor } from '../../src/services/cart-storage';
 import { wireArbitrary } from '../support/arbitrary-from-codec';
 import { MemoryStorage } from '../support/memory-storage';
 import { runs } from '../support/fuzz-runs';
@@ -55,9 +49,7 @@ const referenceStep = (cart: Reference, event: CartEvent, max: number): Referenc
     case 'REMOVE':
       return { ...cart, lines: cart.lines.filter((l) => l.variant_id !== event.variantId) };
     case 'UPDATE_QUANTITY':
-      return valid(event.quantity)
-        ? { ...cart, lines: cart.lines.map((l) => (l.variant_id === event.variantId ? { ...l, quantity: event.quantity } : l)) }
-        : cart;
+      return valid(event.quantity) ? { ...cart, lines: cart.lines.map((l) => (l.variant_id === event.variantId ? { ...l, quantity: event.quantity } : l)) } : cart;
     case 'EMPTY':
       return { ...cart, lines: [], shippingMethod: 'post' };
     case 'SET_SHIPPING':
@@ -73,7 +65,10 @@ const referenceStep = (cart: Reference, event: CartEvent, max: number): Referenc
 
 const KNOWN_IDS = ['1', '2', '3', 'pub-4'];
 const price = fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100);
-const product: fc.Arbitrary<CartProduct> = fc.record({ variant_id: fc.constantFrom(...KNOWN_IDS), price, title: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }) }, { requiredKeys: ['variant_id', 'price'] });
+const product: fc.Arbitrary<CartProduct> = fc.record(
+  { variant_id: fc.constantFrom(...KNOWN_IDS), price, title: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }) },
+  { requiredKeys: ['variant_id', 'price'] },
+);
 const anyId = fc.constantFrom(...KNOWN_IDS, 'unknown', '');
 const anyQuantity = fc.oneof(
   fc.integer({ min: -3, max: 105 }),
@@ -145,7 +140,11 @@ const wrongLine = fc.oneof(
   fc.jsonValue(),
   fc.record({ variant_id: fc.oneof(fc.constant(''), fc.constant(null), fc.boolean()), quantity: fc.integer(), price }),
   fc.record({ variant_id: fc.nat(), quantity: fc.oneof(fc.constant(0), fc.constant(-2), fc.constant(1.5), fc.constant('3')), price }),
-  fc.record({ variant_id: fc.nat(), quantity: fc.integer({ min: 1, max: 9 }), price: fc.oneof(fc.constant(-1), fc.constant(0.001), fc.constant('abc'), fc.constant(null)) }),
+  fc.record({
+    variant_id: fc.nat(),
+    quantity: fc.integer({ min: 1, max: 9 }),
+    price: fc.oneof(fc.constant(-1), fc.constant(0.001), fc.constant('abc'), fc.constant(null)),
+  }),
   fc.record({ variant_id: fc.nat({ max: 5 }), quantity: fc.integer({ min: 100, max: 10_000 }), price }),
 );
 const lineList = fc.array(fc.oneof(validWireLine, wrongLine), { maxLength: 25 });
@@ -160,10 +159,14 @@ const storedItemsText = fc.oneof(
   }),
   fc.constantFrom('', 'null', 'undefined', '{}', '[]', '[[[', '"[]"', 'NaN'),
 );
-const huge = fc.tuple(fc.integer({ min: 10_000, max: 30_000 }), validWireLine, wrongLine).map(([length, good, bad]) =>
-  JSON.stringify(Array.from({ length }, (_, i) => (i % 3 === 0 ? bad : { ...(good as object), variant_id: i }))),
+const huge = fc
+  .tuple(fc.integer({ min: 10_000, max: 30_000 }), validWireLine, wrongLine)
+  .map(([length, good, bad]) => JSON.stringify(Array.from({ length }, (_, i) => (i % 3 === 0 ? bad : { ...(good as object), variant_id: i }))));
+const storedShippingText = fc.oneof(
+  fc.constantFrom('"post"', '"counter"', 'post', '"bogus"', 'null', ''),
+  fc.string(),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
 );
-const storedShippingText = fc.oneof(fc.constantFrom('"post"', '"counter"', 'post', '"bogus"', 'null', ''), fc.string(), fc.jsonValue().map((v) => JSON.stringify(v)));
 
 /** The documented rule: each element that decodes as a line, within the maximum, the first of its variant. */
 const expectedLines = (text: string | undefined, max: number): CartItem[] => {

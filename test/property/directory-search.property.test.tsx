@@ -14,11 +14,7 @@ const CATEGORIES = ['Grand Conseil', 'Communes'];
 // The fake server names its one contact after the filters it answered, so the grid tells which answer it shows.
 const answerFor = (filters: DirectoryFilters): string => `answer:${filters.category}|${filters.text}`;
 
-type Command =
-  | { kind: 'type'; text: string }
-  | { kind: 'select'; category: string }
-  | { kind: 'clear' }
-  | { kind: 'wait'; ms: number };
+type Command = { kind: 'type'; text: string } | { kind: 'select'; category: string } | { kind: 'clear' } | { kind: 'wait'; ms: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.stringMatching(/^[a-z]{0,4}$/).map((text): Command => ({ kind: 'type', text })),
@@ -43,9 +39,7 @@ describe('the directory grid under any interleaving of visitor actions and answe
           actors: {
             // Each answer arrives after its own delay, so later requests may answer first.
             loadContacts: fromEventObservable<ContactsEvent, DirectoryFilters>(({ input }) =>
-              timer(delay.next().value as number).pipe(
-                map((): ContactsEvent => ({ type: 'CONTACTS_LOADED', contacts: [{ title: answerFor(input) }] })),
-              ),
+              timer(delay.next().value as number).pipe(map((): ContactsEvent => ({ type: 'CONTACTS_LOADED', contacts: [{ title: answerFor(input) }] }))),
             ),
             loadCategories: fromEventObservable<CategoriesEvent, void>(() =>
               timer((categoryCalls += 1) && 0).pipe(map((): CategoriesEvent => ({ type: 'CATEGORIES_LOADED', categories: CATEGORIES }))),
@@ -92,13 +86,21 @@ describe('the directory grid under any interleaving of visitor actions and answe
           // Whenever the grid is settled, it shows the answer to the filters on screen.
           const results = screen.getByRole('region', { name: 'Contacts' });
           if (results.getAttribute('aria-busy') === 'false') {
-            expect(within(results).getAllByRole('heading').map((h) => h.textContent)).toEqual([answerFor(expected)]);
+            expect(
+              within(results)
+                .getAllByRole('heading')
+                .map((h) => h.textContent),
+            ).toEqual([answerFor(expected)]);
           }
         }
         act(() => jest.advanceTimersByTime(1_000));
         const results = screen.getByRole('region', { name: 'Contacts' });
         expect(results).toHaveAttribute('aria-busy', 'false');
-        expect(within(results).getAllByRole('heading').map((h) => h.textContent)).toEqual([answerFor(expected)]);
+        expect(
+          within(results)
+            .getAllByRole('heading')
+            .map((h) => h.textContent),
+        ).toEqual([answerFor(expected)]);
         // Searching never asks for the category list again.
         expect(categoryCalls).toBe(1);
         actor.stop();

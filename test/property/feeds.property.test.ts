@@ -32,7 +32,14 @@ const categoryText = fc.oneof(
   fc.integer({ min: 1, max: 99 }).map((id) => `0${id}`),
   fc.integer({ min: 1, max: 12 }).map(String),
 );
-const anyTitle = fc.option(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('Fête', 'FÊTE', 'fe\u0302te', '  ', '\u0301', 'l’été', 'x%_')), { nil: null });
+const anyTitle = fc.option(
+  fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.constantFrom('Fête', 'FÊTE', 'fe\u0302te', '  ', '\u0301', 'l’été', 'x%_'),
+  ),
+  { nil: null },
+);
 const feedFilters: fc.Arbitrary<FeedFilters> = fc.record({ categories: fc.array(categoryText, { maxLength: 8 }), title: anyTitle });
 
 /** What a filter set means to the server: its categories as a set of numbers and its title as searched. */
@@ -122,7 +129,11 @@ describe('the calendar feed’s text', () => {
   it('folds every line within 75 octets and parses back, with ical.js, to the same events, sequences, statuses and pages', () => {
     fc.assert(
       fc.property(fc.uniqueArray(feedEvent, { maxLength: 8, selector: (item) => item.event.id }), fc.string({ maxLength: 90 }), (items, name) => {
-        const events = items.map((item) => ({ ...item, uid: `event-1-${item.event.id}@canton-de-valmont.example`, url: `https://www.example.ch${eventPath(item.event)}` }));
+        const events = items.map((item) => ({
+          ...item,
+          uid: `event-1-${item.event.id}@canton-de-valmont.example`,
+          url: `https://www.example.ch${eventPath(item.event)}`,
+        }));
         const text = toIcsFeed({ name, refresh: 'PT1H', events });
         expect(text.endsWith('\r\n')).toBe(true);
         expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -130,14 +141,25 @@ describe('the calendar feed’s text', () => {
         // ical.js leaves an X- property's text escaped, as it does every property it does not know.
         expect(String(calendar.getFirstPropertyValue('x-wr-calname')).replace(/\\([\\;,])/g, '$1')).toBe(name);
         const parsed = calendar.getAllSubcomponents('vevent');
-        expect(parsed.map((component) => [
-          component.getFirstPropertyValue('uid'),
-          component.getFirstPropertyValue('summary'),
-          component.getFirstPropertyValue('sequence'),
-          component.getFirstPropertyValue('status'),
-          component.getFirstPropertyValue('url'),
-          (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime(),
-        ])).toEqual(events.map((item) => [item.uid, item.event.title, item.sequence, item.cancelled ? 'CANCELLED' : 'CONFIRMED', item.url, Math.floor(item.modified.getTime() / 1000) * 1000]));
+        expect(
+          parsed.map((component) => [
+            component.getFirstPropertyValue('uid'),
+            component.getFirstPropertyValue('summary'),
+            component.getFirstPropertyValue('sequence'),
+            component.getFirstPropertyValue('status'),
+            component.getFirstPropertyValue('url'),
+            (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime(),
+          ]),
+        ).toEqual(
+          events.map((item) => [
+            item.uid,
+            item.event.title,
+            item.sequence,
+            item.cancelled ? 'CANCELLED' : 'CONFIRMED',
+            item.url,
+            Math.floor(item.modified.getTime() / 1000) * 1000,
+          ]),
+        );
         parsed.forEach((component, index) => expect(String(component.getFirstPropertyValue('description'))).toContain(events[index]!.url));
       }),
       { numRuns: runs(150) },
@@ -191,7 +213,11 @@ const expectedVevent = (event: AgendaEvent, origin: string): Omit<ParsedVevent, 
     summary: event.title,
     location: event.place ? event.place : null,
     start: event.start_time ? `${day}T${event.start_time.slice(0, 5)}:00` : day,
-    end: event.start_time ? (event.end_time ? `${endDay}T${event.end_time.slice(0, 5)}:00` : null) : `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`,
+    end: event.start_time
+      ? event.end_time
+        ? `${endDay}T${event.end_time.slice(0, 5)}:00`
+        : null
+      : `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`,
     categories: (event.categories ?? []).map((category) => category.title),
     url: `${origin}${eventPath(event)}`,
   };
@@ -291,7 +317,10 @@ describe('the UIDs of a calendar feed', () => {
       const first = await uids(await injectClient(app), 'www.example.ch');
       // A second generation: the content imported again, its events in another order and some titles changed.
       const changed = new Set(demo.events.filter((event) => event.id % 7 === 0).map((event) => event.id));
-      const again = { ...demo, events: [...demo.events].reverse().map((event) => (changed.has(event.id) ? { ...event, title: `${event.title} (modifié)` } : event)) };
+      const again = {
+        ...demo,
+        events: [...demo.events].reverse().map((event) => (changed.has(event.id) ? { ...event, title: `${event.title} (modifié)` } : event)),
+      };
       await db.transaction((tx) => writeContent(tx, again, 'test:again', new Date(DEMO_NOW)));
       await app.close();
       app = buildApp({ db, now: () => DEMO_NOW });
@@ -318,7 +347,12 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 const IRI = /^[a-z][a-z0-9+.-]*:\S+$/i;
 const ATOM = 'http://www.w3.org/2005/Atom';
 
-const unescapeHtml = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescapeHtml = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const xmlSafe = (text: string): string => text.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '');
 
 describe('the Atom feed', () => {
@@ -328,7 +362,15 @@ describe('the Atom feed', () => {
   it('keeps Atom’s rules for any news: one id, title and updated each, self and alternate links, an entry per item with its page', () => {
     fc.assert(
       fc.property(items, fc.string({ maxLength: 30 }), (news, title) => {
-        const text = toAtomFeed({ id: 'tag:canton-de-valmont.example,2026:flux/actualites/actualites', title, siteName: 'Canton de Valmont', origin, self: `${origin}/flux/actualites/actualites.atom`, alternate: `${origin}/actualites/?categorie=1&categorie=2`, items: news });
+        const text = toAtomFeed({
+          id: 'tag:canton-de-valmont.example,2026:flux/actualites/actualites',
+          title,
+          siteName: 'Canton de Valmont',
+          origin,
+          self: `${origin}/flux/actualites/actualites.atom`,
+          alternate: `${origin}/actualites/?categorie=1&categorie=2`,
+          items: news,
+        });
         // Parsed as XML: a malformed document is a parsererror document. One parser for every case:
         // a jsdom window a case kept more than 10,000 cases (\`npm run fuzz\`) could hold.
         const document = xmlParser.parseFromString(text, 'application/xml');
@@ -346,8 +388,12 @@ describe('the Atom feed', () => {
         const updated = one(feed, 'updated');
         expect(updated).toMatch(RFC3339);
         const links = own(feed, 'link');
-        expect(links.filter((link) => link.getAttribute('rel') === 'self').map((link) => link.getAttribute('href'))).toEqual([`${origin}/flux/actualites/actualites.atom`]);
-        expect(links.filter((link) => link.getAttribute('rel') === 'alternate').map((link) => link.getAttribute('href'))).toEqual([`${origin}/actualites/?categorie=1&categorie=2`]);
+        expect(links.filter((link) => link.getAttribute('rel') === 'self').map((link) => link.getAttribute('href'))).toEqual([
+          `${origin}/flux/actualites/actualites.atom`,
+        ]);
+        expect(links.filter((link) => link.getAttribute('rel') === 'alternate').map((link) => link.getAttribute('href'))).toEqual([
+          `${origin}/actualites/?categorie=1&categorie=2`,
+        ]);
         expect(own(feed, 'author')).toHaveLength(1);
         const entries = own(feed, 'entry');
         expect(entries).toHaveLength(news.length);
@@ -365,7 +411,9 @@ describe('the Atom feed', () => {
             expect(new URL(enclosure.getAttribute('href') ?? '').protocol).toMatch(/^https?:$/);
             expect(enclosure.getAttribute('type')).toMatch(/^image\/[a-z0-9.+-]+$/);
           }
-          expect(own(entry, 'summary').map((summary) => unescapeHtml(summary.textContent))).toEqual(item.lead && xmlSafe(item.lead) !== '' ? [xmlSafe(item.lead)] : []);
+          expect(own(entry, 'summary').map((summary) => unescapeHtml(summary.textContent))).toEqual(
+            item.lead && xmlSafe(item.lead) !== '' ? [xmlSafe(item.lead)] : [],
+          );
           expect(own(entry, 'author')).toHaveLength(1);
         });
         // Entry ids are unique in the feed, as the items are.
@@ -385,4 +433,3 @@ describe('the Atom feed', () => {
     );
   });
 });
-

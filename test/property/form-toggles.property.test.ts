@@ -6,14 +6,26 @@ import { selectionFromSearch } from '../../src/domain/news-list';
 type Entry = readonly [string, string];
 
 // Ids as the Id codec gives them: non-empty and trimmed, with characters a query must escape mixed in.
-const id = fc.oneof(fc.stringMatching(/^[1-9]\d{0,3}$/), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((text) => text.trim())).filter((text) => text !== '');
+const id = fc
+  .oneof(
+    fc.stringMatching(/^[1-9]\d{0,3}$/),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((text) => text.trim()),
+  )
+  .filter((text) => text !== '');
 const listParam = fc.constantFrom('categorie', 'categories');
 const otherName = fc.constantFrom('mois', 'titre', 'q', 'page', 'x y');
 const otherValue = fc.oneof(fc.constant(''), fc.string({ unit: 'grapheme', maxLength: 10 }));
 
 /** A submitted form: list entries and other parameters mixed in any order, as a hand-written address may hold them. */
 const submitted = (list: string) =>
-  fc.array(fc.oneof(id.map((value): Entry => [list, value]), fc.constant<Entry>([list, '']), fc.tuple(otherName, otherValue)), { maxLength: 8 });
+  fc.array(
+    fc.oneof(
+      id.map((value): Entry => [list, value]),
+      fc.constant<Entry>([list, '']),
+      fc.tuple(otherName, otherValue),
+    ),
+    { maxLength: 8 },
+  );
 
 const query = (entries: readonly Entry[]): string => `?${new URLSearchParams(entries.map(([name, value]) => [name, value])).toString()}`;
 const withToggle = (search: string, value: string): string => {
@@ -29,9 +41,12 @@ const dedupe = (ids: readonly string[]): string[] => [...new Set(ids.filter((val
 describe('applyFormToggle', () => {
   it('answers null when nothing was toggled: the address needs no redirect', () => {
     fc.assert(
-      fc.property(listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list))), ([list, entries]) => {
-        expect(applyFormToggle(query(entries), list)).toBeNull();
-      }),
+      fc.property(
+        listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list))),
+        ([list, entries]) => {
+          expect(applyFormToggle(query(entries), list)).toBeNull();
+        },
+      ),
     );
   });
 
@@ -57,28 +72,34 @@ describe('applyFormToggle', () => {
 
   it('adds an id at the end, removes a selected one, and the reset empties the list', () => {
     fc.assert(
-      fc.property(listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list), id)), ([list, entries, toggle]) => {
-        const search = query(entries);
-        const before = dedupe(listOf(search, list));
-        const after = listOf(applyFormToggle(withToggle(search, toggle), list)!, list);
-        expect(after).toEqual(before.includes(toggle) ? before.filter((value) => value !== toggle) : [...before, toggle]);
-        expect(listOf(applyFormToggle(withToggle(search, RESET_TOGGLE), list)!, list)).toEqual([]);
-      }),
+      fc.property(
+        listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list), id)),
+        ([list, entries, toggle]) => {
+          const search = query(entries);
+          const before = dedupe(listOf(search, list));
+          const after = listOf(applyFormToggle(withToggle(search, toggle), list)!, list);
+          expect(after).toEqual(before.includes(toggle) ? before.filter((value) => value !== toggle) : [...before, toggle]);
+          expect(listOf(applyFormToggle(withToggle(search, RESET_TOGGLE), list)!, list)).toEqual([]);
+        },
+      ),
     );
   });
 
   it('toggled twice gives the same selection back, in the same order when the id was not selected', () => {
     fc.assert(
-      fc.property(listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list), id)), ([list, entries, toggle]) => {
-        const search = query(entries);
-        const once = applyFormToggle(withToggle(search, toggle), list)!;
-        const twice = applyFormToggle(withToggle(once, toggle), list)!;
-        const before = dedupe(listOf(search, list));
-        const after = listOf(twice, list);
-        expect([...after].sort()).toEqual([...before].sort());
-        if (!before.includes(toggle)) expect(after).toEqual(before);
-        expect(othersOf(twice, list)).toEqual(othersOf(search, list));
-      }),
+      fc.property(
+        listParam.chain((list) => fc.tuple(fc.constant(list), submitted(list), id)),
+        ([list, entries, toggle]) => {
+          const search = query(entries);
+          const once = applyFormToggle(withToggle(search, toggle), list)!;
+          const twice = applyFormToggle(withToggle(once, toggle), list)!;
+          const before = dedupe(listOf(search, list));
+          const after = listOf(twice, list);
+          expect([...after].sort()).toEqual([...before].sort());
+          if (!before.includes(toggle)) expect(after).toEqual(before);
+          expect(othersOf(twice, list)).toEqual(othersOf(search, list));
+        },
+      ),
     );
   });
 
@@ -88,7 +109,10 @@ describe('applyFormToggle', () => {
         const expected = dedupe(selection).includes(toggle) ? dedupe(selection).filter((value) => value !== toggle) : [...dedupe(selection), toggle];
         const news = applyFormToggle(withToggle(query(selection.map((value): Entry => ['categorie', value])), toggle), 'categorie')!;
         expect(selectionFromSearch(news)).toEqual(expected);
-        const agenda = applyFormToggle(withToggle(query([...selection.map((value): Entry => ['categories', value]), ['mois', '12'], ['titre', '']]), toggle), 'categories')!;
+        const agenda = applyFormToggle(
+          withToggle(query([...selection.map((value): Entry => ['categories', value]), ['mois', '12'], ['titre', '']]), toggle),
+          'categories',
+        )!;
         expect(agendaFiltersFromSearch(agenda)).toEqual({ categories: expected, month: 12, title: null });
       }),
     );

@@ -5,7 +5,9 @@ import { HOME_LIST_SIZE, latestNews, nextEvents } from '../../src/domain/home-li
 import { NewsItem } from '../../src/domain/news';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
-const day = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 
 // A legacy backend's whole agenda around a today: any order, past events, ids repeated.
 const agendaAround = (today: string) =>
@@ -46,7 +48,7 @@ describe('the next events of the home page', () => {
     );
   });
 
-  it('leave a reference server\'s page as it is', () => {
+  it("leave a reference server's page as it is", () => {
     fc.assert(
       fc.property(
         day.chain((today) => fc.tuple(fc.constant(today), agendaAround(today))),
@@ -74,7 +76,7 @@ describe('the next events of the home page', () => {
 });
 
 describe('the latest news of the home page', () => {
-  it('are the first items of the API\'s order, each once, at most as many as asked', () => {
+  it("are the first items of the API's order, each once, at most as many as asked", () => {
     const items = fc.array(
       fc.tuple(decodedArbitrary(NewsItem), fc.integer({ min: 1, max: 8 })).map(([item, id]) => ({ ...item, id: String(id) })),
       { maxLength: 20 },

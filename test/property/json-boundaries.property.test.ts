@@ -47,7 +47,12 @@ const withoutPrototypeKeys = (tree: Tree): Tree => {
 const treeOf = (value: unknown): Tree => {
   if (Array.isArray(value)) return { tag: 'array', items: value.map(treeOf) };
   if (typeof value === 'object' && value !== null) {
-    return { tag: 'object', entries: Object.entries(value).filter(([, v]) => v !== undefined).map(([key, v]) => [key, treeOf(v)] as const) };
+    return {
+      tag: 'object',
+      entries: Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([key, v]) => [key, treeOf(v)] as const),
+    };
   }
   return { tag: 'leaf', value: value as string | number | boolean | null };
 };

@@ -6,7 +6,15 @@ import { NewsCard } from '../../src/views/news/news-card';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
-const HOSTILE_LINKS = ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/\\evil.example/', '/.//evil.example/', 'www.sans-protocole.ch'];
+const HOSTILE_LINKS = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  '//evil.example/x',
+  '/\\evil.example/',
+  '/.//evil.example/',
+  'www.sans-protocole.ch',
+];
 
 // Slugs as the API may send them: well-formed ones, and some the site refuses in an address.
 const SLUGS = fc.oneof(fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/), fc.constantFrom('', 'Avec Espaces', '../x', '-bord', 'é'), fc.constant(null));

@@ -14,12 +14,7 @@ import { runs } from '../support/fuzz-runs';
 // The fake server names its first item after the selection it answered, so the list tells which answer it shows.
 const answerFor = (selection: readonly string[]): string => `answer:${selection.join(',')}`;
 
-type Command =
-  | { kind: 'toggle'; id: string }
-  | { kind: 'remove'; id: string }
-  | { kind: 'reset' }
-  | { kind: 'more' }
-  | { kind: 'wait'; ms: number };
+type Command = { kind: 'toggle'; id: string } | { kind: 'remove'; id: string } | { kind: 'reset' } | { kind: 'more' } | { kind: 'wait'; ms: number };
 
 const categoryId = fc.constantFrom(...NEWS_CATEGORIES.map((category) => category.id));
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -73,7 +68,11 @@ describe('the news list under any interleaving of visitor actions and answer del
               }),
               loadMore: fromEventObservable<MoreNewsEvent, string>(() =>
                 timer(delay.next().value as number).pipe(
-                  map((): MoreNewsEvent => ({ type: 'MORE_NEWS_LOADED', items: (nextPage.next().value as string[]).map((id) => item(id)), next: '/api/news/?page=3' })),
+                  map((): MoreNewsEvent => ({
+                    type: 'MORE_NEWS_LOADED',
+                    items: (nextPage.next().value as string[]).map((id) => item(id)),
+                    next: '/api/news/?page=3',
+                  })),
                 ),
               ),
               loadCategories: fromEventObservable<NewsCategoriesEvent, void>(() =>

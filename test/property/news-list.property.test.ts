@@ -56,7 +56,10 @@ const applyToSet = (set: Set<string>, op: Operation): Set<string> => {
 };
 
 /** News items whose ids are drawn from a few values, so duplicates occur. */
-const items = fc.array(fc.tuple(decodedArbitrary(NewsItem), id).map(([item, value]) => ({ ...item, id: value })), { maxLength: 12 });
+const items = fc.array(
+  fc.tuple(decodedArbitrary(NewsItem), id).map(([item, value]) => ({ ...item, id: value })),
+  { maxLength: 12 },
+);
 
 describe('the selected categories', () => {
   it('behave as a set under any sequence of add, remove and replace', () => {
@@ -87,9 +90,7 @@ describe('the selected categories', () => {
   it('compare as sets', () => {
     fc.assert(
       fc.property(fc.array(id), fc.array(id), (a, b) => {
-        expect(sameSelection(replaceCategories(a), replaceCategories(b))).toBe(
-          new Set(a).size === new Set(b).size && a.every((value) => b.includes(value)),
-        );
+        expect(sameSelection(replaceCategories(a), replaceCategories(b))).toBe(new Set(a).size === new Set(b).size && a.every((value) => b.includes(value)));
       }),
     );
   });
@@ -163,18 +164,31 @@ describe('appending a further page', () => {
 describe('the next page link', () => {
   it('keeps the path and query of an absolute link to a news page, so the API base applies', () => {
     fc.assert(
-      fc.property(fc.webUrl({ withQueryParameters: false, withFragments: false }), fc.array(id, { minLength: 1, maxLength: 3 }), fc.integer({ min: 2, max: 99 }), (origin, ids, page) => {
-        const base = new URL(origin);
-        const query = `?${ids.map((value) => `categories=${value}`).join('&')}&page=${page}`;
-        expect(nextPagePath(`${base.origin}/api/news/${query}`)).toBe(`/api/news/${new URL(`http://x/${query}`).search}`);
-      }),
+      fc.property(
+        fc.webUrl({ withQueryParameters: false, withFragments: false }),
+        fc.array(id, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 2, max: 99 }),
+        (origin, ids, page) => {
+          const base = new URL(origin);
+          const query = `?${ids.map((value) => `categories=${value}`).join('&')}&page=${page}`;
+          expect(nextPagePath(`${base.origin}/api/news/${query}`)).toBe(`/api/news/${new URL(`http://x/${query}`).search}`);
+        },
+      ),
     );
     expect(nextPagePath('https://api.example.ch/v2/api/news/?categories=1&page=2')).toBe('/api/news/?categories=1&page=2');
     expect(nextPagePath('/api/news/?page=3')).toBe('/api/news/?page=3');
   });
 
   it('gives nothing for a missing link or a link anywhere else', () => {
-    for (const next of [null, undefined, '', 'https://evil.example/steal?page=2', 'https://x.ch/api/contacts/?page=2', 'https://x.ch/api/news/actualites/', 'http://[bad']) {
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'https://evil.example/steal?page=2',
+      'https://x.ch/api/contacts/?page=2',
+      'https://x.ch/api/news/actualites/',
+      'http://[bad',
+    ]) {
       expect(nextPagePath(next)).toBeNull();
     }
   });

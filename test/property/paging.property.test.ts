@@ -70,7 +70,11 @@ describe('paging a list through "Afficher plus"', () => {
           shown = now;
         }
         const snapshot = actor.getSnapshot();
-        expect(selectVisibleNews(snapshot).slice(0, newsShown(snapshot)).map((item) => item.id)).toEqual(expected);
+        expect(
+          selectVisibleNews(snapshot)
+            .slice(0, newsShown(snapshot))
+            .map((item) => item.id),
+        ).toEqual(expected);
         // A legacy array is asked for once: every further step is revealed without a request.
         if (server === 'legacy') expect(source.calls.filter((path) => path.startsWith('/api/news/'))).toHaveLength(1);
         actor.stop();
@@ -132,21 +136,35 @@ describe('the path of a further page', () => {
 
   it('is the link’s path and query under the widget’s base, for a link of the same list only', () => {
     fc.assert(
-      fc.property(base, fc.constantFrom('/api/contacts/', '/api/news/', '/api/news/actualites/'), query, fc.webUrl({ withQueryParameters: false, withFragments: false }), (prefix, list, params, host) => {
-        const search = new URLSearchParams(params).toString();
-        const tail = `${list}${search === '' ? '' : `?${search}`}`;
-        const expected = `${list}${new URL(tail, ORIGIN).search}`;
-        // A link built by the server from its own host, under the base's path.
-        const basePath = prefix.startsWith('http') ? new URL(prefix).pathname.replace(/\/$/, '') : prefix;
-        expect(listPagePath(`${new URL(host).origin}${basePath}${tail}`, prefix, list)).toBe(expected);
-        expect(listPagePath(`${prefix}${tail}`, prefix, list)).toBe(expected);
-        expect(nextPath(`${prefix}${tail}`, prefix)).toBe(tail);
-      }),
+      fc.property(
+        base,
+        fc.constantFrom('/api/contacts/', '/api/news/', '/api/news/actualites/'),
+        query,
+        fc.webUrl({ withQueryParameters: false, withFragments: false }),
+        (prefix, list, params, host) => {
+          const search = new URLSearchParams(params).toString();
+          const tail = `${list}${search === '' ? '' : `?${search}`}`;
+          const expected = `${list}${new URL(tail, ORIGIN).search}`;
+          // A link built by the server from its own host, under the base's path.
+          const basePath = prefix.startsWith('http') ? new URL(prefix).pathname.replace(/\/$/, '') : prefix;
+          expect(listPagePath(`${new URL(host).origin}${basePath}${tail}`, prefix, list)).toBe(expected);
+          expect(listPagePath(`${prefix}${tail}`, prefix, list)).toBe(expected);
+          expect(nextPath(`${prefix}${tail}`, prefix)).toBe(tail);
+        },
+      ),
     );
   });
 
   it('is nothing for a missing link or one to another list', () => {
-    for (const next of [null, undefined, '', 'https://evil.example/steal?cursor=2', 'https://x.ch/api/contacts/?cursor=2', 'https://x.ch/api/news/actualites/x/', 'http://[bad']) {
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'https://evil.example/steal?cursor=2',
+      'https://x.ch/api/contacts/?cursor=2',
+      'https://x.ch/api/news/actualites/x/',
+      'http://[bad',
+    ]) {
       expect(listPagePath(next, '', '/api/news/actualites/')).toBeNull();
     }
   });

@@ -32,7 +32,7 @@ describe('a news link from the content', () => {
     expect(card.querySelector('a')).toBeNull();
   });
 
-  it('leads where safeLink says, or is text when it refuses; a relative one stays on the page\'s site', () => {
+  it("leads where safeLink says, or is text when it refuses; a relative one stays on the page's site", () => {
     fc.assert(
       fc.property(hostileLinks, (link) => {
         const card = renderCard(link);
@@ -53,7 +53,7 @@ describe('a news link from the content', () => {
   });
 });
 
-describe('the empty cart\'s link to the shop', () => {
+describe("the empty cart's link to the shop", () => {
   it.each([
     ['https://boutique.canton.example/', 'https://boutique.canton.example/'],
     [' /de/boutique/ ', '/de/boutique/'],

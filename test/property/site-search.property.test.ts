@@ -63,23 +63,18 @@ describe('the query of a typed text', () => {
 
   it('travels to the API and back through the page address unchanged', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(typed, pasted),
-        fc.integer({ min: 1, max: MAX_SEARCH_LIMIT }),
-        fc.subarray([...SEARCH_KINDS] as SearchKind[]),
-        (text, limit, kinds) => {
-          const query = searchQuery(text);
-          if (query === null) {
-            expect(searchPageQuery(text)).toBe('');
-            return;
-          }
-          const params = new URLSearchParams(searchApiPath(query, limit, kinds).split('?')[1]);
-          expect(params.get('q')).toBe(query);
-          expect(params.get('limit')).toBe(String(limit));
-          expect(params.getAll('kind')).toEqual(kinds);
-          expect(textFromSearch(searchPageQuery(text))).toBe(query);
-        },
-      ),
+      fc.property(fc.oneof(typed, pasted), fc.integer({ min: 1, max: MAX_SEARCH_LIMIT }), fc.subarray([...SEARCH_KINDS] as SearchKind[]), (text, limit, kinds) => {
+        const query = searchQuery(text);
+        if (query === null) {
+          expect(searchPageQuery(text)).toBe('');
+          return;
+        }
+        const params = new URLSearchParams(searchApiPath(query, limit, kinds).split('?')[1]);
+        expect(params.get('q')).toBe(query);
+        expect(params.get('limit')).toBe(String(limit));
+        expect(params.getAll('kind')).toEqual(kinds);
+        expect(textFromSearch(searchPageQuery(text))).toBe(query);
+      }),
     );
   });
 });
@@ -101,13 +96,24 @@ describe('the normalised form searched in', () => {
 
   it('of a register holds the text of its items, never its markup', () => {
     fc.assert(
-      fc.property(fc.array(words.map((parts) => parts.join(' ')), { minLength: 1, maxLength: 5 }), (items) => {
-        const html = `<ul class="register">${items.map((item) => `<li data-x="1">${item.replace(/&/g, '&amp;')}</li>`).join('\n')}</ul>`;
-        expect(htmlToText(html)).toBe(items.map((item) => item.trim()).filter((item) => item !== '').join('\n'));
-        const searched = richTextSearch(html) ?? '';
-        for (const item of items) expect(searched).toContain(normalizeSearch(item.trim()));
-        expect(searched).not.toMatch(/[<>]|register|data-x/);
-      }),
+      fc.property(
+        fc.array(
+          words.map((parts) => parts.join(' ')),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (items) => {
+          const html = `<ul class="register">${items.map((item) => `<li data-x="1">${item.replace(/&/g, '&amp;')}</li>`).join('\n')}</ul>`;
+          expect(htmlToText(html)).toBe(
+            items
+              .map((item) => item.trim())
+              .filter((item) => item !== '')
+              .join('\n'),
+          );
+          const searched = richTextSearch(html) ?? '';
+          for (const item of items) expect(searched).toContain(normalizeSearch(item.trim()));
+          expect(searched).not.toMatch(/[<>]|register|data-x/);
+        },
+      ),
     );
     expect(htmlToText('<p>A &amp; B&nbsp;&#233;&#xE9; <strong>C</strong></p><script>x()</script><p>D<br>E</p>')).toBe('A & B éé C\nD\nE');
     expect(richTextSearch('<ul></ul>')).toBeNull();
@@ -117,15 +123,23 @@ describe('the normalised form searched in', () => {
 describe('the excerpt of a match', () => {
   it('is at most its length (and its ellipses), and holds the query when a line holds it', () => {
     fc.assert(
-      fc.property(fc.array(words.map((parts) => parts.join(' ')), { minLength: 1, maxLength: 4 }), fc.nat(), fc.nat(), (lines, pick, offset) => {
-        const text = lines.join('\n');
-        const line = lines[pick % lines.length] ?? '';
-        const start = offset % Math.max(1, line.length);
-        const query = line.slice(start, start + 6).trim();
-        const excerpt = excerptOf(text, query);
-        expect(codePoints(excerpt)).toBeLessThanOrEqual(EXCERPT_LENGTH + 2);
-        if (query.length >= 2) expect(normalizeSearch(excerpt)).toContain(normalizeSearch(query));
-      }),
+      fc.property(
+        fc.array(
+          words.map((parts) => parts.join(' ')),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.nat(),
+        fc.nat(),
+        (lines, pick, offset) => {
+          const text = lines.join('\n');
+          const line = lines[pick % lines.length] ?? '';
+          const start = offset % Math.max(1, line.length);
+          const query = line.slice(start, start + 6).trim();
+          const excerpt = excerptOf(text, query);
+          expect(codePoints(excerpt)).toBeLessThanOrEqual(EXCERPT_LENGTH + 2);
+          if (query.length >= 2) expect(normalizeSearch(excerpt)).toContain(normalizeSearch(query));
+        },
+      ),
     );
   });
 
@@ -156,18 +170,23 @@ describe('the options of the suggestions', () => {
 
   it('move the highlight within the list, wrapping at both ends, and back where it was', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.option(fc.integer({ min: -2, max: 32 }), { nil: null }), fc.constantFrom(1 as const, -1 as const), (length, current, step) => {
-        const next = moveHighlight(current, step, length);
-        if (length === 0) {
-          expect(next).toBeNull();
-          return;
-        }
-        expect(next).not.toBeNull();
-        expect(next!).toBeGreaterThanOrEqual(0);
-        expect(next!).toBeLessThan(length);
-        if (current !== null && current >= 0 && current < length) expect(moveHighlight(next, step === 1 ? -1 : 1, length)).toBe(current);
-        else expect(next).toBe(step === 1 ? 0 : length - 1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.option(fc.integer({ min: -2, max: 32 }), { nil: null }),
+        fc.constantFrom(1 as const, -1 as const),
+        (length, current, step) => {
+          const next = moveHighlight(current, step, length);
+          if (length === 0) {
+            expect(next).toBeNull();
+            return;
+          }
+          expect(next).not.toBeNull();
+          expect(next!).toBeGreaterThanOrEqual(0);
+          expect(next!).toBeLessThan(length);
+          if (current !== null && current >= 0 && current < length) expect(moveHighlight(next, step === 1 ? -1 : 1, length)).toBe(current);
+          else expect(next).toBe(step === 1 ? 0 : length - 1);
+        },
+      ),
     );
   });
 });

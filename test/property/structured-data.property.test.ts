@@ -3,15 +3,7 @@ import fc from 'fast-check';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { Contact, PERSON } from '../../src/domain/contact';
 import { NewsArticle } from '../../src/domain/news';
-import {
-  contactJsonLd,
-  eventJsonLd,
-  newsArticleJsonLd,
-  plainText,
-  zurichDateTime,
-  type JsonLd,
-  type JsonLdValue,
-} from '../../src/domain/structured-data';
+import { contactJsonLd, eventJsonLd, newsArticleJsonLd, plainText, zurichDateTime, type JsonLd, type JsonLdValue } from '../../src/domain/structured-data';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 import { runs } from '../support/fuzz-runs';
 
@@ -104,7 +96,15 @@ describe('eventJsonLd', () => {
 
   it('gives the place as a Place with a name and an address, and the description as plain text', () => {
     const ld = eventJsonLd(
-      { id: '7', bel_date: '2026-07-14', start_time: '18:30', end_time: '20:00', title: 'Séance', place: 'Salle du Grand Conseil, Sion', description: '<p>Entrée <strong>libre</strong> &amp; gratuite.</p>' },
+      {
+        id: '7',
+        bel_date: '2026-07-14',
+        start_time: '18:30',
+        end_time: '20:00',
+        title: 'Séance',
+        place: 'Salle du Grand Conseil, Sion',
+        description: '<p>Entrée <strong>libre</strong> &amp; gratuite.</p>',
+      },
       URL_OF_PAGE,
     );
     expect(ld).toMatchObject({
@@ -148,24 +148,21 @@ describe('zurichDateTime', () => {
 
   it('writes every wall-clock time as the instant Intl reads, the spring gap moved one hour on', () => {
     fc.assert(
-      fc.property(
-        fc.date({ min: new Date(Date.UTC(1999, 0, 1)), max: new Date(Date.UTC(2040, 11, 31)), noInvalidDate: true }),
-        (date) => {
-          const wall = date.toISOString().slice(0, 19);
-          const written = zurichDateTime(wall.slice(0, 10), wall.slice(11, 19)) ?? '';
-          const instant = Date.parse(written);
-          expect(written.slice(-6)).toBe(intlOffset(instant));
-          expect(written.slice(-6)).toBe(ruleOffset(instant));
-          if (written.slice(0, 19) !== wall) {
-            // Only a time that does not exist in Zurich: read in winter time, it is already summer.
-            expect(Date.parse(`${wall}+01:00`)).toBe(instant);
-            expect(written.slice(-6)).toBe('+02:00');
-            expect(intlOffset(instant - HOUR)).toBe('+01:00');
-          }
-          // Written back from the instant, it is the same text.
-          expect(zurichDateTime(new Date(instant).toISOString())).toBe(written);
-        },
-      ),
+      fc.property(fc.date({ min: new Date(Date.UTC(1999, 0, 1)), max: new Date(Date.UTC(2040, 11, 31)), noInvalidDate: true }), (date) => {
+        const wall = date.toISOString().slice(0, 19);
+        const written = zurichDateTime(wall.slice(0, 10), wall.slice(11, 19)) ?? '';
+        const instant = Date.parse(written);
+        expect(written.slice(-6)).toBe(intlOffset(instant));
+        expect(written.slice(-6)).toBe(ruleOffset(instant));
+        if (written.slice(0, 19) !== wall) {
+          // Only a time that does not exist in Zurich: read in winter time, it is already summer.
+          expect(Date.parse(`${wall}+01:00`)).toBe(instant);
+          expect(written.slice(-6)).toBe('+02:00');
+          expect(intlOffset(instant - HOUR)).toBe('+01:00');
+        }
+        // Written back from the instant, it is the same text.
+        expect(zurichDateTime(new Date(instant).toISOString())).toBe(written);
+      }),
       { numRuns: runs(1000) },
     );
   });
@@ -226,7 +223,12 @@ describe('contactJsonLd', () => {
 
   it('gives an organisation its address without its own name, its post box and its contact person', () => {
     const ld = contactJsonLd(
-      { title: 'Commune de Sion', type_contact: 'Organisation', contact_person: 'Mme Zoé Rey', address: 'Commune de Sion\nRue du Marché 4\nCase postale 12\n1950 Sion' },
+      {
+        title: 'Commune de Sion',
+        type_contact: 'Organisation',
+        contact_person: 'Mme Zoé Rey',
+        address: 'Commune de Sion\nRue du Marché 4\nCase postale 12\n1950 Sion',
+      },
       'https://canton.example/annuaire/commune-de-sion/',
     );
     expect(ld).toMatchObject({
@@ -263,7 +265,14 @@ describe('newsArticleJsonLd', () => {
 
   it('takes the headline, the lead and the image of the item', () => {
     const ld = newsArticleJsonLd(
-      { id: '3', title: 'Le budget', date: '2026-10-01', lead: 'Un déficit contenu.', image: '/media/v2/emblem-01-480.jpg', categories: [{ id: '1', title: 'Politique' }] },
+      {
+        id: '3',
+        title: 'Le budget',
+        date: '2026-10-01',
+        lead: 'Un déficit contenu.',
+        image: '/media/v2/emblem-01-480.jpg',
+        categories: [{ id: '1', title: 'Politique' }],
+      },
       'https://canton.example/actualites/le-budget/',
       'https://api.canton.example/',
     );

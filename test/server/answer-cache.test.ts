@@ -245,13 +245,17 @@ describe('content versions', () => {
       expect(JSON.parse(after.text)).toHaveLength(10);
       // The same bytes under a new version keep their tag: a client's copy is still good.
       await importContent(db, withContacts(10), 'after.json');
-      await waitFor('the answer to be made again', async () => {
-        const statementsNow = alone.statements();
-        const answer = await client.get('/api/contacts/', { 'if-none-match': after.headers['etag']! });
-        expect(answer.status).toBe(304);
-        // More than the version's one read: the answer was made again, under the new version.
-        return alone.statements() - statementsNow >= 2;
-      }, 2_000);
+      await waitFor(
+        'the answer to be made again',
+        async () => {
+          const statementsNow = alone.statements();
+          const answer = await client.get('/api/contacts/', { 'if-none-match': after.headers['etag']! });
+          expect(answer.status).toBe(304);
+          // More than the version's one read: the answer was made again, under the new version.
+          return alone.statements() - statementsNow >= 2;
+        },
+        2_000,
+      );
     } finally {
       await app.close();
     }
@@ -314,10 +318,7 @@ describe('two instances on one database', () => {
         // A channel of this test only names our listener's connection: its last statement listened to it.
         const probe = `probe_${process.pid}_${Date.now()}`;
         const stopProbe = await db.listen(probe, () => undefined);
-        const killed = await db.query<{ done: boolean }>(
-          `select pg_terminate_backend(pid) as done from pg_stat_activity where query = $1`,
-          [`listen "${probe}"`],
-        );
+        const killed = await db.query<{ done: boolean }>(`select pg_terminate_backend(pid) as done from pg_stat_activity where query = $1`, [`listen "${probe}"`]);
         expect(killed).toEqual([{ done: true }]);
         // Back within the first retry, it tells its listeners that something may have been missed.
         await waitFor('the listener to come back', async () => heard.includes(''), 5_000);

@@ -168,11 +168,13 @@ describe('GET /api/agenda/?…', () => {
     expect(ids(firstPage)).toEqual(expectedEvents(filter, DEMO_TODAY).slice(0, PAGE_SIZES.events));
     const walk = await walkPages(client, `/api/agenda/?${query}&page_size=100`);
     expect(walk.ids).toEqual(expectedEvents(filter, DEMO_TODAY));
-    const events = walk.ids.map((id) => demo.events.find((e) => e.id === id)).map((e) => ({
-      bel_date: e?.bel_date ?? '',
-      title: e?.title ?? '',
-      categories: (e?.categories ?? []).map((c) => ({ id: String(c) })),
-    }));
+    const events = walk.ids
+      .map((id) => demo.events.find((e) => e.id === id))
+      .map((e) => ({
+        bel_date: e?.bel_date ?? '',
+        title: e?.title ?? '',
+        categories: (e?.categories ?? []).map((c) => ({ id: String(c) })),
+      }));
     const { categories } = filter;
     for (const event of events) {
       if (filter.month !== undefined) expect(Number(event.bel_date.slice(5, 7))).toBe(filter.month);
@@ -197,7 +199,10 @@ describe('GET /api/agenda/?…', () => {
   });
 
   it('answers each event once, whatever its categories', async () => {
-    const walk = await walkPages(client, '/api/agenda/?categories=1&categories=2&categories=3&categories=4&categories=5&categories=6&categories=7&categories=8&page_size=100');
+    const walk = await walkPages(
+      client,
+      '/api/agenda/?categories=1&categories=2&categories=3&categories=4&categories=5&categories=6&categories=7&categories=8&page_size=100',
+    );
     expect(new Set(walk.ids).size).toBe(walk.ids.length);
     expect(demo.events.some((e) => e.categories.length > 1 && walk.ids.includes(e.id))).toBe(true);
   });
@@ -240,7 +245,7 @@ describe('GET /api/news/…', () => {
     expect(walk.sizes).toHaveLength(Math.max(1, Math.ceil(expected.length / NEWS_PAGE_SIZE)));
   });
 
-  it('still reads an old client\'s page number, then goes on with cursors', async () => {
+  it("still reads an old client's page number, then goes on with cursors", async () => {
     const expected = expectedNews({ categories: [1, 2] });
     const page = decodeOrThrow(NewsPage, (await getJson('/api/news/?categories=1&categories=2&page_size=5&page=3')).body);
     expect(ids(page.results)).toEqual(expected.slice(10, 15));
@@ -372,11 +377,14 @@ describe('bad input', () => {
     expect(headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it.each(['/api/nothing-here/', '/api/agenda/1/extra/', '/api/contacts/1/', '/api/agenda/1/events/'])('answers 404 JSON for the unknown route or item %s', async (url) => {
-    const { status, body } = await getJson(url);
-    expect(status).toBe(404);
-    expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });
-  });
+  it.each(['/api/nothing-here/', '/api/agenda/1/extra/', '/api/contacts/1/', '/api/agenda/1/events/'])(
+    'answers 404 JSON for the unknown route or item %s',
+    async (url) => {
+      const { status, body } = await getJson(url);
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    },
+  );
 });
 
 describe('headers of API answers', () => {
@@ -392,7 +400,7 @@ describe('headers of API answers', () => {
     const { headers } = await getJson('/api/contacts/?title=zoe');
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline\';script');
+    expect(csp).not.toContain("unsafe-inline';script");
     expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain("connect-src 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');

@@ -67,7 +67,11 @@ describe('CORS', () => {
     });
     const write = await app.inject({ method: 'OPTIONS', url: '/api/contacts/', headers: { origin: WIDGET_HOST, 'access-control-request-method': 'DELETE' } });
     expect(write.headers['access-control-allow-methods']).toBeUndefined();
-    const stranger = await app.inject({ method: 'OPTIONS', url: '/api/contacts/', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const stranger = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/contacts/',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(stranger.statusCode).toBe(204);
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
     expect(stranger.headers['access-control-allow-methods']).toBeUndefined();
@@ -82,7 +86,8 @@ describe('CORS', () => {
     expect(parseCorsOrigins(undefined)).toEqual([]);
     expect(parseCorsOrigins(' ')).toEqual([]);
     expect(parseCorsOrigins('https://a.example, http://localhost:1234')).toEqual(['https://a.example', 'http://localhost:1234']);
-    for (const bad of ['*', 'a.example', 'https://a.example/path', 'ftp://a.example', 'https://a.example:99999']) expect(() => parseCorsOrigins(bad)).toThrow(/CORS_ORIGINS/);
+    for (const bad of ['*', 'a.example', 'https://a.example/path', 'ftp://a.example', 'https://a.example:99999'])
+      expect(() => parseCorsOrigins(bad)).toThrow(/CORS_ORIGINS/);
   });
 });
 
@@ -134,7 +139,18 @@ describe('links never come from the Host header', () => {
   it('starts every absolute link at PUBLIC_ORIGIN when set: API, pages, feeds, sitemap, robots.txt', async () => {
     const configured = buildApp({ db, distDir: DIST, now: () => DEMO_NOW, publicOrigin: SITE });
     try {
-      for (const url of ['/api/contacts/?page_size=5', '/api/news/?page=2&page_size=2', '/', '/annuaire/', '/de/agenda/', '/flux/actualites/actualites.atom', '/flux/agenda/1.ics', '/sitemap.xml', '/robots.txt', '/nothing/']) {
+      for (const url of [
+        '/api/contacts/?page_size=5',
+        '/api/news/?page=2&page_size=2',
+        '/',
+        '/annuaire/',
+        '/de/agenda/',
+        '/flux/actualites/actualites.atom',
+        '/flux/agenda/1.ics',
+        '/sitemap.xml',
+        '/robots.txt',
+        '/nothing/',
+      ]) {
         const answer = await configured.inject({ url, headers: forged });
         expect({ url, forged: `${answer.body}${JSON.stringify(answer.headers)}`.includes('evil.example') }).toEqual({ url, forged: false });
         if (['/api/contacts/?page_size=5', '/sitemap.xml', '/robots.txt', '/annuaire/'].includes(url)) expect(answer.body).toContain(SITE);

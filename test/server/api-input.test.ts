@@ -21,7 +21,10 @@ const news = routeOf('/api/news/');
 // Every way an integer may be written that is not plain decimal digits, and numbers' string forms.
 const looseInteger = fc.oneof(
   fc.constantFrom('1e3', '1.0', ' 3', '3 ', '0x10', '-0', '+3', '-1', 'Infinity', '-Infinity', 'NaN', '1_000', '0b1', '0o7', '.5e1', '1.', '', '٣', '３'),
-  fc.double({ noNaN: false }).map(String).filter((text) => !PLAIN_INTEGER.test(text)),
+  fc
+    .double({ noNaN: false })
+    .map(String)
+    .filter((text) => !PLAIN_INTEGER.test(text)),
   fc.string({ maxLength: 12 }).filter((text) => !PLAIN_INTEGER.test(text)),
 );
 
@@ -93,9 +96,17 @@ describe('the route decoders', () => {
     for (const route of API_ROUTES) {
       const again = routeDecoder(route.schema);
       fc.assert(
-        fc.property(fc.dictionary(fc.constantFrom('page', 'page_size', 'month', 'categories', 'title', 'q', 'x'), fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 }))), (query) => {
-          expect(again({ id: '1', eventId: '2', slug: 'a', scope: 'actualites' }, query)).toEqual(route.decode({ id: '1', eventId: '2', slug: 'a', scope: 'actualites' }, query));
-        }),
+        fc.property(
+          fc.dictionary(
+            fc.constantFrom('page', 'page_size', 'month', 'categories', 'title', 'q', 'x'),
+            fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 })),
+          ),
+          (query) => {
+            expect(again({ id: '1', eventId: '2', slug: 'a', scope: 'actualites' }, query)).toEqual(
+              route.decode({ id: '1', eventId: '2', slug: 'a', scope: 'actualites' }, query),
+            );
+          },
+        ),
         { numRuns: runs(30) },
       );
     }

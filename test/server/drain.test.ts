@@ -2,16 +2,7 @@ import { request, Agent } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { DRAIN_RETRY_AFTER_SECONDS, drainable } from '../../server/drain';
-import {
-  getOnce,
-  listeningPort,
-  privateSchema,
-  removeDataDir,
-  seededDataDir,
-  startServer,
-  type ChildRun,
-  type Outcome,
-} from '../support/server-child';
+import { getOnce, listeningPort, privateSchema, removeDataDir, seededDataDir, startServer, type ChildRun, type Outcome } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 jest.setTimeout(180_000);
@@ -119,7 +110,7 @@ describe('drainable, in one process', () => {
       call.end();
     });
 
-  it('finishes the request under way, answers a connection that had sent nothing yet, refuses a kept-alive connection\'s next request with 503', async () => {
+  it("finishes the request under way, answers a connection that had sent nothing yet, refuses a kept-alive connection's next request with 503", async () => {
     const { app, open } = gatedApp();
     const drain = drainable(app);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -115,7 +115,17 @@ describe('the directory as CSV', () => {
   });
 
   it('names its columns in the language of its address', async () => {
-    expect((await csvRows('/annuaire/export.csv'))[0]).toEqual(['Nom', 'Type', 'Fonction', 'Parti', 'Commissions', 'Catégories', 'Courriel', 'Téléphone', 'Adresse']);
+    expect((await csvRows('/annuaire/export.csv'))[0]).toEqual([
+      'Nom',
+      'Type',
+      'Fonction',
+      'Parti',
+      'Commissions',
+      'Catégories',
+      'Courriel',
+      'Téléphone',
+      'Adresse',
+    ]);
     expect((await csvRows('/en/annuaire/export.csv'))[0]).toEqual(['Name', 'Type', 'Role', 'Party', 'Committees', 'Categories', 'Email', 'Phone', 'Address']);
     for (const language of LANGUAGES) {
       const rows = await csvRows(exportPath({ text: '', category }, 'csv', language));
@@ -134,7 +144,11 @@ describe('the directory as CSV', () => {
   it('is a dated attachment, kept a minute and revalidated by its ETag', async () => {
     const path = exportPath({ text: '', category }, 'csv', 'fr');
     const answer = await client.get(path);
-    const slug = category.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+    const slug = category
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .toLowerCase();
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="annuaire-${slug}-${DEMO_TODAY}.csv"`);
     expect(answer.headers['cache-control']).toBe('public, max-age=60');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
@@ -156,7 +170,11 @@ describe('the directory as CSV', () => {
 describe('the directory as vCards', () => {
   it('holds one vCard a contact the directory lists for the filters', async () => {
     const categories = (await client.getJson('/api/categories/contacts/')).body as { title: string }[];
-    for (const filters of [{ text: '', category: '' }, { text: '', category: categories[1]!.title }, { text: 'zzzzzz', category: '' }]) {
+    for (const filters of [
+      { text: '', category: '' },
+      { text: '', category: categories[1]!.title },
+      { text: 'zzzzzz', category: '' },
+    ]) {
       const expected = await listed(filters);
       const answer = await client.get(exportPath(filters, 'vcf', 'fr'));
       expect(answer.status).toBe(200);
@@ -185,7 +203,10 @@ describe('a query the directory page refuses', () => {
 });
 
 /** A backend that speaks SPEC §7 with absolute `next` links under a path prefix, as an institution's own may; it records the paths asked. */
-const fakeBackend = (contacts: readonly Contact[], options: { pageSize?: number; legacy?: boolean; staleOnce?: boolean; count?: number | null; failing?: boolean } = {}) => {
+const fakeBackend = (
+  contacts: readonly Contact[],
+  options: { pageSize?: number; legacy?: boolean; staleOnce?: boolean; count?: number | null; failing?: boolean } = {},
+) => {
   const { pageSize = 2, legacy = false, staleOnce = false, failing = false } = options;
   const calls: string[] = [];
   let stale = staleOnce;
@@ -228,15 +249,11 @@ describe('an export read from another backend', () => {
     const { other, client: otherClient } = await onBackend(backend.answers);
     try {
       const rows = await csvRows('/annuaire/export.csv?categorie=Grand+Conseil&q=h', otherClient);
-      expect(backend.calls).toEqual([
-        '/api/contacts/?title=h&category=Grand+Conseil&page_size=100',
-        '/api/contacts/?cursor=2',
-        '/api/contacts/?cursor=4',
-      ]);
+      expect(backend.calls).toEqual(['/api/contacts/?title=h&category=Grand+Conseil&page_size=100', '/api/contacts/?cursor=2', '/api/contacts/?cursor=4']);
       expect(rows.slice(1)).toEqual([
-        ["'=HYPERLINK(\"https://evil.example\",\"Cliquez\")", 'Personne', 'Député', '', '', '', '', "'+41 27 606 00 00", ''],
+        ['\'=HYPERLINK("https://evil.example","Cliquez")', 'Personne', 'Député', '', '', '', '', "'+41 27 606 00 00", ''],
         ["'-2+3", 'Personne', 'Député', "'@SUM(A1:A9)", '', '', '', '', ''],
-        ['Hélène "la Juste"; Dupont', 'Personne', 'Député', '', "Finances, =1+1", '', '', '', 'Rue du Rhône 1\n1950 Sion'],
+        ['Hélène "la Juste"; Dupont', 'Personne', 'Député', '', 'Finances, =1+1', '', '', '', 'Rue du Rhône 1\n1950 Sion'],
         ['Commune de Sion', 'Organisation', '', '', '', '', 'info@sion.example', '', ''],
         ['Zoé Python', 'Personne', 'Député', '', '', '', '', '', ''],
       ]);
@@ -308,7 +325,10 @@ describe('an export read from another backend', () => {
     try {
       const otherClient = await injectClient(other);
       const categories = (await client.getJson('/api/categories/contacts/')).body as { title: string }[];
-      for (const filters of [{ text: '', category: '' }, { text: '', category: categories[0]!.title }]) {
+      for (const filters of [
+        { text: '', category: '' },
+        { text: '', category: categories[0]!.title },
+      ]) {
         const path = exportPath(filters, 'csv', 'fr');
         expect(await csvRows(path, otherClient)).toEqual(await csvRows(path));
       }
@@ -332,7 +352,9 @@ describe('the cap on an export', () => {
     try {
       const answer = await smallClient.get(`/annuaire/export.csv${filtersToSearch({ text: '', category: 'Grand Conseil' })}`);
       expect(answer.status).toBe(400);
-      expect(answer.text).toBe('5 contacts correspondent à ces filtres ; un export en contient au plus 3. Choisissez une catégorie ou un nom pour réduire la liste.');
+      expect(answer.text).toBe(
+        '5 contacts correspondent à ces filtres ; un export en contient au plus 3. Choisissez une catégorie ou un nom pour réduire la liste.',
+      );
       expect(backend.calls).toHaveLength(1);
     } finally {
       await small.close();

@@ -308,7 +308,10 @@ describe('migration 4', () => {
   it('starts the events already in the tables at SEQUENCE 0, so their feed is whole from the first poll', async () => {
     const db = await openEmptyTestDatabase();
     try {
-      await migrate(db, MIGRATIONS.filter((migration) => migration.version <= 3));
+      await migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 3),
+      );
       await db.query("insert into agendas (id, title) values (1, 'Agenda')");
       await db.query("insert into agenda_categories (id, title) values (4, 'Culture')");
       await db.query(

@@ -8,7 +8,17 @@ import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
 import { closeOpened } from '../support/close-opened';
 import { expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
-import { collapse, embeddedPaths, headOf, parseHtml, refusingDatabase, siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
+import {
+  collapse,
+  embeddedPaths,
+  headOf,
+  parseHtml,
+  refusingDatabase,
+  siteContent,
+  startRenderedSite,
+  type RenderedSite,
+  type SiteContent,
+} from '../support/rendered-pages';
 
 jest.setTimeout(120_000);
 
@@ -44,7 +54,7 @@ const itemHeadings = (element: HTMLElement): string[] =>
     .map((item) => collapse(within(item).getByRole('heading', { level: 3 }).textContent));
 
 describe('the home page, as the server renders it', () => {
-  it('lists the next three events of the site\'s agenda from today, in date order, each linking to its page', async () => {
+  it("lists the next three events of the site's agenda from today, in date order, each linking to its page", async () => {
     const today = zurichToday(Date.now());
     const document = await pageOf(client, '/');
     const events = region(document, 'Prochains événements');
@@ -67,7 +77,7 @@ describe('the home page, as the server renders it', () => {
     expect(within(events).getByRole('link', { name: "Tout l'agenda" }).getAttribute('href')).toBe('/agenda/');
   });
 
-  it('lists the latest three news of the site\'s scope, with their date and lead, each linking to its page', async () => {
+  it("lists the latest three news of the site's scope, with their date and lead, each linking to its page", async () => {
     const document = await pageOf(client, '/');
     const news = region(document, 'Dernières actualités');
     const expected = expectedNews({ scope: SITE_NEWS_SCOPE })
@@ -76,7 +86,9 @@ describe('the home page, as the server renders it', () => {
     expect(itemHeadings(news)).toEqual(expected.map((item) => item.title));
     for (const [index, item] of within(news).getAllByRole('listitem').entries()) {
       const expectedItem = expected[index]!;
-      expect(within(item).getByRole('link', { name: expectedItem.title }).getAttribute('href')).toBe(newsPath({ id: String(expectedItem.id), title: expectedItem.title, slug: expectedItem.slug }));
+      expect(within(item).getByRole('link', { name: expectedItem.title }).getAttribute('href')).toBe(
+        newsPath({ id: String(expectedItem.id), title: expectedItem.title, slug: expectedItem.slug }),
+      );
       expect(item.querySelector('time')?.getAttribute('dateTime')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(item.querySelectorAll('p').length).toBeGreaterThanOrEqual(2);
     }
@@ -87,7 +99,12 @@ describe('the home page, as the server renders it', () => {
     const document = await pageOf(client, '/');
     const widget = within(main(document));
     expect(widget.getByRole('heading', { level: 2, name: 'Rubriques' })).toBeTruthy();
-    for (const [name, href] of [['Agenda', '/agenda/'], ['Annuaire', '/annuaire/'], ['Actualités', '/actualites/'], ['Boutique', '/boutique/']] as const) {
+    for (const [name, href] of [
+      ['Agenda', '/agenda/'],
+      ['Annuaire', '/annuaire/'],
+      ['Actualités', '/actualites/'],
+      ['Boutique', '/boutique/'],
+    ] as const) {
       expect(widget.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     const search = widget.getByRole('search');
@@ -119,7 +136,9 @@ describe('the home page as a fragment for a content system', () => {
   it('renders the next events and latest news of the agenda and scope asked, with its style sheet and data block', async () => {
     const answer = await client.get('/fragments/home/?lang=en&agenda-id=1&news-scope=actualites', { host: HOST });
     expect(answer.status).toBe(200);
-    expect(answer.text).toMatch(/^<link rel="stylesheet" href="\/home-widget\.[0-9a-f]+\.css"><div data-widget="home"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/);
+    expect(answer.text).toMatch(
+      /^<link rel="stylesheet" href="\/home-widget\.[0-9a-f]+\.css"><div data-widget="home"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/,
+    );
     const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
     const container = document.querySelector<HTMLElement>('[data-widget="home"]')!;
     expect([container.getAttribute('data-agenda-id'), container.getAttribute('data-news-scope')]).toEqual(['1', 'actualites']);
@@ -226,7 +245,7 @@ describe('the accessibility statement, as the server renders it', () => {
     expect(text).toContain('Aucun test n’a encore été mené avec un lecteur d’écran');
   });
 
-  it('is linked from the footer of every page, in the page\'s language, and marked as the current page on itself', async () => {
+  it("is linked from the footer of every page, in the page's language, and marked as the current page on itself", async () => {
     for (const language of LANGUAGES) {
       for (const path of ['/', '/agenda/', '/accessibilite/']) {
         const document = await pageOf(client, localizedPath(path, language));
@@ -242,7 +261,11 @@ describe('the accessibility statement, as the server renders it', () => {
   it('is in the sitemap in every language', async () => {
     const answer = await client.get('/sitemap.xml', { host: HOST });
     const text = answer.text.includes('<sitemapindex')
-      ? (await Promise.all([...answer.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async (match) => (await client.get(new URL(match[1]!).pathname, { host: HOST })).text))).join('')
+      ? (
+          await Promise.all(
+            [...answer.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(async (match) => (await client.get(new URL(match[1]!).pathname, { host: HOST })).text),
+          )
+        ).join('')
       : answer.text;
     for (const language of LANGUAGES) expect(text).toContain(`<loc>${ORIGIN}${localizedPath('/accessibilite/', language)}</loc>`);
   });

@@ -47,9 +47,9 @@ const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.tuple(fc.string({ maxLength: 10 }), loneSurrogate, fc.string({ maxLength: 10 })).map(([a, s, b]) => `${a}${s}${b}`),
   fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`),
-  fc.constantFrom(...Object.values(TEXT_LIMITS).flatMap(around)).chain((length) =>
-    fc.constantFrom(repeat('a', length), repeat('é', length), repeat('😀', length), repeat('한', length)),
-  ),
+  fc
+    .constantFrom(...Object.values(TEXT_LIMITS).flatMap(around))
+    .chain((length) => fc.constantFrom(repeat('a', length), repeat('é', length), repeat('😀', length), repeat('한', length))),
   // A few kilobytes of random characters: what a B-tree index row cannot hold uncompressed.
   fc.string({ unit: 'grapheme', minLength: 2_600, maxLength: 3_200 }),
   fc.constantFrom('', ' ', '\n', '__proto__', 'constructor', '\\u0000', '../../etc', 'a'.repeat(121)),
@@ -160,7 +160,13 @@ const importText: fc.Arbitrary<string> = fc.oneof(
       return JSON.stringify(file);
     }),
   },
-  { weight: 1, arbitrary: fc.tuple(sizes, fc.double({ min: 0, max: 1, noNaN: true })).map(([n, cut]) => { const text = JSON.stringify(subset(n)); return text.slice(0, Math.floor(text.length * cut)); }) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(sizes, fc.double({ min: 0, max: 1, noNaN: true })).map(([n, cut]) => {
+      const text = JSON.stringify(subset(n));
+      return text.slice(0, Math.floor(text.length * cut));
+    }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
 );
 

@@ -163,7 +163,8 @@ const postgresStorage = async (databaseUrl: string): Promise<Storage> => {
   return {
     env: { DATA_DIR: join(dir, 'unused'), DATABASE_URL: url.toString() },
     holding: async () =>
-      ((await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1 and xact_start is not null`, [schema]))[0]?.n ?? 0) > 0,
+      ((await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = $1 and xact_start is not null`, [schema]))[0]
+        ?.n ?? 0) > 0,
     reset: () => seedDemo(db, DEMO_DEFAULTS),
     read: () => held(db),
     dispose: async () => {

@@ -34,7 +34,12 @@ const holder = (): Promise<ChildProcess> =>
   new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '-e', `require(${JSON.stringify(LOCK_MODULE)}).lockDataFolder(${JSON.stringify(dir)}); console.log('held'); setInterval(() => undefined, 60000);`],
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `require(${JSON.stringify(LOCK_MODULE)}).lockDataFolder(${JSON.stringify(dir)}); console.log('held'); setInterval(() => undefined, 60000);`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     child.on('error', fail);

@@ -24,8 +24,7 @@ afterAll(async () => {
 });
 
 const copy = (): Content => JSON.parse(JSON.stringify(demo)) as Content;
-const count = async (table: string): Promise<number> =>
-  (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? -1;
+const count = async (table: string): Promise<number> => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? -1;
 
 describe('decoding an import file', () => {
   it('accepts the demo content', () => {

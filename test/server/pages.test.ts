@@ -124,7 +124,12 @@ describe('the section pages, as the server renders them', () => {
   it('renders the home page sections as links', async () => {
     const widget = within(main(await page('/')));
     expect(widget.getByRole('heading', { level: 2, name: 'Rubriques' })).toBeTruthy();
-    for (const [name, href] of [['Agenda', '/agenda/'], ['Annuaire', '/annuaire/'], ['Actualités', '/actualites/'], ['Boutique', '/boutique/']] as const) {
+    for (const [name, href] of [
+      ['Agenda', '/agenda/'],
+      ['Annuaire', '/annuaire/'],
+      ['Actualités', '/actualites/'],
+      ['Boutique', '/boutique/'],
+    ] as const) {
       expect(widget.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
   });
@@ -175,7 +180,11 @@ describe('the section pages, as the server renders them', () => {
     expect(articles.map((article) => Number(article.getAttribute('data-news-id')))).toEqual(expected.slice(0, articles.length));
     const item = firstOf(content.news, 'news item', (news) => news.id === expected[0]);
     // Demo titles repeat: the article is the one of that id, and it is named by its title.
-    const article = firstOf(widget.getAllByRole('article', { name: item.title }), `article ${item.id}`, (element) => element.getAttribute('data-news-id') === String(item.id));
+    const article = firstOf(
+      widget.getAllByRole('article', { name: item.title }),
+      `article ${item.id}`,
+      (element) => element.getAttribute('data-news-id') === String(item.id),
+    );
     expect(within(article).getByRole('link', { name: item.title }).getAttribute('href')).toBe(newsPath({ id: String(item.id), title: item.title, slug: item.slug }));
     expect(widget.getByRole('button', { name: 'Politique' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -187,7 +196,7 @@ describe('the section pages, as the server renders them', () => {
     expect(widget.getAllByRole('button', { name: 'Ajouter au panier' })).toHaveLength(titles.length);
   });
 
-  it('renders a neutral cart on the server (the stored cart is the browser\'s), with a notice for a browser without script', async () => {
+  it("renders a neutral cart on the server (the stored cart is the browser's), with a notice for a browser without script", async () => {
     const document = await page('/panier/');
     expect(collapse(document.querySelector('main [data-widget="cart"]')?.textContent)).toBe('Chargement du panier…');
     expect(collapse(document.querySelector('main noscript')?.textContent)).toMatch(/JavaScript/);
@@ -240,7 +249,7 @@ describe('filters in the address', () => {
 });
 
 describe('permalinks', () => {
-  it('renders a person\'s page: the directory with the modal dialog named by the contact, and Person JSON-LD', async () => {
+  it("renders a person's page: the directory with the modal dialog named by the contact, and Person JSON-LD", async () => {
     const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
     const path = contactPath(person);
     const document = await page(path);
@@ -254,14 +263,14 @@ describe('permalinks', () => {
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Person', name: person.title, url: `${ORIGIN}${path}` });
   });
 
-  it('renders an organisation\'s page with GovernmentOrganization JSON-LD', async () => {
+  it("renders an organisation's page with GovernmentOrganization JSON-LD", async () => {
     const organisation = firstOf(content.contacts, 'organisation', (contact) => contact.type_contact !== 'Personne');
     const document = await page(contactPath(organisation));
     expect(within(document.body).getByRole('dialog', { name: organisation.title })).toBeTruthy();
     expect(jsonLdOf(document)[0]).toMatchObject({ '@type': 'GovernmentOrganization', name: organisation.title });
   });
 
-  it('renders an event\'s page: the agenda with that event\'s details open, and Event JSON-LD in Zurich time', async () => {
+  it("renders an event's page: the agenda with that event's details open, and Event JSON-LD in Zurich time", async () => {
     const event = firstOf(content.events, 'event of agenda 1', (item) => item.agenda_id === 1);
     const path = eventPath({ id: String(event.id), title: event.title });
     const document = await page(path);
@@ -278,19 +287,22 @@ describe('permalinks', () => {
 
   it('writes +02:00 for an event in summer and +01:00 for one in winter', async () => {
     const [summer] = await site.db.query<{ id: number; title: string }>(
-      "select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 7 order by id limit 1",
+      'select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 7 order by id limit 1',
     );
     const [winter] = await site.db.query<{ id: number; title: string }>(
-      "select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 1 order by id limit 1",
+      'select id, title from events where agenda_id = 1 and start_time is not null and extract(month from bel_date) = 1 order by id limit 1',
     );
-    for (const [event, offset] of [[summer, '+02:00'], [winter, '+01:00']] as const) {
+    for (const [event, offset] of [
+      [summer, '+02:00'],
+      [winter, '+01:00'],
+    ] as const) {
       if (event === undefined) throw new Error('the demo agenda has no timed event in July or in January');
       const [ld] = jsonLdOf(await page(eventPath({ id: String(event.id), title: event.title })));
       expect(String(ld?.['startDate'])).toMatch(new RegExp(`T\\d{2}:\\d{2}(:\\d{2})?\\${offset}$`));
     }
   });
 
-  it('renders a news item\'s page: the full article whose h1 is its title, and NewsArticle JSON-LD', async () => {
+  it("renders a news item's page: the full article whose h1 is its title, and NewsArticle JSON-LD", async () => {
     const item = firstOf(content.news, 'news item of actualites', (news) => news.scope === 'actualites');
     const path = `/actualites/${item.slug}/`;
     const document = await page(path);
@@ -394,7 +406,9 @@ describe('GET /fragments/{widget}/', () => {
     const answer = await get('/fragments/agenda/?lang=en&agenda-id=1&mois=12');
     expect(answer.status).toBe(200);
     // The widget's style sheet (and its first images' preloads) come first, so an including page needs nothing else.
-    expect(answer.text).toMatch(/^<link rel="stylesheet" href="\/agenda-widget\.[0-9a-f]+\.css">(?:<link [^>]*\/>)*<div data-widget="agenda"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/);
+    expect(answer.text).toMatch(
+      /^<link rel="stylesheet" href="\/agenda-widget\.[0-9a-f]+\.css">(?:<link [^>]*\/>)*<div data-widget="agenda"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/,
+    );
     const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
     const container = document.querySelector<HTMLElement>('[data-widget="agenda"]')!;
     expect(container.getAttribute('data-agenda-id')).toBe('1');
@@ -441,7 +455,7 @@ describe('GET /sitemap.xml', () => {
   const siteEvents = () => content.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
   const siteNews = () => content.news.filter((item) => item.scope === SITE_NEWS_SCOPE);
 
-  it('lists every contact, every event of the site\'s agenda and every news item of its scope, in every language', () => {
+  it("lists every contact, every event of the site's agenda and every news item of its scope, in every language", () => {
     const paths = [
       ...content.contacts.map((contact) => contactPath(contact)),
       ...siteEvents().map((event) => eventPath({ id: String(event.id), title: event.title })),
@@ -459,8 +473,12 @@ describe('GET /sitemap.xml', () => {
     expect(others.length).toBeGreaterThan(0);
     expect(others.filter((path) => locs.has(`${ORIGIN}${path}`))).toEqual([]);
     const samples = [
-      ...siteEvents().slice(0, 3).map((event) => eventPath({ id: String(event.id), title: event.title })),
-      ...siteNews().slice(0, 3).map((item) => `/actualites/${item.slug}/`),
+      ...siteEvents()
+        .slice(0, 3)
+        .map((event) => eventPath({ id: String(event.id), title: event.title })),
+      ...siteNews()
+        .slice(0, 3)
+        .map((item) => `/actualites/${item.slug}/`),
     ];
     const statuses: Record<string, number> = {};
     for (const path of samples) statuses[path] = (await get(path)).status;
@@ -481,7 +499,7 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
     await closeOpened(other);
   });
 
-  it('renders the directory from the first server\'s API, and tells the browser where that API is', async () => {
+  it("renders the directory from the first server's API, and tells the browser where that API is", async () => {
     const [mine, theirs] = await Promise.all([get('/annuaire/?q=hel'), otherClient.get('/annuaire/?q=hel', { host: HOST })]);
     expect(theirs.status).toBe(200);
     const document = parseHtml(theirs.text);
@@ -490,7 +508,7 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
     expect(document.querySelector('main [data-widget="directory"]')?.getAttribute('data-api-base')).toBe(site.url);
   });
 
-  it('renders a contact\'s page and a news item\'s page from that API', async () => {
+  it("renders a contact's page and a news item's page from that API", async () => {
     const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
     const contactPage = await otherClient.get(contactPath(person), { host: HOST });
     expect(contactPage.status).toBe(200);
@@ -503,7 +521,10 @@ describe('pages rendered from another backend (SITE_API_BASE)', () => {
 
   it('lets the browser call that API: its origin is allowed by the Content-Security-Policy connect-src', async () => {
     const answer = await otherClient.get('/annuaire/', { host: HOST });
-    const connect = (answer.headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('connect-src'));
+    const connect = (answer.headers['content-security-policy'] ?? '')
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('connect-src'));
     expect(connect?.split(/\s+/)).toContain(site.url);
   });
 });
@@ -595,7 +616,10 @@ describe('any query on any page', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...PATHS),
-        fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.string({ unit: 'binary', maxLength: 300 }))), { maxLength: 5 }),
+        fc.array(
+          fc.tuple(fc.constantFrom(...NAMES), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.string({ unit: 'binary', maxLength: 300 }))),
+          { maxLength: 5 },
+        ),
         async (path, params) => {
           const query = params.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
           const answer = await get(`${path}${query === '' ? '' : `?${query}`}`);
@@ -607,7 +631,7 @@ describe('any query on any page', () => {
   });
 });
 
-describe('the publisher\'s logo that the JSON-LD names', () => {
+describe("the publisher's logo that the JSON-LD names", () => {
   it('is served at its stable address as SVG', async () => {
     const answer = await get('/favicon.svg');
     expect(answer.status).toBe(200);

@@ -73,7 +73,11 @@ const agendaCase = fc
   )
   .map(({ agendaId, categories, month, title, period, range, plain }): ListCase => {
     const window = { ...(period === undefined ? {} : { period }), ...(range ?? {}) };
-    const windowQuery: [string, string | undefined][] = [['period', period], ['from', range?.from], ['to', range?.to]];
+    const windowQuery: [string, string | undefined][] = [
+      ['period', period],
+      ['from', range?.from],
+      ['to', range?.to],
+    ];
     if (plain) {
       const id = agendaId ?? 1;
       return { url: `/api/agenda/${id}/?${query(windowQuery)}`, expected: expectedAgenda({ agendaId: id, ...window }, DEMO_TODAY) };
@@ -84,7 +88,12 @@ const agendaCase = fc
       ...(title === undefined ? {} : { title }),
       ...window,
     };
-    const pairs: [string, string | number | undefined][] = [...(categories ?? []).map((c): [string, number] => ['categories', c]), ['month', month], ['title', title], ...windowQuery];
+    const pairs: [string, string | number | undefined][] = [
+      ...(categories ?? []).map((c): [string, number] => ['categories', c]),
+      ['month', month],
+      ['title', title],
+      ...windowQuery,
+    ];
     return { url: `/api/agenda/?${query(pairs)}`, expected: expectedAgenda(filters, DEMO_TODAY) };
   });
 
@@ -97,15 +106,18 @@ const contactCase = fc
     { requiredKeys: [] },
   )
   .map(({ title, category }): ListCase => ({
-    url: `/api/contacts/?${query([['title', title], ['category', category]])}`,
+    url: `/api/contacts/?${query([
+      ['title', title],
+      ['category', category],
+    ])}`,
     expected: expectedContacts({ ...(title === undefined ? {} : { title }), ...(category === undefined ? {} : { category }) }),
   }));
 
 const newsCase = fc.oneof(
   fc.constantFrom('actualites', 'communiques').map((scope): ListCase => ({ url: `/api/news/${scope}/?`, expected: expectedNews({ scope }) })),
-  fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 4 }).map(
-    (categories): ListCase => ({ url: `/api/news/?${query(categories.map((c) => ['categories', c]))}`, expected: expectedNews({ categories }) }),
-  ),
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 4 })
+    .map((categories): ListCase => ({ url: `/api/news/?${query(categories.map((c) => ['categories', c]))}`, expected: expectedNews({ categories }) })),
 );
 
 describe('paging through any list', () => {

@@ -40,7 +40,10 @@ describe('cursors', () => {
   });
 
   it.each([
-    ['a changed key under the old signature', () => `${Buffer.from(JSON.stringify({ ...decodePayload(cursor), k: ['a', '1'] })).toString('base64url')}.${cursor.split('.')[1] ?? ''}`],
+    [
+      'a changed key under the old signature',
+      () => `${Buffer.from(JSON.stringify({ ...decodePayload(cursor), k: ['a', '1'] })).toString('base64url')}.${cursor.split('.')[1] ?? ''}`,
+    ],
     ['a cursor signed with another secret', () => encodeCursor('another secret', decodePayload(cursor))],
     ['a cut signature', () => cursor.slice(0, -2)],
   ])('refuse %s as forged', (_name, forged) => {
@@ -72,12 +75,17 @@ describe('cursors', () => {
       filterHash({ path: '/api/contacts/', filters: [['category', 'Communes']], context: 'today=2026-11-24' }),
     ];
     for (const hash of other) {
-      expect(verifyCursor(SECRET, cursor, { filters: hash, keyLength: 2 })).toEqual({ ok: false, message: expect.stringMatching(/^cursor belongs to other filters/) });
+      expect(verifyCursor(SECRET, cursor, { filters: hash, keyLength: 2 })).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^cursor belongs to other filters/),
+      });
     }
   });
 
   it('name the page to follow in a Link header', () => {
-    expect(nextLinkHeader('https://canton.example/api/contacts/?page_size=48&cursor=x.y')).toBe('<https://canton.example/api/contacts/?page_size=48&cursor=x.y>; rel="next"');
+    expect(nextLinkHeader('https://canton.example/api/contacts/?page_size=48&cursor=x.y')).toBe(
+      '<https://canton.example/api/contacts/?page_size=48&cursor=x.y>; rel="next"',
+    );
   });
 });
 
@@ -120,7 +128,7 @@ describe('cursors sent to the API', () => {
     expect(await refusal(`/api/contacts/?page_size=5&cursor=${forged}`)).toBe('cursor was not made by this server (bad signature)');
   });
 
-  it('answer 400 to a cursor made with another secret than the database\'s', async () => {
+  it("answer 400 to a cursor made with another secret than the database's", async () => {
     const payload = decodePayload(cursorOf(await nextOf('/api/contacts/?page_size=5')));
     expect(await refusal(`/api/contacts/?page_size=5&cursor=${encodeCursor('guessed', payload)}`)).toBe('cursor was not made by this server (bad signature)');
   });
@@ -151,7 +159,7 @@ describe('cursors sent to the API', () => {
     expect((await client.getJson(`/api/agenda/?categories=1&categories=3&categories=3&page_size=3&cursor=${cursor}`)).status).toBe(200);
   });
 
-  it('answer 400 to yesterday\'s agenda cursor, whose window has moved', async () => {
+  it("answer 400 to yesterday's agenda cursor, whose window has moved", async () => {
     const tomorrow = buildApp({ db, now: () => DEMO_NOW + 86_400_000 });
     try {
       const cursor = cursorOf(await nextOf('/api/agenda/1/?page_size=3'));
@@ -221,9 +229,13 @@ describe('a name too long to travel in a cursor', () => {
     db = await openTestDatabase();
     const content = JSON.parse(JSON.stringify(demo)) as Content;
     // Names of 400 characters, which sort among the others: their key cannot fit in 512 characters.
-    content.contacts = content.contacts.slice(0, 30).map((contact, index) =>
-      index % 3 === 0 ? { ...contact, title: `${contact.title} ${'de la Très Longue Dénomination Officielle '.repeat(10)}`.slice(0, 400), slug: `longue-${index}` } : contact,
-    );
+    content.contacts = content.contacts
+      .slice(0, 30)
+      .map((contact, index) =>
+        index % 3 === 0
+          ? { ...contact, title: `${contact.title} ${'de la Très Longue Dénomination Officielle '.repeat(10)}`.slice(0, 400), slug: `longue-${index}` }
+          : contact,
+      );
     await importContent(db, content, 'long-names.json');
     app = buildApp({ db, now: () => DEMO_NOW });
     client = await injectClient(app);
@@ -327,7 +339,15 @@ describe('a large table', () => {
     const walk = await walkPages(client, '/api/contacts/?page_size=100');
     expect(walk.ids).toHaveLength(LARGE.contacts);
     expect(new Set(walk.ids).size).toBe(LARGE.contacts);
-    const names = walk.ids.map((id) => Buffer.from(content.contacts.find((c) => c.id === id)?.title.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '') ?? ''));
+    const names = walk.ids.map((id) =>
+      Buffer.from(
+        content.contacts
+          .find((c) => c.id === id)
+          ?.title.toLowerCase()
+          .normalize('NFD')
+          .replace(/\p{M}/gu, '') ?? '',
+      ),
+    );
     expect(names.every((name, i) => i === 0 || Buffer.compare(names[i - 1] ?? Buffer.alloc(0), name) <= 0)).toBe(true);
   });
 
@@ -355,7 +375,10 @@ describe('a large table', () => {
       const [at, bt] = [a.start_time ?? '24:00', b.start_time ?? '24:00'];
       return a.bel_date !== b.bel_date ? (a.bel_date < b.bel_date ? -1 : 1) : at !== bt ? (at < bt ? -1 : 1) : a.id - b.id;
     };
-    const expected = content.events.filter((e) => e.agenda_id === 1 && e.bel_date >= DEMO_TODAY).sort(byKey).map((e) => e.id);
+    const expected = content.events
+      .filter((e) => e.agenda_id === 1 && e.bel_date >= DEMO_TODAY)
+      .sort(byKey)
+      .map((e) => e.id);
     expect((await walkPages(client, '/api/agenda/1/?page_size=100')).ids).toEqual(expected);
   });
 });

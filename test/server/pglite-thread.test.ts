@@ -26,7 +26,7 @@ describe('openPgliteThread', () => {
     ]);
   });
 
-  it('starts with the memory settings of the site, not a server\'s defaults', async () => {
+  it("starts with the memory settings of the site, not a server's defaults", async () => {
     const [row] = await db.query<{ shared_buffers: string; work_mem: string }>(
       "select current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem",
     );

@@ -104,86 +104,87 @@ const load = (port: number, clients: number, honourRetryAfter = false) => {
 const isStatus = (outcome: Outcome | undefined, status: number): boolean => outcome?.kind === 'answer' && outcome.status === status;
 
 // Registered on PostgreSQL only (`npm run test:postgres`): the cluster's programs come with it.
-if (testBackend() === 'postgres') describe('on a PostgreSQL that goes away and comes back', () => {
-  let cluster: Awaited<ReturnType<typeof privateCluster>> | null = null;
-  let server: ChildRun | null = null;
-  let dataDir = '';
-  let port = 0;
+if (testBackend() === 'postgres')
+  describe('on a PostgreSQL that goes away and comes back', () => {
+    let cluster: Awaited<ReturnType<typeof privateCluster>> | null = null;
+    let server: ChildRun | null = null;
+    let dataDir = '';
+    let port = 0;
 
-  beforeAll(async () => {
-    cluster = await privateCluster();
-    dataDir = await seededDataDir();
+    beforeAll(async () => {
+      cluster = await privateCluster();
+      dataDir = await seededDataDir();
+    });
+
+    afterAll(async () => {
+      if (server !== null && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      cluster?.remove();
+      if (dataDir !== '') removeDataDir(dataDir);
+    });
+
+    it('a server started before PostgreSQL waits for it, then migrates, seeds and serves', async () => {
+      server = startServer(dataDir, { DATABASE_URL: cluster?.url ?? '' });
+      const running = server;
+      await waitFor('a try', () => (retryLines(running.output()).length >= 1 ? true : null), running);
+      cluster?.start();
+      port = await listeningPort(running);
+      expect(running.output()).toMatch(/PostgreSQL reachable \(try \d+\)/);
+      expect(await getOnce(port, '/api/contacts/')).toMatchObject({ kind: 'answer', status: 200, complete: true });
+    });
+
+    it('a PostgreSQL that answers but refuses the connection (a database that does not exist) stops the start at once: no outage to wait for', async () => {
+      const other = startServer(dataDir, { DATABASE_URL: (cluster?.url ?? '').replace(/\/postgres$/, '/no_such_database') });
+      expect(await other.exited).toBe(1);
+      expect(retryLines(other.output())).toEqual([]);
+      expect(other.output()).toContain('no_such_database');
+    });
+
+    it('a PostgreSQL restart under load costs only 503s with Retry-After: no reset, no crash, the same process serves after', async () => {
+      const running = server;
+      if (running === null || cluster === null) throw new Error('the server did not start');
+      const pid = running.child.pid;
+      const traffic = load(port, 16);
+      await waitFor('answers before the stop', () => (traffic.outcomes.filter((o) => isStatus(o, 200)).length >= 20 ? true : null), running);
+
+      cluster.stop();
+      const stoppedAt = traffic.outcomes.length;
+      await waitFor('503s while PostgreSQL is down', () => (traffic.outcomes.slice(stoppedAt).filter((o) => isStatus(o, 503)).length >= 10 ? true : null), running);
+      cluster.start();
+      const startedAt = traffic.outcomes.length;
+      // The pool's next connections reach the new server: a run of full answers again.
+      await waitFor('answers after the start', () => (traffic.outcomes.slice(startedAt).filter((o) => isStatus(o, 200)).length >= 40 ? true : null), running);
+      await traffic.stop();
+
+      for (const outcome of traffic.outcomes) {
+        expect(outcome).toMatchObject({ kind: 'answer', complete: true });
+        if (outcome.kind !== 'answer') continue;
+        expect([200, 503]).toContain(outcome.status);
+        if (outcome.status === 503) expect(outcome.retryAfter).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      }
+      expect(running.child.exitCode).toBeNull();
+      expect(running.child.pid).toBe(pid);
+      expect(running.output().match(/listening on/g)).toHaveLength(1);
+      // Once PostgreSQL is back every request is answered in full again.
+      for (let index = 0; index < 10; index += 1) {
+        expect(await getOnce(port, `/api/contacts/?title=zq${index}`)).toMatchObject({ kind: 'answer', status: 200 });
+      }
+    });
+
+    // Clients that ignore Retry-After and reconnect at once would meet the port's closing with connections
+    // the kernel has completed and the server not yet taken, which the kernel resets: nothing can answer those.
+    it('SIGTERM under load (clients that honour Retry-After) answers every request, resets none, and exits 0, its pool closed', async () => {
+      const running = server;
+      if (running === null) throw new Error('the server did not start');
+      const traffic = load(port, 16, true);
+      await waitFor('answers before the signal', () => (traffic.outcomes.filter((o) => isStatus(o, 200)).length >= 10 ? true : null), running);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      await traffic.stop();
+      // The clients keep asking until stopped: after the exit, the system refuses their connections.
+      const answers = traffic.outcomes.filter((o) => o.kind === 'answer');
+      const cut = traffic.outcomes.flatMap((o) => (o.kind === 'error' && o.code !== 'ECONNREFUSED' ? [o.code] : []));
+      expect(cut).toEqual([]);
+      for (const answer of answers) expect(answer).toMatchObject({ complete: true });
+      expect(running.output()).toMatch(/drained: \d+ requests answered/);
+    });
   });
-
-  afterAll(async () => {
-    if (server !== null && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    cluster?.remove();
-    if (dataDir !== '') removeDataDir(dataDir);
-  });
-
-  it('a server started before PostgreSQL waits for it, then migrates, seeds and serves', async () => {
-    server = startServer(dataDir, { DATABASE_URL: cluster?.url ?? '' });
-    const running = server;
-    await waitFor('a try', () => (retryLines(running.output()).length >= 1 ? true : null), running);
-    cluster?.start();
-    port = await listeningPort(running);
-    expect(running.output()).toMatch(/PostgreSQL reachable \(try \d+\)/);
-    expect(await getOnce(port, '/api/contacts/')).toMatchObject({ kind: 'answer', status: 200, complete: true });
-  });
-
-  it('a PostgreSQL that answers but refuses the connection (a database that does not exist) stops the start at once: no outage to wait for', async () => {
-    const other = startServer(dataDir, { DATABASE_URL: (cluster?.url ?? '').replace(/\/postgres$/, '/no_such_database') });
-    expect(await other.exited).toBe(1);
-    expect(retryLines(other.output())).toEqual([]);
-    expect(other.output()).toContain('no_such_database');
-  });
-
-  it('a PostgreSQL restart under load costs only 503s with Retry-After: no reset, no crash, the same process serves after', async () => {
-    const running = server;
-    if (running === null || cluster === null) throw new Error('the server did not start');
-    const pid = running.child.pid;
-    const traffic = load(port, 16);
-    await waitFor('answers before the stop', () => (traffic.outcomes.filter((o) => isStatus(o, 200)).length >= 20 ? true : null), running);
-
-    cluster.stop();
-    const stoppedAt = traffic.outcomes.length;
-    await waitFor('503s while PostgreSQL is down', () => (traffic.outcomes.slice(stoppedAt).filter((o) => isStatus(o, 503)).length >= 10 ? true : null), running);
-    cluster.start();
-    const startedAt = traffic.outcomes.length;
-    // The pool's next connections reach the new server: a run of full answers again.
-    await waitFor('answers after the start', () => (traffic.outcomes.slice(startedAt).filter((o) => isStatus(o, 200)).length >= 40 ? true : null), running);
-    await traffic.stop();
-
-    for (const outcome of traffic.outcomes) {
-      expect(outcome).toMatchObject({ kind: 'answer', complete: true });
-      if (outcome.kind !== 'answer') continue;
-      expect([200, 503]).toContain(outcome.status);
-      if (outcome.status === 503) expect(outcome.retryAfter).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    }
-    expect(running.child.exitCode).toBeNull();
-    expect(running.child.pid).toBe(pid);
-    expect(running.output().match(/listening on/g)).toHaveLength(1);
-    // Once PostgreSQL is back every request is answered in full again.
-    for (let index = 0; index < 10; index += 1) {
-      expect(await getOnce(port, `/api/contacts/?title=zq${index}`)).toMatchObject({ kind: 'answer', status: 200 });
-    }
-  });
-
-  // Clients that ignore Retry-After and reconnect at once would meet the port's closing with connections
-  // the kernel has completed and the server not yet taken, which the kernel resets: nothing can answer those.
-  it('SIGTERM under load (clients that honour Retry-After) answers every request, resets none, and exits 0, its pool closed', async () => {
-    const running = server;
-    if (running === null) throw new Error('the server did not start');
-    const traffic = load(port, 16, true);
-    await waitFor('answers before the signal', () => (traffic.outcomes.filter((o) => isStatus(o, 200)).length >= 10 ? true : null), running);
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-    await traffic.stop();
-    // The clients keep asking until stopped: after the exit, the system refuses their connections.
-    const answers = traffic.outcomes.filter((o) => o.kind === 'answer');
-    const cut = traffic.outcomes.flatMap((o) => (o.kind === 'error' && o.code !== 'ECONNREFUSED' ? [o.code] : []));
-    expect(cut).toEqual([]);
-    for (const answer of answers) expect(answer).toMatchObject({ complete: true });
-    expect(running.output()).toMatch(/drained: \d+ requests answered/);
-  });
-});

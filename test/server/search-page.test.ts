@@ -39,9 +39,13 @@ describe('the search page, as the server renders it', () => {
     expect(main(document).getByRole('heading', { level: 1 }).textContent).toBe('Recherche');
     expect(main(document).getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher sur le site' }).value).toBe('helene');
     expect(collapse(main(document).getByRole('status').textContent)).toMatch(/^\d+ résultats pour « helene »$/);
-    const groups = main(document).getAllByRole('heading', { level: 2 }).map((heading) => collapse(heading.textContent));
+    const groups = main(document)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => collapse(heading.textContent));
     expect(groups.map((text) => text.split(' ')[0])).toEqual(['Contacts', 'Événements', 'Actualités']);
-    const links = main(document).getAllByRole('link').map((link) => link.getAttribute('href') ?? '');
+    const links = main(document)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href') ?? '');
     expect(links.some((href) => /^\/annuaire\/helene-[a-z-]+\/$/.test(href))).toBe(true);
     expect(links.some((href) => /^\/agenda\/\d+-lecture-publique-avec-helene-crettenand\/$/.test(href))).toBe(true);
     expect(links.some((href) => /^\/actualites\/helene-zufferey-elue-presidente-du-grand-conseil(-\d+)?\/$/.test(href))).toBe(true);
@@ -81,7 +85,9 @@ describe('the search page, as the server renders it', () => {
     const document = await page('/en/recherche/?q=helene');
     expect(main(document).getByRole('heading', { level: 1 }).textContent).toBe('Search');
     expect(collapse(main(document).getByRole('status').textContent)).toMatch(/results for “helene”$/);
-    const links = main(document).getAllByRole('link').map((link) => link.getAttribute('href') ?? '');
+    const links = main(document)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href') ?? '');
     expect(links.length).toBeGreaterThan(0);
     expect(links.every((href) => href.startsWith('/en/'))).toBe(true);
   });

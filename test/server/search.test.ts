@@ -44,7 +44,8 @@ const groupOf = <K extends SearchGroup['kind']>(answer: SiteSearchAnswer, kind: 
 };
 
 // What the demo holds, searched in plain TypeScript: the expected counts and orders.
-const holds = (value: string | null | undefined, text: string): boolean => value !== null && value !== undefined && normalizeSearch(value).includes(normalizeSearch(text));
+const holds = (value: string | null | undefined, text: string): boolean =>
+  value !== null && value !== undefined && normalizeSearch(value).includes(normalizeSearch(text));
 const titleRank = (title: string, text: string): number => {
   const [name, wanted] = [normalizeSearch(title), normalizeSearch(text)];
   return name.startsWith(wanted) ? 0 : [' ', "'", '’', '-'].some((boundary) => name.includes(`${boundary}${wanted}`)) ? 1 : 2;
@@ -132,7 +133,13 @@ describe('GET /api/search/', () => {
     const group = groupOf(await search('q=carbone&kind=news&limit=20'), 'news');
     const expected = siteNews.filter((item) => holds(item.title, 'carbone') || holds(item.lead, 'carbone'));
     expect(group.count).toBe(expected.length);
-    expect(group.results.map((result) => result.date)).toEqual(expected.map((item) => item.date).sort().reverse().slice(0, 20));
+    expect(group.results.map((result) => result.date)).toEqual(
+      expected
+        .map((item) => item.date)
+        .sort()
+        .reverse()
+        .slice(0, 20),
+    );
     for (const result of group.results) {
       expect(result.match).toBe('lead');
       expect(result.excerpt).toMatch(/^Neutralité carbone en 2050/);
@@ -230,8 +237,7 @@ describe('GET /api/search/', () => {
     // The demo's small tables are read faster by a scan: the scan is priced out, so the plan shows the index exists and serves.
     const plans = await db.transaction(async (tx) => {
       await tx.query('set local enable_seqscan = off');
-      const plan = async (sql: string): Promise<string> =>
-        (await tx.query<Record<string, string>>(`explain ${sql}`)).map((row) => Object.values(row)[0]).join('\n');
+      const plan = async (sql: string): Promise<string> => (await tx.query<Record<string, string>>(`explain ${sql}`)).map((row) => Object.values(row)[0]).join('\n');
       return [
         await plan("select id from contacts where search_interests like '%zwqx%'"),
         await plan("select id from events where search_place like '%zwqx%'"),
@@ -285,7 +291,9 @@ describe('migration 5', () => {
       await migration?.data?.(tx);
     });
     expect(await snapshot()).toEqual(imported);
-    const [interests] = await db.query<{ value: string }>("select search_interests as value from contacts where registre_interets like '%Banque cantonale%' limit 1");
+    const [interests] = await db.query<{ value: string }>(
+      "select search_interests as value from contacts where registre_interets like '%Banque cantonale%' limit 1",
+    );
     expect(interests?.value).toContain('banque cantonale');
     expect(interests?.value).not.toMatch(/[<>]/);
   });

@@ -75,7 +75,7 @@ describe('GET /sitemap.xml', () => {
     byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
   });
 
-  it('lists every page, contact, event of the site\'s agenda and news item of its scope, in every language', () => {
+  it("lists every page, contact, event of the site's agenda and news item of its scope, in every language", () => {
     const contactSlugs = uniqueSlugs(demo.contacts);
     const newsSlugs = uniqueSlugs(demo.news);
     const paths = [

@@ -76,15 +76,18 @@ const launch = async (command: string, args: readonly string[], size: number): P
   runs.push(run);
   await listeningPort(run);
   const pid = run.child.pid ?? 0;
-  tree = await waitFor(`${size} processes under ${command}`, () => {
-    const found = processTree(pid);
-    return found.length >= size ? found : null;
-  }, run);
+  tree = await waitFor(
+    `${size} processes under ${command}`,
+    () => {
+      const found = processTree(pid);
+      return found.length >= size ? found : null;
+    },
+    run,
+  );
   return run;
 };
 
-const allGone = (run: ChildRun): Promise<true> =>
-  waitFor('every process to end', () => (tree.every((pid) => !running(pid)) ? true : null), run, 30_000);
+const allGone = (run: ChildRun): Promise<true> => waitFor('every process to end', () => (tree.every((pid) => !running(pid)) ? true : null), run, 30_000);
 
 it('`npm run serve` is one server process under npm and its shell', async () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
@@ -113,7 +116,11 @@ it('a SIGTERM to the shell npm runs the launcher in (npm passes it to that shell
 it('a SIGTERM to `npm run serve` reaches the server through npm and its shell: nothing is left running', async () => {
   const npm = process.env['npm_execpath'];
   // npm's own script runner: the node that runs npm-cli.js, as npm runs it.
-  const run = await launch(npm?.endsWith('.js') ? process.execPath : 'npm', npm?.endsWith('.js') ? [npm, 'run', '--silent', 'serve'] : ['run', '--silent', 'serve'], 3);
+  const run = await launch(
+    npm?.endsWith('.js') ? process.execPath : 'npm',
+    npm?.endsWith('.js') ? [npm, 'run', '--silent', 'serve'] : ['run', '--silent', 'serve'],
+    3,
+  );
   run.child.kill('SIGTERM');
   await allGone(run);
   expect(run.output()).toMatch(/(SIGTERM|launcher gone): closing\n[^]*drained: \d+ requests answered/);

@@ -44,11 +44,7 @@ describe('uniqueSlugs', () => {
   });
 
   it('keeps the slugs an item brings and never gives them to a title', () => {
-    expect(uniqueSlugs([{ title: 'Budget' }, { title: 'Autre', slug: 'budget' }, { title: 'Budget', slug: null }])).toEqual([
-      'budget-2',
-      'budget',
-      'budget-3',
-    ]);
+    expect(uniqueSlugs([{ title: 'Budget' }, { title: 'Autre', slug: 'budget' }, { title: 'Budget', slug: null }])).toEqual(['budget-2', 'budget', 'budget-3']);
   });
 
   it('skips a numbered slug that another title already holds', () => {
@@ -86,7 +82,7 @@ describe('the demo news articles', () => {
 describe('slugs in API answers', () => {
   it('gives every contact its slug, unique and made from its title', async () => {
     const contacts: Contact[] = [];
-    for (let url: string | null = '/api/contacts/?page_size=100'; url !== null; ) {
+    for (let url: string | null = '/api/contacts/?page_size=100'; url !== null;) {
       const page: { results: Contact[]; next?: string | null } = decodeOrThrow(PageOf(Contact), (await client.getJson(url)).body);
       contacts.push(...page.results);
       url = page.next === undefined || page.next === null ? null : pathOf(page.next);
@@ -183,12 +179,20 @@ describe('migration 2 on a database of version 1', () => {
   it('gives existing contacts and news unique slugs, then requires them', async () => {
     const old = await openEmptyTestDatabase();
     try {
-      await migrate(old, MIGRATIONS.filter((m) => m.version === 1));
+      await migrate(
+        old,
+        MIGRATIONS.filter((m) => m.version === 1),
+      );
       await old.query(`insert into contacts (id, title, search_title) values (1, 'Zoé Rey', 'zoe rey'), (2, 'Zoé Rey', 'zoe rey'), (3, 'Ça', 'ca')`);
       await old.query(`insert into news_scopes (id, slug, title) values (1, 'actualites', 'Actualités')`);
       await old.query(`insert into news_items (id, scope_id, title, date) values (5, 1, 'Budget 2027', '2026-01-01'), (6, 1, 'Budget 2027', '2026-01-02')`);
       // Only up to 2: later migrations are not this test's business.
-      expect(await migrate(old, MIGRATIONS.filter((m) => m.version <= 2))).toEqual([2]);
+      expect(
+        await migrate(
+          old,
+          MIGRATIONS.filter((m) => m.version <= 2),
+        ),
+      ).toEqual([2]);
       expect((await old.query<{ slug: string }>('select slug from contacts order by id')).map((r) => r.slug)).toEqual(['zoe-rey', 'zoe-rey-2', 'ca']);
       expect((await old.query<{ slug: string }>('select slug from news_items order by id')).map((r) => r.slug)).toEqual(['budget-2027', 'budget-2027-2']);
       await expect(old.query(`insert into contacts (id, title, search_title) values (9, 'X', 'x')`)).rejects.toThrow();

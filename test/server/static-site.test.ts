@@ -70,7 +70,11 @@ describe('the built site', () => {
   it('sends the security headers and a CSP without inline script on pages', async () => {
     const { headers } = await client.get('/');
     const csp = headers['content-security-policy'] ?? '';
-    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith(`${name} `))
+        ?.trim();
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('connect-src')).toBe("connect-src 'self'");
     expect(directive('img-src')).toBe("img-src 'self' data:");

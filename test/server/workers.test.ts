@@ -67,8 +67,7 @@ const get = (port: number, path: string): Promise<number> =>
   });
 
 /** The pids that logged a request (Fastify's log lines carry the process's pid). */
-const answeredBy = (output: string): Set<number> =>
-  new Set([...output.matchAll(/^\{.*"pid":(\d+).*"msg":"incoming request"/gm)].map((line) => Number(line[1])));
+const answeredBy = (output: string): Set<number> => new Set([...output.matchAll(/^\{.*"pid":(\d+).*"msg":"incoming request"/gm)].map((line) => Number(line[1])));
 
 const alive = (pid: number): boolean => {
   try {
@@ -133,7 +132,10 @@ it(
       // A worker that dies is replaced; the port keeps answering meanwhile.
       const [dead, survivor] = workers as [number, number];
       process.kill(dead, 'SIGKILL');
-      const replaced = await waitFor('a new worker', () => listening(running.output()).find((line) => line.worker !== null && !workers.includes(line.worker)) ?? null);
+      const replaced = await waitFor(
+        'a new worker',
+        () => listening(running.output()).find((line) => line.worker !== null && !workers.includes(line.worker)) ?? null,
+      );
       expect(running.output()).toContain(`worker ${dead} died (SIGKILL): starting another`);
       for (let index = 0; index < 20; index += 1) expect(await get(port, '/api/contacts/')).toBe(200);
       expect([...answeredBy(running.output())].sort()).toEqual([dead, survivor, replaced.worker].sort());

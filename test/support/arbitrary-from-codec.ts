@@ -11,7 +11,10 @@ const isoDay = fc
 // Wire values of the project's own codecs, which are built with `new t.Type` and have no tag to read.
 const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   Id: fc.oneof(fc.nat(), fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/)),
-  IsoDate: fc.oneof(isoDay, fc.tuple(isoDay, fc.integer({ min: 0, max: 23 })).map(([day, hour]) => `${day}T${pad(hour)}:00:00+01:00`)),
+  IsoDate: fc.oneof(
+    isoDay,
+    fc.tuple(isoDay, fc.integer({ min: 0, max: 23 })).map(([day, hour]) => `${day}T${pad(hour)}:00:00+01:00`),
+  ),
   WallTime: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
   Price: fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
   Quantity: fc.integer({ min: 1, max: 99 }),
@@ -60,9 +63,7 @@ export const wireArbitrary = (codec: t.Mixed): Arbitrary<unknown> => {
     case 'PartialType':
       return fc.record(mapProps(node.props!), { requiredKeys: [] });
     case 'IntersectionType':
-      return fc
-        .tuple(...node.types!.map(wireArbitrary))
-        .map((parts) => Object.assign({}, ...parts.map((part) => part as object)) as unknown);
+      return fc.tuple(...node.types!.map(wireArbitrary)).map((parts) => Object.assign({}, ...parts.map((part) => part as object)) as unknown);
     default:
       throw new Error(`No arbitrary for codec ${node.name} (${String(node._tag)})`);
   }

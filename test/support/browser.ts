@@ -3,8 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 
 /** Launches headless Chromium with the flags this project needs. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
 
 /** A page that records every console error and uncaught exception, to assert a clean load. */
 export const watchedPage = async (browser: Browser): Promise<{ page: Page; errors: string[] }> => {

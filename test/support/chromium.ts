@@ -29,7 +29,7 @@ export const ensureChromium = (): string => {
   }
   if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   if (existsSync('/etc/debian_version') && isRoot()) {
-    console.log('Chromium is missing: installing Debian\'s chromium package (about a minute)…');
+    console.log("Chromium is missing: installing Debian's chromium package (about a minute)…");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
       stdio: 'inherit',
@@ -37,7 +37,5 @@ export const ensureChromium = (): string => {
     });
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
-  throw new Error(
-    'The browser tests need Chromium. Install it (Debian: `apt-get install chromium`) or set CHROME_PATH to a Chromium or Chrome binary.',
-  );
+  throw new Error('The browser tests need Chromium. Install it (Debian: `apt-get install chromium`) or set CHROME_PATH to a Chromium or Chrome binary.');
 };

@@ -52,7 +52,14 @@ export const FIRST_PAGE = { contacts: CONTACTS.slice(0, 2), next: '/api/contacts
 export const LAST_PAGE: readonly Contact[] = [CONTACTS[2]!, { id: '4', title: 'Commune de Valmont', type_contact: 'Organisation', categories: ['Communes'] }];
 
 /** A contact beyond every page loaded, which a permalink asks for by itself (`GET /api/contacts/marc-jaquet/`). */
-export const DETACHED: Contact = { id: '99', slug: 'marc-jaquet', title: 'Marc Jaquet', type_contact: 'Personne', fonction: 'Député', categories: ['Grand Conseil'] };
+export const DETACHED: Contact = {
+  id: '99',
+  slug: 'marc-jaquet',
+  title: 'Marc Jaquet',
+  type_contact: 'Personne',
+  fonction: 'Député',
+  categories: ['Grand Conseil'],
+};
 
 /** A cursor the server no longer knows (the content changed since the first page): 400. */
 export const STALE_CURSOR: HttpFailure = { _tag: 'HttpError', url: '/api/contacts/?page_size=2&cursor=c1', status: 400 };

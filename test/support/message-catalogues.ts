@@ -15,8 +15,12 @@ export const keyDifferences = (
   reference: Readonly<Record<string, string>>,
   catalogue: Readonly<Record<string, string>>,
 ): { readonly missing: string[]; readonly extra: string[] } => ({
-  missing: Object.keys(reference).filter((key) => !(key in catalogue)).sort(),
-  extra: Object.keys(catalogue).filter((key) => !(key in reference)).sort(),
+  missing: Object.keys(reference)
+    .filter((key) => !(key in catalogue))
+    .sort(),
+  extra: Object.keys(catalogue)
+    .filter((key) => !(key in reference))
+    .sort(),
 });
 
 /** A message's syntax tree, or the parser's complaint. */

@@ -50,12 +50,56 @@ const SITE_KEYS = ['q', 'categorie', 'mois', 'titre', 'lang', 'agenda-id', 'news
 /** A raw query string (without `?`) for any route of the site: the API's keys, the pages' keys, prototype names. */
 export const rawSiteQuery = (pairs: number) =>
   fc
-    .array(fc.tuple(fc.constantFrom(...KEYS, ...SITE_KEYS), fc.oneof(rawValue, fc.constantFrom('%E0%A4%A', '%zz', '%', '%%', '%u0041', '%C0%80', '%ED%A0%80', '%F4%90%80%80', 'Infinity', '-Infinity', '1e400', '%2B3', '3%20', '0b1', '0o7', '1_0'))), { maxLength: pairs })
+    .array(
+      fc.tuple(
+        fc.constantFrom(...KEYS, ...SITE_KEYS),
+        fc.oneof(
+          rawValue,
+          fc.constantFrom(
+            '%E0%A4%A',
+            '%zz',
+            '%',
+            '%%',
+            '%u0041',
+            '%C0%80',
+            '%ED%A0%80',
+            '%F4%90%80%80',
+            'Infinity',
+            '-Infinity',
+            '1e400',
+            '%2B3',
+            '3%20',
+            '0b1',
+            '0o7',
+            '1_0',
+          ),
+        ),
+      ),
+      { maxLength: pairs },
+    )
     .map((list) => list.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
 
 // A segment of an address as a visitor or a scanner may write it.
 const rawSegment = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '1e3', '01', 'Infinity', '99999999999', 'x', '%00', '%zz', '%C3%A9', '..', '%2e%2e', '%2F', 'a'.repeat(260), '__proto__', 'constructor'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '1e3',
+    '01',
+    'Infinity',
+    '99999999999',
+    'x',
+    '%00',
+    '%zz',
+    '%C3%A9',
+    '..',
+    '%2e%2e',
+    '%2F',
+    'a'.repeat(260),
+    '__proto__',
+    'constructor',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 20 }).map(encodeURIComponent),
 );
 

@@ -68,9 +68,7 @@ export const parseHtml = (html: string, url = 'http://127.0.0.1/'): Document => 
 
 /** The schema.org objects a page declares in its JSON-LD blocks. */
 export const jsonLdOf = (document: Document): Record<string, unknown>[] =>
-  Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
-    (script) => JSON.parse(script.textContent) as Record<string, unknown>,
-  );
+  Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((script) => JSON.parse(script.textContent) as Record<string, unknown>);
 
 /** The API paths whose answers a server-rendered widget carries in its data block, in the order written. */
 export const embeddedPaths = (document: Document): string[] => {

@@ -53,10 +53,14 @@ export const waitFor = async <T>(what: string, found: () => T | null, run?: Chil
 
 /** The port of the first `listening on http://127.0.0.1:<port>` line, once printed. */
 export const listeningPort = (run: ChildRun): Promise<number> =>
-  waitFor('the server to listen', () => {
-    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output())?.[1];
-    return port === undefined ? null : Number(port);
-  }, run);
+  waitFor(
+    'the server to listen',
+    () => {
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output())?.[1];
+      return port === undefined ? null : Number(port);
+    },
+    run,
+  );
 
 /** Whether a process of this id exists (a zombie counts until its parent reaps it). */
 export const alive = (pid: number): boolean => {
@@ -94,7 +98,14 @@ export const removeDataDir = (dataDir: string): void => rmSync(dataDir, { recurs
 
 /** How one request ended: an answer read to its end, or the socket error that cut it. */
 export type Outcome =
-  | { readonly kind: 'answer'; readonly status: number; readonly retryAfter: string | undefined; readonly connection: string | undefined; readonly bytes: number; readonly complete: boolean }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly retryAfter: string | undefined;
+      readonly connection: string | undefined;
+      readonly bytes: number;
+      readonly complete: boolean;
+    }
   | { readonly kind: 'error'; readonly code: string };
 
 /** GET over a new connection (as many visitors would), read to the end. */

@@ -11,8 +11,7 @@ import { openPgliteThread } from '../../server/pglite-thread';
 export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');
 
 /** Which backend the server tests run on: PostgreSQL when `DATABASE_URL` is set, else PGlite. */
-export const testBackend = (): 'pglite' | 'postgres' =>
-  (process.env['DATABASE_URL'] ?? '') !== '' ? 'postgres' : 'pglite';
+export const testBackend = (): 'pglite' | 'postgres' => ((process.env['DATABASE_URL'] ?? '') !== '' ? 'postgres' : 'pglite');
 
 // The template's name holds everything that shapes its content; a stale one is never reused. Every
 // migration's version is in it, not the last one only: a step added below the last is a new schema too.

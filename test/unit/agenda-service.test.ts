@@ -20,7 +20,9 @@ const query = { agendaId: '1', filters: { categories: [], month: null, title: nu
 
 describe('the agenda service', () => {
   it('reads a page of the reference server, its next link as a path under the API base', async () => {
-    const api = answering({ '/api/agenda/1/?page_size=50': { count: 3, next: 'https://api.example.ch/api/agenda/1/?page_size=50&cursor=abc', results: AGENDA_EVENTS } });
+    const api = answering({
+      '/api/agenda/1/?page_size=50': { count: 3, next: 'https://api.example.ch/api/agenda/1/?page_size=50&cursor=abc', results: AGENDA_EVENTS },
+    });
     await expect(firstValueFrom(loadAgenda(api, query))).resolves.toEqual({
       type: 'AGENDA_LOADED',
       events: AGENDA_EVENTS,

@@ -30,7 +30,11 @@ const startTab = (locks: CartLocks) => {
   const storage = new MemoryStorage();
   const events: { type: string }[] = [];
   let listener: (command: PersistCommand) => void = () => undefined;
-  const stop = persistCart(storage, locks, () => new BroadcastChannel(CART_CHANNEL))({
+  const stop = persistCart(
+    storage,
+    locks,
+    () => new BroadcastChannel(CART_CHANNEL),
+  )({
     receive: (receive) => {
       listener = receive;
     },

@@ -37,7 +37,11 @@ describe('the contacts service', () => {
   it('sends the spec’s title and category with page_size=48, and reads a reference server’s page', async () => {
     answers['/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48'] = {
       status: 200,
-      body: { count: 120, next: 'http://backend.internal/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48&cursor=k1', results: [contact(1, 'Hélène Rochat')] },
+      body: {
+        count: 120,
+        next: 'http://backend.internal/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48&cursor=k1',
+        results: [contact(1, 'Hélène Rochat')],
+      },
     };
     const events = await lastValueFrom(loadContacts(base, { text: 'hel', category: 'Grand Conseil' }).pipe(toArray()));
     expect(requests).toEqual(['/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48']);
@@ -75,7 +79,10 @@ describe('the contacts service', () => {
   });
 
   it('reports a refused cursor with its status, for the machine to start again from the first page', async () => {
-    answers['/prefix/api/contacts/?cursor=stale'] = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'the list changed since this page: ask for the first page again' } };
+    answers['/prefix/api/contacts/?cursor=stale'] = {
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'the list changed since this page: ask for the first page again' },
+    };
     await expect(lastValueFrom(loadMoreContacts(base, '/api/contacts/?cursor=stale'))).resolves.toMatchObject({
       type: 'MORE_CONTACTS_FAILED',
       error: { _tag: 'HttpError', status: 400 },

@@ -10,7 +10,10 @@ const directory = async (attributes: Readonly<Record<string, string>>, language:
     language,
     attribute: (name) => attributes[name] ?? null,
     location: { pathname: language === 'fr' ? '/annuaire/' : `/${language}/annuaire/`, search },
-    api: { base: attributes['data-api-base'] ?? '', answer: (path) => of(path.startsWith('/api/contacts/') ? [{ title: 'Commune de Sion' }] : [{ title: 'Communes' }]) },
+    api: {
+      base: attributes['data-api-base'] ?? '',
+      answer: (path) => of(path.startsWith('/api/contacts/') ? [{ title: 'Commune de Sion' }] : [{ title: 'Communes' }]),
+    },
     side: 'server',
     observe: () => undefined,
   });
@@ -44,7 +47,10 @@ describe('the export links of the directory', () => {
 
   it('lead where the container says the exports are', async () => {
     await directory({ 'data-api-base': 'https://api.example.ch', 'data-export-base': 'https://annuaire.example.ch/' });
-    expect(screen.getByRole('link', { name: 'Exporter la liste en CSV' })).toHaveAttribute('href', 'https://annuaire.example.ch/annuaire/export.csv?categorie=Communes&q=sion');
+    expect(screen.getByRole('link', { name: 'Exporter la liste en CSV' })).toHaveAttribute(
+      'href',
+      'https://annuaire.example.ch/annuaire/export.csv?categorie=Communes&q=sion',
+    );
     cleanup();
     // The reference server's pages rendered from SITE_API_BASE say `""`: this site exports from that backend.
     await directory({ 'data-api-base': 'https://api.example.ch', 'data-export-base': '' });

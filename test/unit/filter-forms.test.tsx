@@ -126,7 +126,7 @@ describe('the directory filters', () => {
     actor.stop();
   });
 
-  it('ask once on submit with script, not again for Enter\'s release, nor for a key that leaves the text, and never leave the page', async () => {
+  it("ask once on submit with script, not again for Enter's release, nor for a key that leaves the text, and never leave the page", async () => {
     const requests: string[] = [];
     const actor = createActor(
       directoryMachine.provide({
@@ -222,12 +222,7 @@ describe('the agenda filters', () => {
     expect(fireEvent.click(toggles.getByRole('button', { name: 'Culture' }))).toBe(false);
     expect(fireEvent.click(toggles.getByRole('button', { name: 'Toutes les catégories' }))).toBe(false);
     expect(fireEvent.submit(screen.getByRole('search'))).toBe(false);
-    expect(sent).toEqual([
-      { type: 'ADD_CATEGORY', id: '1' },
-      { type: 'REMOVE_CATEGORY', id: '2' },
-      { type: 'SET_CATEGORIES', categories: [] },
-      { type: 'SEARCH' },
-    ]);
+    expect(sent).toEqual([{ type: 'ADD_CATEGORY', id: '1' }, { type: 'REMOVE_CATEGORY', id: '2' }, { type: 'SET_CATEGORIES', categories: [] }, { type: 'SEARCH' }]);
     expect(await axeViolations(root)).toEqual([]);
     actor.stop();
   });

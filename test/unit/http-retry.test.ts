@@ -118,7 +118,10 @@ describe('the retry policy, for any failure', () => {
 
 describe('withRetries, for any run of answers and failures', () => {
   it('ends with the first answer, the first failure that is not retryable, or the failure after the last retry', () => {
-    const outcome = fc.oneof(anyFailure.map((failure) => ({ failure })), fc.integer().map((value) => ({ value })));
+    const outcome = fc.oneof(
+      anyFailure.map((failure) => ({ failure })),
+      fc.integer().map((value) => ({ value })),
+    );
     fc.assert(
       // One outcome for each attempt the policy may make.
       fc.property(fc.array(outcome, { minLength: RETRY_LIMIT + 1, maxLength: RETRY_LIMIT + 1 }), (outcomes) => {
@@ -131,7 +134,11 @@ describe('withRetries, for any run of answers and failures', () => {
             started += 1;
             return 'value' in next ? cold('-(a|)', { a: next.value }) : cold<number>('-#', undefined, next.failure);
           });
-          withRetries(URL_, call, steady).subscribe({ next: (step) => steps.push(step), error: (failure: unknown) => (ended = failure), complete: () => (ended = 'complete') });
+          withRetries(URL_, call, steady).subscribe({
+            next: (step) => steps.push(step),
+            error: (failure: unknown) => (ended = failure),
+            complete: () => (ended = 'complete'),
+          });
         });
         // The attempt the call ends at: the first answer, the first failure not worth a retry, or the last attempt.
         const last = outcomes.findIndex((next, index) => 'value' in next || !isRetryable(next.failure) || index === RETRY_LIMIT);
@@ -244,8 +251,10 @@ describe('fetchJson and getJson, with a fake fetch and fake timers', () => {
     jest.useRealTimers();
   });
 
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+  const json =
+    (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
 
   /** Subscribes, then lets virtual time run until the stream ends (or `limitMs` passes); what it emitted and how it ended. */
   const run = async <A>(stream: Observable<A>, limitMs = 60_000) => {

@@ -25,10 +25,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const answer = (status: number, body: string): Handler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(body);
-};
+const answer =
+  (status: number, body: string): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(body);
+  };
 
 const failureOf = async (promise: Promise<unknown>): Promise<HttpFailure> => {
   const error = await promise.then(

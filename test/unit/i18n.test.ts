@@ -8,8 +8,7 @@ import { FRENCH_MONTH_NAMES, MONTHS, monthName, monthNames } from '../../src/i18
 import { NEWS_MESSAGES } from '../../src/i18n/news-messages';
 
 const dir = join(__dirname, '../../src/i18n');
-const source = (language: string): Record<string, string> =>
-  JSON.parse(readFileSync(join(dir, 'messages', `${language}.json`), 'utf8')) as Record<string, string>;
+const source = (language: string): Record<string, string> => JSON.parse(readFileSync(join(dir, 'messages', `${language}.json`), 'utf8')) as Record<string, string>;
 
 describe('message catalogues', () => {
   it('has a catalogue for every language and nothing else', () => {
@@ -65,10 +64,7 @@ describe('resolveLanguage', () => {
 
 describe('month names', () => {
   it('names the French months from janvier to décembre', () => {
-    expect(FRENCH_MONTH_NAMES).toEqual([
-      'janvier', 'février', 'mars', 'avril', 'mai', 'juin',
-      'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre',
-    ]);
+    expect(FRENCH_MONTH_NAMES).toEqual(['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']);
   });
 
   it('maps every month number 1 to 12 to its name in the page language', () => {

@@ -27,16 +27,13 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 const importsOf = (file: string): string[] =>
-  [
-    ...readFileSync(file, 'utf8').matchAll(
-      /(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
-    ),
-  ].map((match) => (match[1] ?? match[2] ?? match[3])!);
+  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map(
+    (match) => (match[1] ?? match[2] ?? match[3])!,
+  );
 
 // A path outside every layer (src/main.ts, node_modules) belongs to none: an import of it is not checked here.
 const layerOf = (path: string): string | undefined =>
-  Object.keys(allowed).find((layer) => path === layer || path.startsWith(`${layer}/`)) ??
-  (path.startsWith('src/') ? path : undefined);
+  Object.keys(allowed).find((layer) => path === layer || path.startsWith(`${layer}/`)) ?? (path.startsWith('src/') ? path : undefined);
 
 describe('import direction', () => {
   it.each(Object.keys(allowed))('keeps %s to the layers it may use', (layer) => {

@@ -1,13 +1,6 @@
 import { createIntl } from '@formatjs/intl';
 import { LANGUAGES } from '../../src/i18n/language';
-import {
-  foreignPluralOptions,
-  keyDifferences,
-  messageSignature,
-  parseMessage,
-  sampleValues,
-  sourceCatalogue,
-} from '../support/message-catalogues';
+import { foreignPluralOptions, keyDifferences, messageSignature, parseMessage, sampleValues, sourceCatalogue } from '../support/message-catalogues';
 
 // French is the reference: every other catalogue has its keys, no more, and each of its messages
 // takes the same arguments, so a caller written against the French message works in every language.

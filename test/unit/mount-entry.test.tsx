@@ -75,7 +75,7 @@ describe('mounting a widget the server rendered', () => {
     unmount();
   });
 
-  it('puts the server\'s markup back when the widget throws while it hydrates', async () => {
+  it("puts the server's markup back when the widget throws while it hydrates", async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const container = served('<p>Le contenu du serveur</p>', {});
     // Outside act(), as in a page: inside it React hands render errors to act() instead of the root's handler.

@@ -64,13 +64,26 @@ describe('the news service', () => {
   it('asks for the filtered news with the selection, reads the results, and keeps the next page as a path under the base', async () => {
     answers['/prefix/api/news/?categories=1&categories=4&page_size=24'] = {
       status: 200,
-      body: { count: 12, next: 'http://backend.internal/prefix/api/news/?categories=1&categories=4&page_size=24&cursor=xyz', previous: null, results: [item(7, 'sept')] },
+      body: {
+        count: 12,
+        next: 'http://backend.internal/prefix/api/news/?categories=1&categories=4&page_size=24&cursor=xyz',
+        previous: null,
+        results: [item(7, 'sept')],
+      },
     };
     const [event] = await lastValueFrom(loadNews(base, 'actualites', ['1', '4']).pipe(toArray()));
     expect(requests).toEqual(['/prefix/api/news/?categories=1&categories=4&page_size=24']);
-    expect(event).toEqual({ type: 'NEWS_LOADED', items: [expect.objectContaining({ id: '7' })], next: '/api/news/?categories=1&categories=4&page_size=24&cursor=xyz', total: 12 });
+    expect(event).toEqual({
+      type: 'NEWS_LOADED',
+      items: [expect.objectContaining({ id: '7' })],
+      next: '/api/news/?categories=1&categories=4&page_size=24&cursor=xyz',
+      total: 12,
+    });
 
-    answers['/prefix/api/news/?categories=1&categories=4&page_size=24&cursor=xyz'] = { status: 200, body: { count: 12, next: null, previous: 'x', results: [item(8, 'huit')] } };
+    answers['/prefix/api/news/?categories=1&categories=4&page_size=24&cursor=xyz'] = {
+      status: 200,
+      body: { count: 12, next: null, previous: 'x', results: [item(8, 'huit')] },
+    };
     const [more] = await lastValueFrom(loadMoreNews(base, '/api/news/?categories=1&categories=4&page_size=24&cursor=xyz').pipe(toArray()));
     expect(requests.at(-1)).toBe('/prefix/api/news/?categories=1&categories=4&page_size=24&cursor=xyz');
     expect(more).toEqual({ type: 'MORE_NEWS_LOADED', items: [expect.objectContaining({ id: '8' })], next: null });
@@ -88,9 +101,18 @@ describe('the news service', () => {
     answers['/prefix/api/news/?categories=1&page_size=24'] = { status: 200, body: { results: 'pas une liste' } };
     await expect(lastValueFrom(loadNews(base, 'actualites', ['1']))).resolves.toMatchObject({ type: 'NEWS_FAILED', error: { _tag: 'DecodeError' } });
     await expect(lastValueFrom(loadNews(base, 'inconnu', []))).resolves.toMatchObject({ type: 'NEWS_FAILED', error: { _tag: 'HttpError', status: 404 } });
-    answers['/prefix/api/news/?cursor=stale'] = { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'the list changed since this page: ask for the first page again' } };
-    await expect(lastValueFrom(loadMoreNews(base, '/api/news/?cursor=stale'))).resolves.toMatchObject({ type: 'MORE_NEWS_FAILED', error: { _tag: 'HttpError', status: 400 } });
-    await expect(lastValueFrom(loadNewsCategories(base, 'inconnu'))).resolves.toMatchObject({ type: 'CATEGORIES_FAILED', error: { _tag: 'HttpError', status: 404 } });
+    answers['/prefix/api/news/?cursor=stale'] = {
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'the list changed since this page: ask for the first page again' },
+    };
+    await expect(lastValueFrom(loadMoreNews(base, '/api/news/?cursor=stale'))).resolves.toMatchObject({
+      type: 'MORE_NEWS_FAILED',
+      error: { _tag: 'HttpError', status: 400 },
+    });
+    await expect(lastValueFrom(loadNewsCategories(base, 'inconnu'))).resolves.toMatchObject({
+      type: 'CATEGORIES_FAILED',
+      error: { _tag: 'HttpError', status: 404 },
+    });
   });
 
   it('gives the categories of the scope', async () => {

@@ -144,7 +144,15 @@ describe('a journal of the site search', () => {
     actor.stop();
     const [replay] = replayJournal(recorder.journal());
     expect(replay?.widget).toBe('site-search');
-    expect(replay?.steps.map((step) => step.event.type)).toEqual(['xstate.init', 'TEXT_CHANGED', 'KEY_RELEASED', 'SEARCH_SENT', 'RESULTS_LOADED', 'MOVE', 'DISMISS']);
+    expect(replay?.steps.map((step) => step.event.type)).toEqual([
+      'xstate.init',
+      'TEXT_CHANGED',
+      'KEY_RELEASED',
+      'SEARCH_SENT',
+      'RESULTS_LOADED',
+      'MOVE',
+      'DISMISS',
+    ]);
     expect(replay?.same).toBe(true);
   });
 });

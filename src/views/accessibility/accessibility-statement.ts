@@ -108,7 +108,12 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'en France, vous pouvez saisir le Défenseur des droits : par le formulaire en ligne de defenseurdesdroits.fr, auprès de l’un de ses délégués, ou par courrier gratuit à Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
       ],
     },
-    dated: { title: 'Date de la déclaration', before: 'Cette déclaration a été établie le ', date: '23 novembre 2026', after: '. Elle sera revue après l’audit, et à chaque évolution importante du site.' },
+    dated: {
+      title: 'Date de la déclaration',
+      before: 'Cette déclaration a été établie le ',
+      date: '23 novembre 2026',
+      after: '. Elle sera revue après l’audit, et à chaque évolution importante du site.',
+    },
   },
   de: {
     intro:
@@ -176,7 +181,12 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'in Frankreich können Sie den Défenseur des droits anrufen: über das Online-Formular von defenseurdesdroits.fr, bei einer seiner Delegierten oder kostenlos per Post an Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
       ],
     },
-    dated: { title: 'Datum der Erklärung', before: 'Diese Erklärung wurde am ', date: '23. November 2026', after: ' erstellt. Sie wird nach der Prüfung und bei jeder wichtigen Änderung der Website überarbeitet.' },
+    dated: {
+      title: 'Datum der Erklärung',
+      before: 'Diese Erklärung wurde am ',
+      date: '23. November 2026',
+      after: ' erstellt. Sie wird nach der Prüfung und bei jeder wichtigen Änderung der Website überarbeitet.',
+    },
   },
   it: {
     intro:
@@ -244,7 +254,12 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'in Francia potete adire il Défenseur des droits: con il modulo online di defenseurdesdroits.fr, presso uno dei suoi delegati, o per posta gratuita a Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
       ],
     },
-    dated: { title: 'Data della dichiarazione', before: 'La presente dichiarazione è stata redatta il ', date: '23 novembre 2026', after: '. Sarà rivista dopo la verifica completa e a ogni cambiamento importante del sito.' },
+    dated: {
+      title: 'Data della dichiarazione',
+      before: 'La presente dichiarazione è stata redatta il ',
+      date: '23 novembre 2026',
+      after: '. Sarà rivista dopo la verifica completa e a ogni cambiamento importante del sito.',
+    },
   },
   en: {
     intro:
@@ -312,6 +327,11 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'in France, you can refer the matter to the Défenseur des droits: through the online form of defenseurdesdroits.fr, to one of its delegates, or by free post to Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
       ],
     },
-    dated: { title: 'Date of this statement', before: 'This statement was written on ', date: '23 November 2026', after: '. It will be reviewed after the audit and at every major change of the site.' },
+    dated: {
+      title: 'Date of this statement',
+      before: 'This statement was written on ',
+      date: '23 November 2026',
+      after: '. It will be reviewed after the audit and at every major change of the site.',
+    },
   },
 };

@@ -58,7 +58,10 @@ export const agendaEntry: WidgetEntry = {
     const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
     // The feeds are this site's server's (`/flux/…`): a widget that reads another API offers none.
-    const subscription = (setting.attribute('data-api-base') ?? '').trim() === '' ? createActor(liveSubscriptionMachine(browser), { input: { origin: browser ? window.location.origin : null } }) : null;
+    const subscription =
+      (setting.attribute('data-api-base') ?? '').trim() === ''
+        ? createActor(liveSubscriptionMachine(browser), { input: { origin: browser ? window.location.origin : null } })
+        : null;
     if (browser) subscription?.start();
     const onDetails = (event: { id: string; title: string }, open: boolean): void => {
       if (!browser) return;

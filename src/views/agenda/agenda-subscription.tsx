@@ -3,13 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { calendarAddresses } from '../../domain/feed-addresses';
 import type { agendaMachine } from '../../machines/agenda-machine';
-import {
-  selectCalendarFeedPath,
-  selectCopyStatus,
-  selectOrigin,
-  selectSubscriptionOpen,
-  type subscriptionMachine,
-} from '../../machines/subscription-machine';
+import { selectCalendarFeedPath, selectCopyStatus, selectOrigin, selectSubscriptionOpen, type subscriptionMachine } from '../../machines/subscription-machine';
 import { useLocale } from '../shared/widget-root';
 
 /**
@@ -35,11 +29,7 @@ export const AgendaSubscription = ({
   const fieldId = useId();
 
   return (
-    <details
-      className="agenda-subscribe"
-      open={open}
-      onToggle={(event) => subscription.send({ type: event.currentTarget.open ? 'OPEN' : 'CLOSE' })}
-    >
+    <details className="agenda-subscribe" open={open} onToggle={(event) => subscription.send({ type: event.currentTarget.open ? 'OPEN' : 'CLOSE' })}>
       <summary className="agenda-subscribe__summary">{t('agenda.subscribe')}</summary>
       <div className="agenda-subscribe__body">
         {path === null ? (
@@ -63,12 +53,7 @@ export const AgendaSubscription = ({
                     // The whole address at once: the way to copy it by hand when the button cannot.
                     onFocus={(event) => event.currentTarget.select()}
                   />
-                  <button
-                    type="button"
-                    className="button"
-                    aria-busy={copy === 'copying'}
-                    onClick={() => subscription.send({ type: 'COPY', text: addresses.https })}
-                  >
+                  <button type="button" className="button" aria-busy={copy === 'copying'} onClick={() => subscription.send({ type: 'COPY', text: addresses.https })}>
                     {t('agenda.subscribe.copy')}
                   </button>
                 </div>

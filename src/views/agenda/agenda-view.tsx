@@ -112,108 +112,102 @@ export const AgendaView = ({
   const countText = retrying
     ? t('common.retrying')
     : firstLoad
-    ? t('agenda.loading')
-    : status === 'failed'
-      ? ''
-      : addition !== null
-        ? t('agenda.countAdded', { count: events.length, added: addition.count })
-        : t('agenda.count', { count: events.length });
+      ? t('agenda.loading')
+      : status === 'failed'
+        ? ''
+        : addition !== null
+          ? t('agenda.countAdded', { count: events.length, added: addition.count })
+          : t('agenda.count', { count: events.length });
 
   return (
     <AgendaDetailsContext.Provider value={details}>
-    <div className="agenda">
-      <AgendaFilterBar actor={actor} />
-      {subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}
-      {permalinkEvent !== null ? (
-        // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
-        <section className="agenda-permalink" aria-labelledby={permalinkId}>
-          <h2 id={permalinkId} className="agenda-permalink__title">
-            {permalinkEvent.title}
-          </h2>
-          <ul>
-            <li>
-              <AgendaEventItem event={permalinkEvent} />
-            </li>
-          </ul>
-        </section>
-      ) : null}
-      <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
-        <div className="agenda__summary">
-          <p className="agenda__count" role="status">
-            {countText}
-          </p>
-          {events.length > 0 ? (
-            <CalendarLink className="button" events={events} fileTitle="agenda" label={t('agenda.export')} />
+      <div className="agenda">
+        <AgendaFilterBar actor={actor} />
+        {subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}
+        {permalinkEvent !== null ? (
+          // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
+          <section className="agenda-permalink" aria-labelledby={permalinkId}>
+            <h2 id={permalinkId} className="agenda-permalink__title">
+              {permalinkEvent.title}
+            </h2>
+            <ul>
+              <li>
+                <AgendaEventItem event={permalinkEvent} />
+              </li>
+            </ul>
+          </section>
+        ) : null}
+        <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
+          <div className="agenda__summary">
+            <p className="agenda__count" role="status">
+              {countText}
+            </p>
+            {events.length > 0 ? <CalendarLink className="button" events={events} fileTitle="agenda" label={t('agenda.export')} /> : null}
+          </div>
+          {status === 'failed' || categoriesFailed ? (
+            <RetryMessage
+              message={t(status === 'failed' ? 'agenda.failed' : 'agenda.categoriesFailed')}
+              retryLabel={t('common.retry')}
+              onRetry={() => actor.send({ type: 'RETRY' })}
+            />
           ) : null}
-        </div>
-        {status === 'failed' || categoriesFailed ? (
-          <RetryMessage
-            message={t(status === 'failed' ? 'agenda.failed' : 'agenda.categoriesFailed')}
-            retryLabel={t('common.retry')}
-            onRetry={() => actor.send({ type: 'RETRY' })}
-          />
-        ) : null}
-        {emptyRange !== null ? (
-          <div className="notice">
-            <p>{t(`agenda.range.empty.${emptyRange}`)}</p>
-          </div>
-        ) : null}
-        {status === 'empty' ? (
-          <div className="notice">
-            <p>{t('agenda.empty')}</p>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'RESET' })}>
-              {t('agenda.empty.reset')}
-            </button>
-          </div>
-        ) : null}
-        {pastFailed ? (
-          <p className="notice notice--error" role="alert">
-            {t('agenda.pastFailed')}
-          </p>
-        ) : null}
-        {hasPast ? (
-          <p className="agenda__past">
-            <button type="button" className="button" aria-busy={loadingPast} onClick={() => actor.send({ type: 'LOAD_PAST' })}>
-              {t('agenda.past')}
-            </button>
-          </p>
-        ) : null}
-        {firstLoad ? (
-          <div aria-hidden="true">
-            {PLACEHOLDERS.map((key) => (
-              <div key={key} className="agenda-event agenda-event--placeholder">
-                <div className="placeholder placeholder--line placeholder--short" />
-                <div className="placeholder placeholder--title" />
-                <div className="placeholder placeholder--line" />
-              </div>
-            ))}
-          </div>
-        ) : (
-          <div ref={list} className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
-            {emptyRange !== null && agenda.length > 0 ? (
-              <h2 className="agenda__next-title">
-                {t('agenda.nextEvents')}
-              </h2>
-            ) : null}
-            {agenda.map((year) => (
-              <AgendaYearSection key={year.year} year={year} language={language} />
-            ))}
-          </div>
-        )}
-        {moreFailed ? (
-          <p className="notice notice--error" role="alert">
-            {t('agenda.moreFailed')}
-          </p>
-        ) : null}
-        {hasMore ? (
-          <p className="agenda__more">
-            <button type="button" className="button" aria-busy={loadingMore} onClick={() => actor.send({ type: 'LOAD_MORE' })}>
-              {t('agenda.more')}
-            </button>
-          </p>
-        ) : null}
-      </section>
-    </div>
+          {emptyRange !== null ? (
+            <div className="notice">
+              <p>{t(`agenda.range.empty.${emptyRange}`)}</p>
+            </div>
+          ) : null}
+          {status === 'empty' ? (
+            <div className="notice">
+              <p>{t('agenda.empty')}</p>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'RESET' })}>
+                {t('agenda.empty.reset')}
+              </button>
+            </div>
+          ) : null}
+          {pastFailed ? (
+            <p className="notice notice--error" role="alert">
+              {t('agenda.pastFailed')}
+            </p>
+          ) : null}
+          {hasPast ? (
+            <p className="agenda__past">
+              <button type="button" className="button" aria-busy={loadingPast} onClick={() => actor.send({ type: 'LOAD_PAST' })}>
+                {t('agenda.past')}
+              </button>
+            </p>
+          ) : null}
+          {firstLoad ? (
+            <div aria-hidden="true">
+              {PLACEHOLDERS.map((key) => (
+                <div key={key} className="agenda-event agenda-event--placeholder">
+                  <div className="placeholder placeholder--line placeholder--short" />
+                  <div className="placeholder placeholder--title" />
+                  <div className="placeholder placeholder--line" />
+                </div>
+              ))}
+            </div>
+          ) : (
+            <div ref={list} className={status === 'loading' ? 'agenda__groups agenda__groups--busy' : 'agenda__groups'}>
+              {emptyRange !== null && agenda.length > 0 ? <h2 className="agenda__next-title">{t('agenda.nextEvents')}</h2> : null}
+              {agenda.map((year) => (
+                <AgendaYearSection key={year.year} year={year} language={language} />
+              ))}
+            </div>
+          )}
+          {moreFailed ? (
+            <p className="notice notice--error" role="alert">
+              {t('agenda.moreFailed')}
+            </p>
+          ) : null}
+          {hasMore ? (
+            <p className="agenda__more">
+              <button type="button" className="button" aria-busy={loadingMore} onClick={() => actor.send({ type: 'LOAD_MORE' })}>
+                {t('agenda.more')}
+              </button>
+            </p>
+          ) : null}
+        </section>
+      </div>
     </AgendaDetailsContext.Provider>
   );
 };

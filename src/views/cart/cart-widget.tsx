@@ -9,5 +9,4 @@ import '../shared/cart.css';
  * Mounts the cart page into its container, on the page's one cart (the cart outlives the widget:
  * the header counts it), with the shop's prices the server embedded, or else from the API.
  */
-export const mountWidget: MountWidget = (container, tools) =>
-  mountLive(cartEntry(() => pageCart(window, tools.observe('cart', {})), tools))(container, tools);
+export const mountWidget: MountWidget = (container, tools) => mountLive(cartEntry(() => pageCart(window, tools.observe('cart', {})), tools))(container, tools);

@@ -6,8 +6,7 @@ import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
 
 /** Whether a click asks the browser for something of its own: a new tab or window, a download, another button. */
-const isBrowserClick = (event: React.MouseEvent): boolean =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const isBrowserClick = (event: React.MouseEvent): boolean => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * One contact of the grid (SPEC §2): an article named by its title, with a link to its details.

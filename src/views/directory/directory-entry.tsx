@@ -58,9 +58,7 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
           }
         : {}),
     },
-    actions: history
-      ? { writeHistory: ({ context }, params) => writeSearch(params.mode, filtersToSearch(context.filters)) }
-      : {},
+    actions: history ? { writeHistory: ({ context }, params) => writeSearch(params.mode, filtersToSearch(context.filters)) } : {},
   });
 
 /** The directory's render entry: filters from the query, an open contact from a permalink. */

@@ -2,12 +2,7 @@ import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
-import {
-  selectCategories,
-  selectSelected,
-  selectSelectedCategories,
-  type newsMachine,
-} from '../../machines/news-machine';
+import { selectCategories, selectSelected, selectSelectedCategories, type newsMachine } from '../../machines/news-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 
@@ -39,9 +34,7 @@ export const CategoryFilters = ({ actor }: { actor: ActorRefFrom<typeof newsMach
   const remove = (event: React.MouseEvent, id: string): void => {
     event.preventDefault();
     actor.send({ type: 'REMOVE_CATEGORY', id });
-    const toggle = [...(section.current?.querySelectorAll<HTMLElement>('[data-category-id]') ?? [])].find(
-      (button) => button.dataset.categoryId === id,
-    );
+    const toggle = [...(section.current?.querySelectorAll<HTMLElement>('[data-category-id]') ?? [])].find((button) => button.dataset.categoryId === id);
     (toggle ?? heading.current)?.focus();
   };
 
@@ -50,9 +43,7 @@ export const CategoryFilters = ({ actor }: { actor: ActorRefFrom<typeof newsMach
       <h2 ref={heading} id={headingId} className="news-filters__title" tabIndex={-1}>
         {t('news.filters')}
       </h2>
-      {failed ? (
-        <RetryMessage message={t('news.categoriesFailed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
+      {failed ? <RetryMessage message={t('news.categoriesFailed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {/* With script each button acts on its click and stops the submit; this catches any other way to submit. */}
       <form method="get" onSubmit={(event) => event.preventDefault()}>
         {selected.map((id) => (

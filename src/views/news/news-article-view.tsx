@@ -27,9 +27,7 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
         </p>
       ) : null}
       {status === 'missing' ? <p className="notice">{t('news.article.missing')}</p> : null}
-      {status === 'failed' ? (
-        <RetryMessage message={t('news.article.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
+      {status === 'failed' ? <RetryMessage message={t('news.article.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {article ? (
         <article className="news-article__content">
           <NewsDate date={article.date} />

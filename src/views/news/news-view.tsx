@@ -67,12 +67,12 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   const countText = retrying
     ? t('common.retrying')
     : firstLoad
-    ? t('news.loading')
-    : status === 'failed'
-      ? ''
-      : total > shown
-        ? t('news.countOf', { count: shown, total })
-        : t('news.count', { count: shown });
+      ? t('news.loading')
+      : status === 'failed'
+        ? ''
+        : total > shown
+          ? t('news.countOf', { count: shown, total })
+          : t('news.count', { count: shown });
 
   return (
     <div className="news">
@@ -99,9 +99,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
         <p className="visually-hidden" aria-live="polite">
           {appendedFrom !== null && shownItems > appendedFrom ? t('news.added', { count: shownItems - appendedFrom }) : ''}
         </p>
-        {status === 'failed' ? (
-          <RetryMessage message={t('news.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-        ) : null}
+        {status === 'failed' ? <RetryMessage message={t('news.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
         {status === 'empty' ? (
           <div className="notice">
             <p>{t(hasSelection ? 'news.empty' : 'news.empty.none')}</p>
@@ -125,7 +123,9 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
           </div>
         ) : null}
         <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
-          {firstLoad ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />) : items.slice(0, shownItems).map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
+          {firstLoad
+            ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />)
+            : items.slice(0, shownItems).map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
         </div>
         {hasMore ? (
           <MoreButton

@@ -61,10 +61,10 @@ export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
       : status === 'retrying'
         ? t('common.retrying')
         : answer === null
-        ? t('search.loading')
-        : status === 'empty'
-          ? t('search.empty', { query: answer.query })
-          : t('search.count', { count: total, more: String(capped), query: answer.query });
+          ? t('search.loading')
+          : status === 'empty'
+            ? t('search.empty', { query: answer.query })
+            : t('search.count', { count: total, more: String(capped), query: answer.query });
 
   return (
     <div className="search-page">

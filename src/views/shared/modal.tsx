@@ -6,17 +6,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * A modal dialog: named by its title, focus moved in on open and kept inside, closed by
  * its cross, Escape or a click on the backdrop; the opener gets focus back on close.
  */
-export const Modal = ({
-  title,
-  closeLabel,
-  onClose,
-  children,
-}: {
-  title: string;
-  closeLabel: string;
-  onClose: () => void;
-  children: ReactNode;
-}) => {
+export const Modal = ({ title, closeLabel, onClose, children }: { title: string; closeLabel: string; onClose: () => void; children: ReactNode }) => {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -50,15 +40,7 @@ export const Modal = ({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the backdrop is the pointer's way out; Escape is the keyboard's (the dialog's onKeyDown).
     <div className="modal-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles its keys: Escape closes it, Tab stays inside it. */}
-      <div
-        ref={dialog}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

@@ -58,7 +58,11 @@ const parsedText = (html: string): string => {
  * Texts still hidden keep their plain text, so loading DOMPurify re-renders only what is seen.
  */
 export const RichText = ({ html, className, shown = true }: { html: string; className?: string; shown?: boolean }) => {
-  const available = useSyncExternalStore(subscribe, () => loaded, () => null);
+  const available = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
   const SanitizedHtml = shown ? available : null;
   const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
   // eslint-disable-next-line react-hooks/static-components -- the sanitizer's component, loaded once for the page, not made in this render.

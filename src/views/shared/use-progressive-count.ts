@@ -30,9 +30,7 @@ export const useProgressiveCount = (list: unknown, total: number, steps: Progres
     if (count >= total) return undefined;
     // A task each chunk, and a transition, so a key press or a click goes before the tail.
     const timer = setTimeout(() => {
-      startTransition(() =>
-        setProgress((previous) => (previous.list === list ? { list, count: Math.min(previous.count + steps.chunk, total) } : previous)),
-      );
+      startTransition(() => setProgress((previous) => (previous.list === list ? { list, count: Math.min(previous.count + steps.chunk, total) } : previous)));
     }, 0);
     return () => clearTimeout(timer);
   }, [list, count, total, steps.chunk]);

@@ -9,10 +9,7 @@ import type { MessageId } from '../../i18n/intl';
 export const translateStatic = (root: ParentNode, intl: IntlShape): void => {
   for (const element of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
     const count = element.dataset.i18nCount;
-    element.textContent = intl.formatMessage(
-      { id: element.dataset.i18n as MessageId },
-      count === undefined ? undefined : { count: Number(count) },
-    );
+    element.textContent = intl.formatMessage({ id: element.dataset.i18n as MessageId }, count === undefined ? undefined : { count: Number(count) });
   }
   for (const element of root.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) {
     element.setAttribute('aria-label', intl.formatMessage({ id: element.dataset.i18nAriaLabel as MessageId }));

@@ -62,9 +62,7 @@ const ShopItemCard = ({
             {item.title}
           </h2>
           {item.description ? <p className="shop-item__description">{item.description}</p> : null}
-          <p className="shop-item__price">
-            {money(item.price)}
-          </p>
+          <p className="shop-item__price">{money(item.price)}</p>
           <div className="shop-item__actions">
             <button type="button" className="button" aria-describedby={titleId} onClick={add}>
               {t('shop.add')}
@@ -97,9 +95,7 @@ export const ShopView = ({ actor, cart, currency }: { actor: ActorRefFrom<typeof
       <InMemoryNotice actor={cart} />
       {status === 'loading' && !retrying ? <p className="shop__loading">{t('shop.loading')}</p> : null}
       {retrying ? <StillTrying message={t('common.retrying')} /> : null}
-      {status === 'failed' ? (
-        <RetryMessage message={t('shop.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : null}
+      {status === 'failed' ? <RetryMessage message={t('shop.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
       {status === 'ready' && items.length === 0 ? <p className="notice">{t('shop.empty')}</p> : null}
       <ul className="shop-items" aria-label={t('shop.items')}>
         {status === 'loading'
