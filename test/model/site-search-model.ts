@@ -23,6 +23,17 @@ export const MODEL_INPUT = { limit: 5, pauseMs: 250 } as const;
 // The texts the walk types: one letter (too short), a query, the same with a space, another query.
 const OTHER = (query: string): string => (query === 'zoe' ? 'hel' : 'zoe');
 
+/** What the polite status says: only while the panel shows something, and what it shows. */
+export const liveText = (snapshot: SnapshotFrom<typeof siteSearchMachine>): string => {
+  if (!selectPanelOpen(snapshot)) return '';
+  const hits = selectExpanded(snapshot) ? searchHits(snapshot.context.answer) : [];
+  if (snapshot.matches('results')) return `${selectTotal(snapshot)} résultats, ${hits.length} suggestions : flèches haut et bas pour choisir`;
+  if (snapshot.matches('empty')) return `Aucun résultat pour « ${snapshot.context.query} ». Vérifiez l’orthographe, ou essayez un autre mot.`;
+  if (snapshot.matches('failed')) return 'La recherche n’a pas pu aboutir.';
+  if (snapshot.matches({ searching: 'retrying' })) return 'Connexion lente ou serveur occupé : nouvel essai en cours…';
+  return '';
+};
+
 /** The site search machine (the header's suggestions) as the model-based tests and `npm run paths` walk it. */
 export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
   name: 'site-search',
@@ -141,18 +152,7 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
     const { text, query } = snapshot.context;
     const open = selectPanelOpen(snapshot);
     const hits = selectExpanded(snapshot) ? searchHits(snapshot.context.answer) : [];
-    // The polite status speaks only while the panel shows something, and says what it shows.
-    const live = !open
-      ? ''
-      : snapshot.matches('results')
-        ? `${selectTotal(snapshot)} résultats, ${hits.length} suggestions : flèches haut et bas pour choisir`
-        : snapshot.matches('empty')
-          ? `Aucun résultat pour « ${query} ». Vérifiez l’orthographe, ou essayez un autre mot.`
-          : snapshot.matches('failed')
-            ? 'La recherche n’a pas pu aboutir.'
-            : snapshot.matches({ searching: 'retrying' })
-              ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
-              : '';
+    const live = liveText(snapshot);
     return [
       { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: text },
       {

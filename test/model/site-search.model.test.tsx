@@ -4,20 +4,13 @@ import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { sameQuery, searchHits } from '../../src/domain/site-search';
 import { addMessages } from '../../src/i18n/intl';
 import { SEARCH_MESSAGES } from '../../src/i18n/search-messages';
-import {
-  selectExpanded,
-  selectHighlight,
-  selectPanelOpen,
-  selectTotal,
-  type SiteSearchMachineEvent,
-  type siteSearchMachine,
-} from '../../src/machines/site-search-machine';
+import { selectExpanded, selectHighlight, selectPanelOpen, type SiteSearchMachineEvent, type siteSearchMachine } from '../../src/machines/site-search-machine';
 import type { SiteSearchEvent, SiteSearchRequest } from '../../src/services/site-search-service';
 import { SearchSuggestions } from '../../src/views/search/search-suggestions';
 import { suggestionsMachine } from '../../src/views/search/suggestions-mount';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { describeModelWalk } from './model-walk';
-import { MODEL_INPUT, siteSearchModel } from './site-search-model';
+import { MODEL_INPUT, liveText, siteSearchModel } from './site-search-model';
 
 type Snapshot = SnapshotFrom<typeof siteSearchMachine>;
 
@@ -125,17 +118,7 @@ const expectScreen = (h: Harness, expected: Snapshot): void => {
   if (highlight === null) expect(h.input).not.toHaveAttribute('aria-activedescendant');
   else expect(h.input).toHaveAttribute('aria-activedescendant', options[highlight]!.id);
   const status = document.querySelector('[role="status"]');
-  const live = !open
-    ? ''
-    : expected.matches('results')
-      ? `${selectTotal(expected)} résultats, ${hits.length} suggestions : flèches haut et bas pour choisir`
-      : expected.matches('empty')
-        ? `Aucun résultat pour « ${query} ». Vérifiez l’orthographe, ou essayez un autre mot.`
-        : expected.matches('failed')
-          ? 'La recherche n’a pas pu aboutir.'
-          : expected.matches({ searching: 'retrying' })
-            ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
-            : '';
+  const live = liveText(expected);
   expect(status).toHaveTextContent(live, { normalizeWhitespace: true });
   // A slow request tried again says so in the open panel too, where the eyes are.
   const panel = listbox.closest<HTMLElement>('.search-suggestions')!;
