@@ -1,0 +1,138 @@
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/language';
+import {
+  contactPath,
+  contactSlug,
+  eventPath,
+  isSlug,
+  localizedPath,
+  newsPath,
+  newsSlug,
+  PAGE_PATHS,
+  parseSitePath,
+  PREFIXED_LANGUAGES,
+  slugify,
+  splitLanguage,
+} from '../../src/domain/permalinks';
+
+describe('slugify', () => {
+  it('writes a title in lower case, accents and compatibility forms dropped, words joined by one dash', () => {
+    expect(slugify('Hélène Rochat')).toBe('helene-rochat');
+    expect(slugify('  --Fête   de la  Musique !! ')).toBe('fete-de-la-musique');
+    expect(slugify('ﬁnances ²')).toBe('finances-2');
+    expect(slugify('Œuvre')).toBe('uvre');
+  });
+
+  it('keeps at most 80 characters, never ending on a dash after the cut', () => {
+    expect(slugify('a'.repeat(100))).toBe('a'.repeat(80));
+    expect(slugify(`${'a'.repeat(79)} b`)).toBe('a'.repeat(79));
+  });
+
+  it('gives sans-titre to a title with nothing to keep', () => {
+    expect(slugify('')).toBe('sans-titre');
+    expect(slugify('!!! «» —')).toBe('sans-titre');
+  });
+});
+
+describe('isSlug', () => {
+  it('accepts lower-case letters, digits and inner dashes, 1 to 120 characters', () => {
+    for (const slug of ['a', '7', 'a-b', 'a--b', 'x'.repeat(120), `a${'-'.repeat(118)}b`]) expect({ slug, ok: isSlug(slug) }).toEqual({ slug, ok: true });
+  });
+
+  it('refuses an edge dash, a capital, an accent, a space, a slash and 121 characters', () => {
+    for (const slug of ['', '-a', 'a-', 'A', 'é', 'a b', 'a/b', 'x'.repeat(121), 'a\nb']) expect({ slug, ok: isSlug(slug) }).toEqual({ slug, ok: false });
+  });
+});
+
+describe('the addresses of things', () => {
+  it('take a contact’s slug from the API when it is well formed, else from its title', () => {
+    expect(contactSlug({ title: 'Hélène Rochat', slug: 'helene-rochat-2' })).toBe('helene-rochat-2');
+    for (const slug of [null, undefined, '', 'Hélène', '-x']) expect(contactSlug({ title: 'Hélène Rochat', slug })).toBe('helene-rochat');
+    expect(contactPath({ title: 'Service des routes' })).toBe('/annuaire/service-des-routes/');
+  });
+
+  it('give an event its id, escaped, then its title’s slug', () => {
+    expect(eventPath({ id: '12', title: 'Fête de la musique' })).toBe('/agenda/12-fete-de-la-musique/');
+    expect(eventPath({ id: 'a/b c', title: '' })).toBe('/agenda/a%2Fb%20c-sans-titre/');
+  });
+
+  it('take a news item’s slug from the API when it is well formed, else from its id and title', () => {
+    expect(newsSlug({ id: '7', title: 'Budget', slug: 'budget-2026' })).toBe('budget-2026');
+    expect(newsSlug({ id: '7', title: 'Budget 2026', slug: 'Budget' })).toBe('7-budget-2026');
+    expect(newsSlug({ id: '7', title: null, slug: null })).toBe('7-sans-titre');
+    expect(newsSlug({ id: 'Ab' })).toBe('ab-sans-titre');
+    expect(newsPath({ id: '7', title: 'Budget' })).toBe('/actualites/7-budget/');
+  });
+});
+
+describe('parseSitePath', () => {
+  it('names each page of the site, with or without its closing slash', () => {
+    expect(PAGE_PATHS).toEqual({
+      home: '/',
+      directory: '/annuaire/',
+      agenda: '/agenda/',
+      news: '/actualites/',
+      shop: '/boutique/',
+      cart: '/panier/',
+      accessibility: '/accessibilite/',
+      search: '/recherche/',
+    });
+    for (const [page, path] of Object.entries(PAGE_PATHS)) {
+      expect(parseSitePath(path)).toEqual({ kind: 'page', page });
+      expect(parseSitePath(path.replace(/\/$/, '') || '/')).toEqual({ kind: 'page', page });
+    }
+  });
+
+  it('names a contact, an event and a news item by their addresses', () => {
+    expect(parseSitePath('/annuaire/helene-rochat/')).toEqual({ kind: 'contact', slug: 'helene-rochat' });
+    expect(parseSitePath('/annuaire/helene-rochat')).toEqual({ kind: 'contact', slug: 'helene-rochat' });
+    expect(parseSitePath('/actualites/7-budget/')).toEqual({ kind: 'news', slug: '7-budget' });
+    expect(parseSitePath('/agenda/12-fete-de-la-musique/')).toEqual({ kind: 'event', id: '12', slug: 'fete-de-la-musique' });
+    expect(parseSitePath(`/agenda/1234567890-${'x'.repeat(120)}/`)).toEqual({ kind: 'event', id: '1234567890', slug: 'x'.repeat(120) });
+  });
+
+  it('names nothing for any other address', () => {
+    for (const path of [
+      '/autre/',
+      '/annuaire/Helene/',
+      '/annuaire/a/b/',
+      '/annuaire//',
+      '/x/annuaire/a/',
+      '/annuaire/a/x',
+      '/actualites/-a/',
+      '/agenda/fete/',
+      '/agenda/12/',
+      '/agenda/-fete/',
+      '/agenda/12-/',
+      '/agenda/12-Fete/',
+      '/agenda/12345678901-x/',
+      `/agenda/1-${'x'.repeat(121)}/`,
+      '/agenda/x12-fete/',
+      '/agenda/12-fete/x/',
+      '/boutique/x/',
+    ]) {
+      expect({ path, named: parseSitePath(path) }).toEqual({ path, named: null });
+    }
+  });
+});
+
+describe('the languages of addresses', () => {
+  it('are French at the root, then German, Italian and English under their prefix', () => {
+    expect(LANGUAGES).toEqual(['fr', 'de', 'it', 'en']);
+    expect(FALLBACK_LANGUAGE).toBe('fr');
+    expect(PREFIXED_LANGUAGES).toEqual(['de', 'it', 'en']);
+    expect(localizedPath('/annuaire/', 'fr')).toBe('/annuaire/');
+    expect(localizedPath('/annuaire/', 'de')).toBe('/de/annuaire/');
+  });
+
+  it('know a language by its exact code only', () => {
+    expect(LANGUAGES.map(isLanguage)).toEqual([true, true, true, true]);
+    for (const value of ['DE', 'de-CH', 'es', '', null, undefined, 1]) expect(isLanguage(value)).toBe(false);
+  });
+
+  it('split a path into its language and the rest', () => {
+    expect(splitLanguage('/de/annuaire/')).toEqual({ language: 'de', path: '/annuaire/' });
+    expect(splitLanguage('/it')).toEqual({ language: 'it', path: '/' });
+    expect(splitLanguage('/en/')).toEqual({ language: 'en', path: '/' });
+    for (const path of ['/annuaire/', '/fr/annuaire/', '/dex/', '/x/de/', '/', '/deutsch']) expect(splitLanguage(path)).toEqual({ language: 'fr', path });
+  });
+});
