@@ -117,9 +117,15 @@ const readReport = (name) => {
 };
 
 const COUNTED = ['Killed', 'Survived', 'NoCoverage', 'Timeout'];
-const count = (mutants) => {
+// A run without static mutants may still hold results of some from an earlier run with them
+// (incremental reuse): they are counted as ignored too, so that every figure means the same.
+const statusOf = (mutant, report) => (mutant.static === true && report.config?.ignoreStatic === true ? 'Ignored' : mutant.status);
+const count = (mutants, report) => {
   const totals = Object.fromEntries([...COUNTED, 'Ignored', 'RuntimeError', 'CompileError'].map((status) => [status, 0]));
-  for (const mutant of mutants) totals[mutant.status] = (totals[mutant.status] ?? 0) + 1;
+  for (const mutant of mutants) {
+    const status = statusOf(mutant, report);
+    totals[status] = (totals[status] ?? 0) + 1;
+  }
   const detected = totals.Killed + totals.Timeout;
   const valid = detected + totals.Survived + totals.NoCoverage;
   return { ...totals, score: valid === 0 ? null : (100 * detected) / valid };
@@ -144,7 +150,7 @@ const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 const printSurvivors = (report) => {
   for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
     const left = mutants
-      .filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')
+      .filter((mutant) => ['Survived', 'NoCoverage'].includes(statusOf(mutant, report)))
       .sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
     if (left.length === 0) continue;
     console.log(`\n${file}`);
@@ -191,8 +197,8 @@ const summarize = (names) => {
         .filter(([, report]) => report !== null),
     );
 
-  for (const [name, report] of reports) printSurvivors(report, name);
-  const files = reports.flatMap(([, report]) => Object.entries(report.files).map(([file, { mutants }]) => ({ name: file, totals: count(mutants) })));
+  for (const [, report] of reports) printSurvivors(report);
+  const files = reports.flatMap(([, report]) => Object.entries(report.files).map(([file, { mutants }]) => ({ name: file, totals: count(mutants, report) })));
   console.log('\nFiles');
   printTable(
     files.sort((a, b) => a.name.localeCompare(b.name)),
@@ -201,7 +207,10 @@ const summarize = (names) => {
   console.log('\nFolders');
   const folders = reports.map(([name, report]) => ({
     name: TARGETS[name]?.label ?? name,
-    totals: count(Object.values(report.files).flatMap(({ mutants }) => mutants)),
+    totals: count(
+      Object.values(report.files).flatMap(({ mutants }) => mutants),
+      report,
+    ),
   }));
   printTable(folders, 'folder');
   const below = folders.filter(({ totals }) => totals.score !== null && totals.score < GOAL);

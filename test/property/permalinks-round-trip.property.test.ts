@@ -20,9 +20,9 @@ describe('the addresses of things with a page', () => {
   it('read back every contact, event and news item address as the thing it was made for', () => {
     fc.assert(
       fc.property(title, maybeSlug, fc.integer({ min: 0, max: 9_999_999_999 }), (name, given, id) => {
-        expect(parseSitePath(contactPath({ title: name, slug: given }))).toEqual({ kind: 'contact', slug: contactSlug({ title: name, slug: given }) });
-        expect(parseSitePath(eventPath({ id: String(id), title: name }))).toEqual({ kind: 'event', id: String(id), slug: slugify(name) });
-        expect(parseSitePath(newsPath({ id: String(id), title: name, slug: given }))).toEqual({
+        expect(parseSitePath(contactPath({ title: name, slug: given }))).toStrictEqual({ kind: 'contact', slug: contactSlug({ title: name, slug: given }) });
+        expect(parseSitePath(eventPath({ id: String(id), title: name }))).toStrictEqual({ kind: 'event', id: String(id), slug: slugify(name) });
+        expect(parseSitePath(newsPath({ id: String(id), title: name, slug: given }))).toStrictEqual({
           kind: 'news',
           slug: newsSlug({ id: String(id), title: name, slug: given }),
         });
@@ -36,7 +36,7 @@ describe('the addresses of things with a page', () => {
     fc.assert(
       fc.property(fc.constantFrom(...LANGUAGES), sections, (language, parts) => {
         const path = `/${parts.map((part) => `${part}/`).join('')}`;
-        expect(splitLanguage(localizedPath(path, language))).toEqual({ language, path });
+        expect(splitLanguage(localizedPath(path, language))).toStrictEqual({ language, path });
       }),
     );
   });

@@ -15,8 +15,8 @@ import {
 
 describe('the agenda’s filters', () => {
   it('count a month or a title as set when neither null nor empty', () => {
-    expect([0, 3, 'x', ' '].map(isSet)).toEqual([true, true, true, true]);
-    expect([null, undefined, ''].map(isSet)).toEqual([false, false, false]);
+    expect([0, 3, 'x', ' '].map(isSet)).toStrictEqual([true, true, true, true]);
+    expect([null, undefined, ''].map(isSet)).toStrictEqual([false, false, false]);
     expect(hasAgendaFilters({ categories: [], month: null, title: '' })).toBe(false);
     expect(hasAgendaFilters({ categories: [], month: 4, title: null })).toBe(true);
     expect(hasAgendaFilters({ categories: ['2'], month: null, title: null })).toBe(true);
@@ -31,11 +31,11 @@ describe('the agenda’s filters', () => {
   });
 
   it('add a category once, remove it, and set a selection without repeats', () => {
-    expect(addCategory(['1'], '2')).toEqual(['1', '2']);
-    expect(addCategory(['1', '2'], '1')).toEqual(['1', '2']);
-    expect(removeCategory(['1', '2', '3'], '2')).toEqual(['1', '3']);
-    expect(removeCategory(['1'], '9')).toEqual(['1']);
-    expect(setCategories(['3', '1', '3'])).toEqual(['3', '1']);
+    expect(addCategory(['1'], '2')).toStrictEqual(['1', '2']);
+    expect(addCategory(['1', '2'], '1')).toStrictEqual(['1', '2']);
+    expect(removeCategory(['1', '2', '3'], '2')).toStrictEqual(['1', '3']);
+    expect(removeCategory(['1'], '9')).toStrictEqual(['1']);
+    expect(setCategories(['3', '1', '3'])).toStrictEqual(['3', '1']);
   });
 });
 
@@ -45,8 +45,11 @@ describe('the agenda’s calls', () => {
   });
 
   it('ask for the plain agenda without a filter, and for the filter call with one', () => {
-    expect(agendaRequest('5', NO_AGENDA_FILTERS)).toEqual({ path: '/api/agenda/5/', plain: true });
-    expect(agendaRequest('5', { categories: ['2', '7'], month: 3, title: '' })).toEqual({ path: '/api/agenda/?categories=2&categories=7&month=3', plain: false });
+    expect(agendaRequest('5', NO_AGENDA_FILTERS)).toStrictEqual({ path: '/api/agenda/5/', plain: true });
+    expect(agendaRequest('5', { categories: ['2', '7'], month: 3, title: '' })).toStrictEqual({
+      path: '/api/agenda/?categories=2&categories=7&month=3',
+      plain: false,
+    });
   });
 
   it('add the days of a quick range to an upcoming page only', () => {
@@ -68,7 +71,7 @@ describe('the agenda page’s address', () => {
   });
 
   it('gives back the filters it holds, each category once, ignoring what is not one', () => {
-    expect(agendaFiltersFromSearch('?categories=&categories=3&categories=3&categories=1&mois=12&titre=f%C3%AAte&periode=mois')).toEqual({
+    expect(agendaFiltersFromSearch('?categories=&categories=3&categories=3&categories=1&mois=12&titre=f%C3%AAte&periode=mois')).toStrictEqual({
       categories: ['3', '1'],
       month: 12,
       title: 'fête',
@@ -78,7 +81,7 @@ describe('the agenda page’s address', () => {
 
   it('reads no month outside 1 to 12, no empty title and no unknown range', () => {
     for (const search of ['', '?mois=0', '?mois=13', '?mois=2.5', '?mois=x', '?mois=', '?titre=', '?periode=annee']) {
-      expect({ search, filters: agendaFiltersFromSearch(search) }).toEqual({ search, filters: { categories: [], month: null, title: null } });
+      expect({ search, filters: agendaFiltersFromSearch(search) }).toStrictEqual({ search, filters: { categories: [], month: null, title: null } });
     }
     expect(agendaFiltersFromSearch('?mois=1').month).toBe(1);
   });

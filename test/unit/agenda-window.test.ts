@@ -21,18 +21,18 @@ describe('the days of the agenda', () => {
   });
 
   it('know the quick ranges by their address names only', () => {
-    expect(['aujourdhui', 'weekend', 'semaine', 'mois'].map(isQuickRange)).toEqual([true, true, true, true]);
-    expect(['', 'Semaine', 'annee', null, 3].map(isQuickRange)).toEqual([false, false, false, false, false]);
+    expect(['aujourdhui', 'weekend', 'semaine', 'mois'].map(isQuickRange)).toStrictEqual([true, true, true, true]);
+    expect(['', 'Semaine', 'annee', null, 3].map(isQuickRange)).toStrictEqual([false, false, false, false, false]);
   });
 
   it('cover today, the coming weekend, the week to Sunday and the month to its end', () => {
-    expect(rangeDays('aujourdhui', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: WEDNESDAY });
-    expect(rangeDays('weekend', WEDNESDAY)).toEqual({ from: '2026-11-28', to: '2026-11-29' });
-    expect(rangeDays('weekend', '2026-11-28')).toEqual({ from: '2026-11-28', to: '2026-11-29' });
-    expect(rangeDays('weekend', '2026-11-29')).toEqual({ from: '2026-11-29', to: '2026-11-29' });
-    expect(rangeDays('semaine', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: '2026-11-29' });
-    expect(rangeDays('semaine', '2026-11-29')).toEqual({ from: '2026-11-29', to: '2026-11-29' });
-    expect(rangeDays('mois', WEDNESDAY)).toEqual({ from: WEDNESDAY, to: '2026-11-30' });
+    expect(rangeDays('aujourdhui', WEDNESDAY)).toStrictEqual({ from: WEDNESDAY, to: WEDNESDAY });
+    expect(rangeDays('weekend', WEDNESDAY)).toStrictEqual({ from: '2026-11-28', to: '2026-11-29' });
+    expect(rangeDays('weekend', '2026-11-28')).toStrictEqual({ from: '2026-11-28', to: '2026-11-29' });
+    expect(rangeDays('weekend', '2026-11-29')).toStrictEqual({ from: '2026-11-29', to: '2026-11-29' });
+    expect(rangeDays('semaine', WEDNESDAY)).toStrictEqual({ from: WEDNESDAY, to: '2026-11-29' });
+    expect(rangeDays('semaine', '2026-11-29')).toStrictEqual({ from: '2026-11-29', to: '2026-11-29' });
+    expect(rangeDays('mois', WEDNESDAY)).toStrictEqual({ from: WEDNESDAY, to: '2026-11-30' });
   });
 });
 
@@ -40,13 +40,13 @@ describe('windowEvents', () => {
   const events = [event('1', '2026-11-24T20:00:00+01:00'), event('2', WEDNESDAY), event('3', '2026-11-29T18:00:00+01:00'), event('4', '2026-11-30')];
 
   it('keeps the events from today on, by their day whatever their time, inside a range when one is given', () => {
-    expect(windowEvents(events, 'upcoming', WEDNESDAY).map(({ id }) => id)).toEqual(['2', '3', '4']);
-    expect(windowEvents(events, 'upcoming', WEDNESDAY, { from: WEDNESDAY, to: '2026-11-29' }).map(({ id }) => id)).toEqual(['2', '3']);
-    expect(windowEvents(events, 'upcoming', WEDNESDAY, { from: '2026-11-29', to: '2026-11-30' }).map(({ id }) => id)).toEqual(['3', '4']);
+    expect(windowEvents(events, 'upcoming', WEDNESDAY).map(({ id }) => id)).toStrictEqual(['2', '3', '4']);
+    expect(windowEvents(events, 'upcoming', WEDNESDAY, { from: WEDNESDAY, to: '2026-11-29' }).map(({ id }) => id)).toStrictEqual(['2', '3']);
+    expect(windowEvents(events, 'upcoming', WEDNESDAY, { from: '2026-11-29', to: '2026-11-30' }).map(({ id }) => id)).toStrictEqual(['3', '4']);
   });
 
   it('keeps the events before today for the past, most recent first', () => {
-    expect(windowEvents(events, 'past', '2026-11-30').map(({ id }) => id)).toEqual(['3', '2', '1']);
+    expect(windowEvents(events, 'past', '2026-11-30').map(({ id }) => id)).toStrictEqual(['3', '2', '1']);
   });
 });
 
@@ -55,6 +55,7 @@ describe('compareEvents', () => {
     expect(compareEvents(event('1', '2026-11-24'), event('2', '2026-11-25'))).toBe(-1);
     expect(compareEvents(event('2', '2026-11-25'), event('1', '2026-11-24'))).toBe(1);
     expect(compareEvents(event('1', '2026-11-25T08:00:00+01:00', '20:00'), event('2', '2026-11-25T23:00:00+01:00', '09:00'))).toBe(1);
+    expect(compareEvents(event('1', '2026-11-25T08:00:00+01:00', '08:00'), event('2', WEDNESDAY, '09:00'))).toBe(-1);
   });
 
   it('then by start time, an event without one last in its day', () => {
@@ -70,7 +71,11 @@ describe('compareEvents', () => {
     expect(compareEvents(event('12', WEDNESDAY), event('13', WEDNESDAY))).toBe(-1);
     expect(compareEvents(event('13', WEDNESDAY), event('12', WEDNESDAY))).toBe(1);
     expect(compareEvents(event('12', WEDNESDAY, '09:00'), event('12', WEDNESDAY, '09:00'))).toBe(0);
-    expect(sortEvents(['a9', '100', '9a', '10', 'a', 'b', '2'].map((id) => event(id, WEDNESDAY))).map(({ id }) => id)).toEqual([
+    for (const text of ['a9', '9a']) {
+      expect(compareEvents(event(text, WEDNESDAY), event('100', WEDNESDAY))).toBe(1);
+      expect(compareEvents(event('100', WEDNESDAY), event(text, WEDNESDAY))).toBe(-1);
+    }
+    expect(sortEvents(['a9', '100', '9a', '10', 'a', 'b', '2'].map((id) => event(id, WEDNESDAY))).map(({ id }) => id)).toStrictEqual([
       '2',
       '10',
       '100',

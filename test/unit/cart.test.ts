@@ -6,8 +6,8 @@ import { PRODUCT_A, PRODUCT_C, STORED_LINES } from '../support/cart-fixtures';
 
 describe('a cart line’s quantity', () => {
   it('is a whole number of at least 1, and a number only', () => {
-    expect([1, 2, 99, 1000].map((value) => Quantity.is(value))).toEqual([true, true, true, true]);
-    expect([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null].map((value) => Quantity.is(value))).toEqual([
+    expect([1, 2, 99, 1000].map((value) => Quantity.is(value))).toStrictEqual([true, true, true, true]);
+    expect([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', null].map((value) => Quantity.is(value))).toStrictEqual([
       false,
       false,
       false,
@@ -19,7 +19,7 @@ describe('a cart line’s quantity', () => {
   });
 
   it('decodes as the same check, and says what it expected otherwise', () => {
-    expect(Quantity.decode(3)).toEqual({ _tag: 'Right', right: 3 });
+    expect(Quantity.decode(3)).toStrictEqual({ _tag: 'Right', right: 3 });
     for (const value of [0, 2.5, '2', -4]) {
       const decoded = Quantity.decode(value);
       expect(isLeft(decoded)).toBe(true);
@@ -38,7 +38,7 @@ describe('currencyOrDefault', () => {
 
   it('gives Swiss francs for anything else', () => {
     for (const value of [null, undefined, '', 'EURO', 'XEUR', 'EU', 'E', 'E1R', '123', 'EU R'])
-      expect({ value, code: currencyOrDefault(value) }).toEqual({ value, code: 'CHF' });
+      expect({ value, code: currencyOrDefault(value) }).toStrictEqual({ value, code: 'CHF' });
   });
 });
 
@@ -50,9 +50,9 @@ describe('the cart’s arithmetic', () => {
   });
 
   it('adds one more to the line of a product already in the cart, and a new line otherwise', () => {
-    expect(addItem(STORED_LINES, PRODUCT_A, 99)).toEqual([{ ...STORED_LINES[0], quantity: 3 }, STORED_LINES[1]]);
-    expect(addItem(STORED_LINES, PRODUCT_C, 99)).toEqual([...STORED_LINES, { variant_id: 'c', quantity: 1, price: 19.9, title: 'Carte topographique' }]);
-    expect(addItem([], { variant_id: 'd', price: 2 }, 99)).toEqual([{ variant_id: 'd', quantity: 1, price: 2 }]);
+    expect(addItem(STORED_LINES, PRODUCT_A, 99)).toStrictEqual([{ ...STORED_LINES[0], quantity: 3 }, STORED_LINES[1]]);
+    expect(addItem(STORED_LINES, PRODUCT_C, 99)).toStrictEqual([...STORED_LINES, { variant_id: 'c', quantity: 1, price: 19.9, title: 'Carte topographique' }]);
+    expect(addItem([], { variant_id: 'd', price: 2 }, 99)).toStrictEqual([{ variant_id: 'd', quantity: 1, price: 2 }]);
   });
 
   it('gives back the same lines when a change is refused: an unknown line, a quantity out of bounds', () => {
@@ -72,6 +72,6 @@ describe('currentPrices', () => {
         { variant_id: 'b', price: 3 },
         { variant_id: 'a', price: 2 },
       ]),
-    ).toEqual({ a: 1, b: 3 });
+    ).toStrictEqual({ a: 1, b: 3 });
   });
 });

@@ -15,7 +15,7 @@ const person: Contact = {
 
 describe('the values of a contact’s export row', () => {
   it('keep each line of the address, trimmed, blank ones dropped, joined by one line break', () => {
-    expect(exportValues(person)).toEqual([
+    expect(exportValues(person)).toStrictEqual([
       'Hélène Rochat',
       'Personne',
       'Députée',
@@ -31,11 +31,11 @@ describe('the values of a contact’s export row', () => {
   it('are empty where the contact says nothing: no address, no list, no role for an organisation', () => {
     expect(
       exportValues({ title: 'Service des routes', type_contact: 'Organisation', fonction: 'Chef', address: null, commissions: null, categories: undefined }),
-    ).toEqual(['Service des routes', 'Organisation', '', '', '', '', '', '', '']);
+    ).toStrictEqual(['Service des routes', 'Organisation', '', '', '', '', '', '', '']);
   });
 
   it('neutralize a cell that a spreadsheet would run as a formula, and only such a cell', () => {
-    expect(exportRow({ title: '=SUM(A1)', email: '+41', phone: '-1', parti: '@x', address: 'a=b' })).toEqual([
+    expect(exportRow({ title: '=SUM(A1)', email: '+41', phone: '-1', parti: '@x', address: 'a=b' })).toStrictEqual([
       "'=SUM(A1)",
       '',
       '',

@@ -5,7 +5,7 @@ describe('the links of a contact card', () => {
     expect(safeWebsite(' https://www.canton.example/a b ')).toBe('https://www.canton.example/a%20b');
     expect(safeWebsite('HTTP://x.example')).toBe('http://x.example/');
     for (const website of [null, undefined, '', 'javascript:alert(1)', 'ftp://x.example', '/annuaire/', 'www.x.example']) {
-      expect({ website, href: safeWebsite(website) }).toEqual({ website, href: null });
+      expect({ website, href: safeWebsite(website) }).toStrictEqual({ website, href: null });
     }
   });
 

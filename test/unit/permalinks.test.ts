@@ -35,11 +35,11 @@ describe('slugify', () => {
 
 describe('isSlug', () => {
   it('accepts lower-case letters, digits and inner dashes, 1 to 120 characters', () => {
-    for (const slug of ['a', '7', 'a-b', 'a--b', 'x'.repeat(120), `a${'-'.repeat(118)}b`]) expect({ slug, ok: isSlug(slug) }).toEqual({ slug, ok: true });
+    for (const slug of ['a', '7', 'a-b', 'a--b', 'x'.repeat(120), `a${'-'.repeat(118)}b`]) expect({ slug, ok: isSlug(slug) }).toStrictEqual({ slug, ok: true });
   });
 
   it('refuses an edge dash, a capital, an accent, a space, a slash and 121 characters', () => {
-    for (const slug of ['', '-a', 'a-', 'A', 'é', 'a b', 'a/b', 'x'.repeat(121), 'a\nb']) expect({ slug, ok: isSlug(slug) }).toEqual({ slug, ok: false });
+    for (const slug of ['', '-a', 'a-', 'A', 'é', 'a b', 'a/b', 'x'.repeat(121), 'a\nb']) expect({ slug, ok: isSlug(slug) }).toStrictEqual({ slug, ok: false });
   });
 });
 
@@ -66,7 +66,7 @@ describe('the addresses of things', () => {
 
 describe('parseSitePath', () => {
   it('names each page of the site, with or without its closing slash', () => {
-    expect(PAGE_PATHS).toEqual({
+    expect(PAGE_PATHS).toStrictEqual({
       home: '/',
       directory: '/annuaire/',
       agenda: '/agenda/',
@@ -77,17 +77,17 @@ describe('parseSitePath', () => {
       search: '/recherche/',
     });
     for (const [page, path] of Object.entries(PAGE_PATHS)) {
-      expect(parseSitePath(path)).toEqual({ kind: 'page', page });
-      expect(parseSitePath(path.replace(/\/$/, '') || '/')).toEqual({ kind: 'page', page });
+      expect(parseSitePath(path)).toStrictEqual({ kind: 'page', page });
+      expect(parseSitePath(path.replace(/\/$/, '') || '/')).toStrictEqual({ kind: 'page', page });
     }
   });
 
   it('names a contact, an event and a news item by their addresses', () => {
-    expect(parseSitePath('/annuaire/helene-rochat/')).toEqual({ kind: 'contact', slug: 'helene-rochat' });
-    expect(parseSitePath('/annuaire/helene-rochat')).toEqual({ kind: 'contact', slug: 'helene-rochat' });
-    expect(parseSitePath('/actualites/7-budget/')).toEqual({ kind: 'news', slug: '7-budget' });
-    expect(parseSitePath('/agenda/12-fete-de-la-musique/')).toEqual({ kind: 'event', id: '12', slug: 'fete-de-la-musique' });
-    expect(parseSitePath(`/agenda/1234567890-${'x'.repeat(120)}/`)).toEqual({ kind: 'event', id: '1234567890', slug: 'x'.repeat(120) });
+    expect(parseSitePath('/annuaire/helene-rochat/')).toStrictEqual({ kind: 'contact', slug: 'helene-rochat' });
+    expect(parseSitePath('/annuaire/helene-rochat')).toStrictEqual({ kind: 'contact', slug: 'helene-rochat' });
+    expect(parseSitePath('/actualites/7-budget/')).toStrictEqual({ kind: 'news', slug: '7-budget' });
+    expect(parseSitePath('/agenda/12-fete-de-la-musique/')).toStrictEqual({ kind: 'event', id: '12', slug: 'fete-de-la-musique' });
+    expect(parseSitePath(`/agenda/1234567890-${'x'.repeat(120)}/`)).toStrictEqual({ kind: 'event', id: '1234567890', slug: 'x'.repeat(120) });
   });
 
   it('names nothing for any other address', () => {
@@ -110,29 +110,29 @@ describe('parseSitePath', () => {
       '/agenda/12-fete/x/',
       '/boutique/x/',
     ]) {
-      expect({ path, named: parseSitePath(path) }).toEqual({ path, named: null });
+      expect({ path, named: parseSitePath(path) }).toStrictEqual({ path, named: null });
     }
   });
 });
 
 describe('the languages of addresses', () => {
   it('are French at the root, then German, Italian and English under their prefix', () => {
-    expect(LANGUAGES).toEqual(['fr', 'de', 'it', 'en']);
+    expect(LANGUAGES).toStrictEqual(['fr', 'de', 'it', 'en']);
     expect(FALLBACK_LANGUAGE).toBe('fr');
-    expect(PREFIXED_LANGUAGES).toEqual(['de', 'it', 'en']);
+    expect(PREFIXED_LANGUAGES).toStrictEqual(['de', 'it', 'en']);
     expect(localizedPath('/annuaire/', 'fr')).toBe('/annuaire/');
     expect(localizedPath('/annuaire/', 'de')).toBe('/de/annuaire/');
   });
 
   it('know a language by its exact code only', () => {
-    expect(LANGUAGES.map(isLanguage)).toEqual([true, true, true, true]);
+    expect(LANGUAGES.map(isLanguage)).toStrictEqual([true, true, true, true]);
     for (const value of ['DE', 'de-CH', 'es', '', null, undefined, 1]) expect(isLanguage(value)).toBe(false);
   });
 
   it('split a path into its language and the rest', () => {
-    expect(splitLanguage('/de/annuaire/')).toEqual({ language: 'de', path: '/annuaire/' });
-    expect(splitLanguage('/it')).toEqual({ language: 'it', path: '/' });
-    expect(splitLanguage('/en/')).toEqual({ language: 'en', path: '/' });
-    for (const path of ['/annuaire/', '/fr/annuaire/', '/dex/', '/x/de/', '/', '/deutsch']) expect(splitLanguage(path)).toEqual({ language: 'fr', path });
+    expect(splitLanguage('/de/annuaire/')).toStrictEqual({ language: 'de', path: '/annuaire/' });
+    expect(splitLanguage('/it')).toStrictEqual({ language: 'it', path: '/' });
+    expect(splitLanguage('/en/')).toStrictEqual({ language: 'en', path: '/' });
+    for (const path of ['/annuaire/', '/fr/annuaire/', '/dex/', '/x/de/', '/', '/deutsch']) expect(splitLanguage(path)).toStrictEqual({ language: 'fr', path });
   });
 });
