@@ -4,11 +4,18 @@
 // `npm run paths -- --all` writes docs/test-paths/<machine>.md (exhaustive) and docs/test-suite/ (the suites in
 // Markdown, Gherkin and CSV, with their index); `npm run paths -- --diagrams` writes docs/machines/<machine>.md,
 // a Mermaid state diagram of each machine, and their index docs/machines/README.md.
+// `npm run paths -- --playwright` writes docs/test-suite/playwright/<machine>/<machine>-NN.ts, a Playwright
+// script a covering path; `npm run paths -- --playwright --against <site> [machine…]` runs them in Chromium
+// against that live site (its pages and scripts; the API's answers are the script's).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { diagramsIndex, loadMachines, machineDiagram } from '../test/model/diagram';
 import { renderPaths, type PathFormat } from '../test/model/path-report';
 import { MODELS } from '../test/model/models';
+import { DRIVERS } from '../test/playwright/drivers';
+import { exportScripts, SCRIPTS_DIR } from '../test/playwright/export-scripts';
+import { exportedScriptFiles, runScript } from '../test/playwright/run-scripts';
+import { launchBrowser } from '../test/support/browser';
 import { renderSuite, suitesIndex, type GherkinKeywords, type SuiteFormat } from '../test/model/suite-report';
 import type { StepLanguage } from '../test/model/machine-model';
 
@@ -28,7 +35,7 @@ if (!FORMATS.includes(format) || !['fr', 'en'].includes(language) || !['fr', 'en
   console.error(
     'Usage: npm run paths -- <machine> [--format text|md|json|gherkin|csv] [--keywords fr|en]\n' +
       '       npm run paths -- <machine> --exhaustive [--format text|json|md] [--lang fr|en]\n' +
-      '       npm run paths -- --all | --diagrams',
+      '       npm run paths -- --all | --diagrams | --playwright [--against <site> [machine…]]',
   );
   process.exit(2);
 }
@@ -71,7 +78,50 @@ const writeDiagrams = async (): Promise<void> => {
   }
 };
 
-if (args.includes('--diagrams')) {
+/** The Playwright scripts of every driven machine; the folder is generated whole. */
+const writeScripts = async (): Promise<void> => {
+  const dir = resolve(__dirname, '..', SCRIPTS_DIR);
+  rmSync(dir, { recursive: true, force: true });
+  for (const driver of DRIVERS) {
+    for (const { file, source } of await exportScripts(driver)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), source);
+      console.log(`wrote ${join(dir, file)}`);
+    }
+  }
+};
+
+/** Runs the exported scripts (of the named machines, or all) against a live site; exits 1 if any fails. */
+const runScripts = async (site: string): Promise<void> => {
+  const root = resolve(__dirname, '..');
+  const wanted = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--against');
+  const files = exportedScriptFiles(root).filter((file) => wanted.length === 0 || wanted.includes(file.split('/')[0]!));
+  const browser = await launchBrowser();
+  let failed = 0;
+  try {
+    for (const file of files) {
+      try {
+        await runScript(browser, root, file, site);
+        console.log(`✓ ${file}`);
+      } catch (error) {
+        failed += 1;
+        console.log(`✗ ${file}\n  ${error instanceof Error ? error.message.replace(/\n/g, '\n  ') : String(error)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${files.length - failed} passed, ${failed} failed`);
+  if (failed > 0) process.exitCode = 1;
+};
+
+if (args.includes('--playwright')) {
+  const against = args.includes('--against') ? option('against', '') : null;
+  (against === null ? writeScripts() : runScripts(against)).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else if (args.includes('--diagrams')) {
   writeDiagrams().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

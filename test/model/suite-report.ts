@@ -11,14 +11,14 @@ export type SuiteFormat = 'md' | 'text' | 'gherkin' | 'csv' | 'json';
 /** The keywords of a Gherkin file: French (`# language: fr`) or English. */
 export type GherkinKeywords = 'fr' | 'en';
 
-interface SuiteStep {
+export interface SuiteStep {
   /** 0 for the page as it opens, then 1, 2, … */
   readonly step: number;
   readonly action: string;
   readonly expected: string;
 }
 
-interface SuitePath {
+export interface SuitePath {
   readonly id: string;
   readonly steps: readonly SuiteStep[];
 }

@@ -1,0 +1,61 @@
+import { JSDOM } from 'jsdom';
+import type { Page } from 'playwright-core';
+import { scriptApi, type ScriptedApi } from './scripted-api';
+
+/** The page a script opens: a page of the site whose widget starts bare, as on a content system's page. */
+export interface BarePage {
+  /** The site's address of the page (`/annuaire/`). */
+  readonly path: string;
+  /** The `data-widget` of the container under test. */
+  readonly widget: string;
+  /** Attributes set on the container (the model's input: `data-page-size`, …). */
+  readonly attributes?: Readonly<Record<string, string>>;
+  /** The day the browser's clock says, as `YYYY-MM-DDTHH:mm:ss` in the page's time zone, when the model fixes one. */
+  readonly now?: string;
+  /** What `localStorage` holds before the page's scripts run. */
+  readonly storage?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The site's page as a content system would carry the widget: its container emptied, the answers
+ * the server embedded for it removed, its attributes set; so the widget asks the API from the
+ * browser, where the script plays the API's part.
+ */
+export const bareMarkup = (html: string, bare: BarePage): string => {
+  const dom = new JSDOM(html);
+  const { document } = dom.window;
+  const container = document.querySelector(`[data-widget="${bare.widget}"]`);
+  if (container === null) throw new Error(`The page ${bare.path} has no container data-widget="${bare.widget}".`);
+  container.replaceChildren();
+  for (const name of ['data-ready', 'data-rendered']) container.removeAttribute(name);
+  for (const [name, value] of Object.entries(bare.attributes ?? {})) container.setAttribute(name, value);
+  for (const block of document.querySelectorAll('script[data-widget-answers]')) block.remove();
+  return dom.serialize();
+};
+
+/** Opens `bare` on the site at `site` in `page`, the API answering as the script says. */
+export const openBare = async (page: Page, site: string, bare: BarePage): Promise<ScriptedApi> => {
+  const address = new URL(bare.path, site).href;
+  if (bare.now !== undefined) await page.clock.setFixedTime(bare.now);
+  if (bare.storage !== undefined) {
+    // Once a page, before its scripts: a reload (or history) keeps what the page itself stored.
+    await page.addInitScript((entries) => {
+      if (sessionStorage.getItem('scripted-storage') !== null) return;
+      sessionStorage.setItem('scripted-storage', '1');
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, Object.entries(bare.storage));
+  }
+  await page.route(
+    (url) => url.href === address,
+    async (route) => {
+      const response = await route.fetch();
+      // The body is handed on decoded: the headers of its encoding and length no longer hold.
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length', 'etag'].includes(name)));
+      await route.fulfill({ status: response.status(), headers, body: bareMarkup(await response.text(), bare) });
+    },
+  );
+  const api = await scriptApi(page);
+  await page.goto(address);
+  await page.locator(`[data-widget="${bare.widget}"][data-ready]`).waitFor();
+  return api;
+};
