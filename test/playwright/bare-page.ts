@@ -6,6 +6,11 @@ import { scriptApi, type ScriptedApi } from './scripted-api';
 export interface BarePage {
   /** The site's address of the page (`/annuaire/`). */
   readonly path: string;
+  /**
+   * The site's address whose page is served at `path`, when `path` is one the live site need not
+   * hold (a permalink of the model's fixtures): the widget reads `path` from the address bar.
+   */
+  readonly markupOf?: string;
   /** The `data-widget` of the container under test. */
   readonly widget: string;
   /** Attributes set on the container (the model's input: `data-page-size`, …). */
@@ -48,7 +53,7 @@ export const openBare = async (page: Page, site: string, bare: BarePage): Promis
   await page.route(
     (url) => url.href === address,
     async (route) => {
-      const response = await route.fetch();
+      const response = await route.fetch(bare.markupOf === undefined ? {} : { url: new URL(bare.markupOf, site).href });
       // The body is handed on decoded: the headers of its encoding and length no longer hold.
       const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length', 'etag'].includes(name)));
       await route.fulfill({ status: response.status(), headers, body: bareMarkup(await response.text(), bare) });

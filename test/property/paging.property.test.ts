@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { Contact } from '../../src/domain/contact';
 import { NewsItem } from '../../src/domain/news';
 import { dedupeById } from '../../src/domain/news-list';
-import { ListAnswer, listPagePath, nextPath } from '../../src/domain/paging';
+import { ListAnswer, listPagePath, MAX_PAGE_SIZE, nextPath, pageSizeOf } from '../../src/domain/paging';
 import { directoryMachine, selectHasMore as directoryHasMore, selectShownCount as contactsShown, selectVisibleContacts } from '../../src/machines/directory-machine';
 import { newsMachine, selectHasMore as newsHasMore, selectShownCount as newsShown, selectVisibleNews } from '../../src/machines/news-machine';
 import { contactActor, contactCategoriesActor, contactsActor, moreContactsActor } from '../../src/services/contacts-service';
@@ -167,5 +167,30 @@ describe('the path of a further page', () => {
     ]) {
       expect(listPagePath(next, '', '/api/news/actualites/')).toBeNull();
     }
+  });
+});
+
+describe('pageSizeOf (a container’s data-page-size)', () => {
+  it('takes a whole number from 1 to the largest page size, spaces around it allowed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_PAGE_SIZE }), fc.constantFrom('', ' ', '  '), fc.integer({ min: 1, max: MAX_PAGE_SIZE }), (size, space, fallback) => {
+        expect(pageSizeOf(`${space}${size}${space}`, fallback)).toBe(size);
+      }),
+    );
+  });
+
+  it('keeps the widget’s own size for anything else: missing, 0, too large, signed, decimal, words', () => {
+    const wrong = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: MAX_PAGE_SIZE + 1 }).map(String),
+      fc.integer({ max: 0 }).map(String),
+      fc.constantFrom('', '0', '+5', '-5', '5.0', '1e1', '0x10', 'dix', '12 24', '٣'),
+      fc.string().filter((text) => !/^\s*\d+\s*$/.test(text)),
+    );
+    fc.assert(
+      fc.property(wrong, fc.integer({ min: 1, max: MAX_PAGE_SIZE }), (attribute, fallback) => {
+        expect(pageSizeOf(attribute, fallback)).toBe(fallback);
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
 import { zurichToday } from '../../domain/agenda-window';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
@@ -54,6 +55,7 @@ export const agendaEntry: WidgetEntry = {
       filters: agendaFiltersFromSearch(setting.location.search),
       openEvent,
       today: zurichToday(Date.now()),
+      pageSize: pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.events),
     };
     const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });

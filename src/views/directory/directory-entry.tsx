@@ -1,7 +1,7 @@
 import { createActor, fromCallback } from 'xstate';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
 import { exportBaseFor } from '../../domain/directory-export';
-import { PAGE_SIZES } from '../../domain/paging';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
 import { addMessages } from '../../i18n/intl';
@@ -26,10 +26,10 @@ const slugOf = (pathname: string): string | null => {
  * The directory machine with the services of a setting. In the browser it follows the address:
  * Back and Forward restore the filters, or open and close the contact a permalink names.
  */
-export const liveDirectoryMachine = (api: Api, history: { snapshot: () => DirectorySnapshot | null } | null) =>
+export const liveDirectoryMachine = (api: Api, history: { snapshot: () => DirectorySnapshot | null } | null, pageSize: number = PAGE_SIZES.contacts) =>
   directoryMachine.provide({
     actors: {
-      loadContacts: contactsActor(api, PAGE_SIZES.contacts),
+      loadContacts: contactsActor(api, pageSize),
       loadMore: moreContactsActor(api),
       loadContact: contactActor(api),
       loadCategories: contactCategoriesActor(api),
@@ -67,10 +67,11 @@ export const directoryEntry: WidgetEntry = {
   create: (setting) => {
     const slug = slugOf(setting.location.pathname);
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
-    const input = { filters: filtersFromSearch(setting.location.search), permalink: slug, pageSize: PAGE_SIZES.contacts };
+    const pageSize = pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.contacts);
+    const input = { filters: filtersFromSearch(setting.location.search), permalink: slug, pageSize };
     const browser = setting.side === 'browser';
     let actorRef: ReturnType<typeof createActor<ReturnType<typeof liveDirectoryMachine>>> | null = null;
-    const machine = liveDirectoryMachine(setting.api, browser ? { snapshot: () => actorRef?.getSnapshot() ?? null } : null);
+    const machine = liveDirectoryMachine(setting.api, browser ? { snapshot: () => actorRef?.getSnapshot() ?? null } : null, pageSize);
     const actor = createActor(machine, { input, inspect: setting.observe(input) });
     actorRef = actor;
     return {

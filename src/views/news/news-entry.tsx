@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
-import { PAGE_SIZES } from '../../domain/paging';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
 import { newsMachine } from '../../machines/news-machine';
@@ -21,10 +21,10 @@ export const newsScopeOf = (scope: string | null): string => {
 };
 
 /** The news machine with the services of a setting; in the browser it follows the address bar. */
-export const liveNewsMachine = (api: Api, scope: string, browser: boolean) =>
+export const liveNewsMachine = (api: Api, scope: string, browser: boolean, pageSize: number = PAGE_SIZES.news) =>
   newsMachine.provide({
     actors: {
-      loadNews: newsActor(api, scope, PAGE_SIZES.news),
+      loadNews: newsActor(api, scope, pageSize),
       loadMore: moreNewsActor(api),
       loadCategories: newsCategoriesActor(api, scope),
       ...(browser ? { watchHistory: historyActor('RESTORE_SELECTION') } : {}),
@@ -37,9 +37,10 @@ export const newsEntry: WidgetEntry = {
   name: 'news',
   create: (setting) => {
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
-    const input = { selected: selectionFromSearch(setting.location.search), pageSize: PAGE_SIZES.news };
+    const pageSize = pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.news);
+    const input = { selected: selectionFromSearch(setting.location.search), pageSize };
     const scope = newsScopeOf(setting.attribute('data-news-scope'));
-    const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser'), { input, inspect: setting.observe(input) });
+    const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser', pageSize), { input, inspect: setting.observe(input) });
     // The Atom feeds are this site's server's (`/flux/…`): a widget that reads another API links none.
     const feedScope = (setting.attribute('data-api-base') ?? '').trim() === '' ? scope : null;
     return { actor, element: <NewsView actor={actor} feedScope={feedScope} /> };
