@@ -4,8 +4,8 @@
 // `npm run paths -- --all` writes docs/test-paths/<machine>.md (exhaustive) and docs/test-suite/ (the suites in
 // Markdown, Gherkin and CSV, with their index); `npm run paths -- --diagrams` writes docs/machines/<machine>.md,
 // a Mermaid state diagram of each machine, and their index docs/machines/README.md.
-// `npm run paths -- --playwright` writes docs/test-suite/playwright/<machine>/<machine>-NN.ts, a Playwright
-// script a covering path; `npm run paths -- --playwright --against <site> [machine…]` runs them in Chromium
+// `npm run paths -- --playwright [machine…]` writes docs/test-suite/playwright/<machine>/<machine>-NN.ts, a
+// Playwright script a covering path; `npm run paths -- --playwright --against <site> [machine…]` runs them in Chromium
 // against that live site (its pages and scripts; the API's answers are the script's).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -78,11 +78,13 @@ const writeDiagrams = async (): Promise<void> => {
   }
 };
 
-/** The Playwright scripts of every driven machine; the folder is generated whole. */
+/** The Playwright scripts of the named machines, or of every driven machine; each machine's folder is generated whole. */
 const writeScripts = async (): Promise<void> => {
   const dir = resolve(__dirname, '..', SCRIPTS_DIR);
-  rmSync(dir, { recursive: true, force: true });
-  for (const driver of DRIVERS) {
+  const wanted = args.filter((arg) => !arg.startsWith('--'));
+  if (wanted.length === 0) rmSync(dir, { recursive: true, force: true });
+  for (const driver of DRIVERS.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.model.name))) {
+    rmSync(join(dir, driver.model.name), { recursive: true, force: true });
     for (const { file, source } of await exportScripts(driver)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), source);

@@ -13,6 +13,8 @@ export interface BarePage {
   readonly markupOf?: string;
   /** The `data-widget` of the container under test. */
   readonly widget: string;
+  /** Where the visitor looks (a CSS selector), when it is not the container: the header's search form. */
+  readonly seenIn?: string;
   /** Attributes set on the container (the model's input: `data-page-size`, …). */
   readonly attributes?: Readonly<Record<string, string>>;
   /** The day the browser's clock says, as `YYYY-MM-DDTHH:mm:ss` in the page's time zone, when the model fixes one. */

@@ -113,11 +113,12 @@ const mismatch = async (page: Page, root: Locator, item: Seen): Promise<string |
 const WAIT_MS = 8_000;
 
 /**
- * Waits until the widget's container shows all of `seen` at once (dialogs: anywhere on the page),
+ * Waits until the part of the page at `where` (a CSS selector: the widget's container) shows all
+ * of `seen` at once (dialogs: anywhere on the page),
  * as the model test asserts it in jsdom; fails with what differs when it does not within seconds.
  */
-export const see = async (page: Page, widget: string, seen: readonly Seen[]): Promise<void> => {
-  const root = page.locator(`[data-widget="${widget}"]`);
+export const see = async (page: Page, where: string, seen: readonly Seen[]): Promise<void> => {
+  const root = page.locator(where);
   const until = Date.now() + WAIT_MS;
   for (;;) {
     const wrong: string[] = [];

@@ -173,9 +173,14 @@ describe('the path of a further page', () => {
 describe('pageSizeOf (a container’s data-page-size)', () => {
   it('takes a whole number from 1 to the largest page size, spaces around it allowed', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_PAGE_SIZE }), fc.constantFrom('', ' ', '  '), fc.integer({ min: 1, max: MAX_PAGE_SIZE }), (size, space, fallback) => {
-        expect(pageSizeOf(`${space}${size}${space}`, fallback)).toBe(size);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_PAGE_SIZE }),
+        fc.constantFrom('', ' ', '  '),
+        fc.integer({ min: 1, max: MAX_PAGE_SIZE }),
+        (size, space, fallback) => {
+          expect(pageSizeOf(`${space}${size}${space}`, fallback)).toBe(size);
+        },
+      ),
     );
   });
 
