@@ -18,6 +18,8 @@ export interface PlaywrightDriver<E extends EventObject> {
    * format the widget decodes. `before` is the model's state the event comes in.
    */
   readonly act: (event: E, before: Snapshot) => readonly string[];
+  /** Statements run once the page is open, before the first check: what the host page adds (an "add to cart" button). */
+  readonly prepare?: readonly string[];
 }
 
 /** A value written into a script, as its code. */

@@ -30,6 +30,7 @@ const scriptOf = <E extends EventObject>(driver: PlaywrightDriver<E>, path: Mode
     `/** ${words.id}: ${words.steps.length - 1} step${words.steps.length === 2 ? '' : 's'} on ${driver.page.path}, the API played by the script. */`,
     `export const run = async (page: Page, site: string): Promise<void> => {`,
     `const api = await openBare(page, site, ${literal(driver.page)});`,
+    ...(driver.prepare ?? []),
     comment(`Au départ : ${words.steps[0]!.expected}`),
     `await see(page, ${where}, ${literal(model.visible(path.steps[0]!.snapshot))});`,
   ];

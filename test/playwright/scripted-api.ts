@@ -6,7 +6,7 @@ export interface CallMatch {
   readonly query?: Readonly<Record<string, string>>;
 }
 
-/** The API of the page, played by the script: each call waits until a step answers it. */
+/** The API of the page, played by the script: each call waits until a step answers it; and the page's scripts, when held. */
 export interface ScriptedApi {
   /** Answers the latest call that matches (waiting for it) with 200 and the body as JSON. */
   readonly answer: (match: string | CallMatch, body: unknown) => Promise<void>;
@@ -14,6 +14,8 @@ export interface ScriptedApi {
   readonly fail: (match: string | CallMatch, status: number) => Promise<void>;
   /** How many calls matched so far, answered or not. */
   readonly count: (match: string | CallMatch) => number;
+  /** Lets the page's scripts load, when they were held (BarePage's `holdScripts`): the page as its script takes it over. */
+  readonly release: () => Promise<void>;
 }
 
 interface Call {
@@ -37,9 +39,17 @@ const matches = (match: string | CallMatch, request: Request): boolean => {
 
 const describe = (match: string | CallMatch): string => (typeof match === 'string' ? match : `${String(match.path)} ${JSON.stringify(match.query ?? {})}`);
 
-/** Routes every call of the page under `/api/` to the script, which answers each as its steps say. */
-export const scriptApi = async (page: Page): Promise<ScriptedApi> => {
+/** Routes every call of the page under `/api/` to the script, which answers each as its steps say; `holdScripts` holds the page's scripts until `release`. */
+export const scriptApi = async (page: Page, holdScripts = false): Promise<ScriptedApi> => {
   const calls: Call[] = [];
+  const held: Route[] = [];
+  let released = !holdScripts;
+  if (holdScripts) {
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      (route) => (released ? route.fallback() : void held.push(route)),
+    );
+  }
   // A call the widget gave up (a newer one cancelled it) is never answered.
   page.on('requestfailed', (request) => {
     for (const call of calls) if (call.request === request) call.done = true;
@@ -72,5 +82,9 @@ export const scriptApi = async (page: Page): Promise<ScriptedApi> => {
     answer: (match, body) => respond(match, 200, body),
     fail: (match, status) => respond(match, status, { statusCode: status, error: status >= 500 ? 'Service Unavailable' : 'Not Found', message: 'scripted failure' }),
     count: (match) => calls.filter((call) => matches(match, call.request)).length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.fallback()));
+    },
   };
 };

@@ -50,7 +50,8 @@ const mismatch = async (page: Page, root: Locator, item: Seen): Promise<string |
       return differs((await table.count()) === 0 ? [] : await textsOf(table.getByRole('rowheader')), item.titles.map(folded));
     }
     case 'cell': {
-      const row = root.getByRole('row').filter({ has: root.getByRole('rowheader', { name: item.row, exact: true }) });
+      // An inner locator is matched within the outer one: it is written from the page.
+      const row = root.getByRole('row').filter({ has: page.getByRole('rowheader', { name: item.row, exact: true }) });
       const columns = await textsOf(row.locator('xpath=ancestor::table[1]').getByRole('columnheader'));
       const column = columns.indexOf(folded(item.column));
       if (column < 0) return `no column ${item.column} among ${JSON.stringify(columns)}`;

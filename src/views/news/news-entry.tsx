@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
-import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
+import { pageSizeOf } from '../../domain/page-size';
+import { PAGE_SIZES } from '../../domain/paging';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
 import { newsMachine } from '../../machines/news-machine';
