@@ -2,7 +2,7 @@
 // covering suite: the fewest paths that take every transition, as steps with what the visitor sees after each.
 // `npm run paths -- <machine> --exhaustive [--format text|json|md] [--lang fr|en]` prints every path the model tests walk.
 // `npm run paths -- --all` writes docs/test-paths/<machine>.md (exhaustive) and docs/test-suite/ (the suites in
-// Markdown, Gherkin and CSV, with their index); `npm run paths -- --diagrams` writes docs/machines/<machine>.md,
+// Markdown, Gherkin and CSV, with their index, and as Playwright scripts); `npm run paths -- --diagrams` writes docs/machines/<machine>.md,
 // a Mermaid state diagram of each machine, and their index docs/machines/README.md.
 // `npm run paths -- --playwright [machine…]` writes docs/test-suite/playwright/<machine>/<machine>-NN.ts, a
 // Playwright script a covering path; `npm run paths -- --playwright --against <site> [machine…]` runs them in Chromium
@@ -52,7 +52,9 @@ const writeSuites = (): void => {
     ]),
     ['README.md', suitesIndex(MODELS)] as const,
   ]);
-  for (const stale of readdirSync(dir).filter((file) => !files.has(file))) rmSync(join(dir, stale));
+  // The suites' files only: the Playwright scripts' folder is writeScripts' to keep.
+  const stale = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile() && !files.has(entry.name));
+  for (const entry of stale) rmSync(join(dir, entry.name));
   for (const [file, text] of files) {
     writeFileSync(join(dir, file), text);
     console.log(`wrote ${join(dir, file)}`);
@@ -137,6 +139,10 @@ if (args.includes('--playwright')) {
     console.log(`wrote ${file}`);
   }
   writeSuites();
+  writeScripts().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 } else {
   const name = args.find((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
   const model = MODELS.find((candidate) => candidate.name === name);

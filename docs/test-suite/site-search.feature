@@ -1,5 +1,5 @@
 # language: fr
-Fonctionnalité: site-search — suite de couverture (8 chemins, 85 étapes ; transitions prises : 40 sur 40 (liste exhaustive : 72 chemins, 373 étapes))
+Fonctionnalité: site-search — suite de couverture (8 chemins, 87 étapes ; transitions prises : 42 sur 42 (liste exhaustive : 74 chemins, 389 étapes))
   Écrite par `npm run paths -- --all` depuis la machine et ce que ses tests vérifient à l’écran.
 
   Scénario: site-search-1
@@ -172,13 +172,17 @@ Fonctionnalité: site-search — suite de couverture (8 chemins, 85 étapes ; tr
     Quand L’appel de la recherche échoue
     Alors le message « La recherche n’a pas pu aboutir. » ; le bouton « Réessayer » ; le lien « Tous les résultats pour « hel » »
     Quand Saisir « hel  » dans la recherche de l’en-tête (sans relâcher la touche)
-    Alors « Rechercher sur le site » contient « hel  » ; pas de bouton « Réessayer »
+    Alors « Rechercher sur le site » contient « hel  »
+    Quand Saisir « zoe » dans la recherche de l’en-tête (sans relâcher la touche)
+    Alors « Rechercher sur le site » contient « zoe » ; pas de bouton « Réessayer »
     Quand La pause est passée : la requête part
     Alors rien ne change à l’écran
     Quand L’appel de la recherche échoue
-    Alors le message « La recherche n’a pas pu aboutir. » ; le bouton « Réessayer » ; le lien « Tous les résultats pour « hel » »
-    Quand Relâcher la touche, la recherche contenant « hel  »
-    Alors pas de bouton « Réessayer »
+    Alors le message « La recherche n’a pas pu aboutir. » ; le bouton « Réessayer » ; le lien « Tous les résultats pour « zoe » »
+    Quand Relâcher la touche, la recherche contenant « zoe »
+    Alors rien ne change à l’écran
+    Quand Relâcher la touche, la recherche contenant « hel »
+    Alors « Rechercher sur le site » contient « hel » ; pas de bouton « Réessayer »
     Quand La pause est passée : la requête part
     Alors rien ne change à l’écran
     Quand L’appel de la recherche échoue

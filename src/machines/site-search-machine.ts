@@ -208,10 +208,11 @@ export const siteSearchMachine = setup({
         KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
       },
     },
+    // The same text asks nothing again by itself (Escape, Tab or an arrow released): "Réessayer" does.
     failed: {
       on: {
-        TEXT_CHANGED: [tooShort, newQuery('pause')],
-        KEY_RELEASED: [tooShort, newQuery('now')],
+        TEXT_CHANGED: [tooShort, { guard: 'isAskedQuery', actions: 'setText' }, newQuery('pause')],
+        KEY_RELEASED: [tooShort, { guard: 'isAskedQuery' }, newQuery('now')],
         RETRY: { target: 'searching', reenter: true, actions: { type: 'setWait', params: { wait: 'now' } } },
       },
     },

@@ -83,7 +83,7 @@ export const siteSearchModel: MachineModel<SiteSearchMachineEvent> = {
     }
     if (snapshot.matches('empty')) return [...typing, unseen, ...cleared, ...dismiss];
     // failed
-    return [...typing, ...cleared, ...dismiss, ...(dismissed ? [] : [{ type: 'RETRY' } as const])];
+    return [...typing, unseen, ...cleared, ...dismiss, ...(dismissed ? [] : [{ type: 'RETRY' } as const])];
   },
   // What the visitor can tell apart: the state, the box's text, the query asked, the kind of answer, the highlight, closed or not, the wait.
   key: (state) => {

@@ -12,6 +12,8 @@ export interface ScriptedApi {
   readonly answer: (match: string | CallMatch, body: unknown) => Promise<void>;
   /** Answers the latest call that matches with an HTTP error: a 4xx is final, a 5xx is tried again by the widget. */
   readonly fail: (match: string | CallMatch, status: number) => Promise<void>;
+  /** Waits until a call that matches is out and waiting for its answer (sent, not given up): a pause in typing is over. */
+  readonly waiting: (match: string | CallMatch) => Promise<void>;
   /** How many calls matched so far, answered or not. */
   readonly count: (match: string | CallMatch) => number;
   /** Lets the page's scripts load, when they were held (BarePage's `holdScripts`): the page as its script takes it over. */
@@ -81,6 +83,13 @@ export const scriptApi = async (page: Page, holdScripts = false): Promise<Script
   return {
     answer: (match, body) => respond(match, 200, body),
     fail: (match, status) => respond(match, status, { statusCode: status, error: status >= 500 ? 'Service Unavailable' : 'Not Found', message: 'scripted failure' }),
+    waiting: async (match) => {
+      const until = Date.now() + WAIT_MS;
+      while (!calls.some((call) => !call.done && matches(match, call.request))) {
+        if (Date.now() > until) throw new Error(`No call of ${describe(match)} went out.`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     count: (match) => calls.filter((call) => matches(match, call.request)).length,
     release: async () => {
       released = true;

@@ -48,7 +48,8 @@ describe('a container’s data-page-size', () => {
   });
 
   it.each(WIDGETS)('is the %s’s own size when missing or unreadable', async (_name, entry, pathname, list, size) => {
-    for (const attributes of [{}, { 'data-page-size': '0' }, { 'data-page-size': '500' }, { 'data-page-size': 'dix' }]) {
+    const unreadable: readonly Readonly<Record<string, string>>[] = [{}, { 'data-page-size': '0' }, { 'data-page-size': '500' }, { 'data-page-size': 'dix' }];
+    for (const attributes of unreadable) {
       const calls = await listCalls(entry, pathname, list, { ...attributes, 'data-news-scope': 'actualites' });
       expect(calls.length).toBeGreaterThan(0);
       expect(calls.map((query) => query.get('page_size'))).toStrictEqual(calls.map(() => String(size)));

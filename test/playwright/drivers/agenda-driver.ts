@@ -47,9 +47,9 @@ const wireOf = (answer: AgendaAnswer): unknown =>
 const answer = (match: CallMatch | string, body: unknown): string => `await api.answer(${matchCode(match)}, ${literal(body)});`;
 const fail = (match: CallMatch | string, status: number): string => `await api.fail(${matchCode(match)}, ${String(status)});`;
 const click = (scope: string, name: string): string => `await ${scope}.getByRole('button', { name: ${literal(name)}, exact: true }).click();`;
-// A pressed toggle reads "✓ Séance plénière" (the check is the style's generated content, which Chromium names it by): a toggle is found by its title within its group.
+// A toggle by its title within its group: pressed or not, its name is its title (its check mark has an empty alternative).
 const toggle = (group: string, name: string): string =>
-  `await ${WIDGET}.getByRole('group', { name: ${literal(group)}, exact: true }).getByRole('button', { name: ${literal(name)} }).click();`;
+  `await ${WIDGET}.getByRole('group', { name: ${literal(group)}, exact: true }).getByRole('button', { name: ${literal(name)}, exact: true }).click();`;
 const categoryTitle = (id: string): string => AGENDA_CATEGORIES.find((category) => category.id === id)?.title ?? id;
 
 // A failure the model names by its HTTP status 400 is the stale cursor; any other one is a final refusal (4xx, not tried again).

@@ -161,7 +161,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 9. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
@@ -177,7 +181,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 10. Désactiver la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Catégories »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
@@ -193,7 +201,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 11. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },

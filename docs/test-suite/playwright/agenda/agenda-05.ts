@@ -181,7 +181,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 10. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

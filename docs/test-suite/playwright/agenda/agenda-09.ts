@@ -177,7 +177,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 10. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },

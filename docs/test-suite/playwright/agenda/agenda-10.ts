@@ -66,7 +66,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de bouton « Événements passés »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -98,7 +102,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 5. Désactiver la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -130,7 +138,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 7. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres » ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

@@ -66,7 +66,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de bouton « Événements passés »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -149,7 +153,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 8. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; le message « 2 événements »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -180,7 +188,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 10. Désactiver la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; 2 fiches d’événement, la première « Concert d’automne » ; le message « 2 événements » ; aucune alerte
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

@@ -66,7 +66,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de bouton « Événements passés »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -128,7 +132,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 7. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; aucune alerte
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -144,7 +152,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 8. Désactiver la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Catégories »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -175,7 +187,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 10. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; aucune alerte ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -225,7 +241,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 12. Activer la catégorie « Séance plénière »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Catégories', exact: true }).getByRole('button', { name: 'Séance plénière' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Catégories', exact: true })
+    .getByRole('button', { name: 'Séance plénière', exact: true })
+    .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

@@ -66,7 +66,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de bouton « Événements passés » ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -116,7 +120,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 5. Désactiver la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Période »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -132,7 +140,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 6. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

@@ -66,7 +66,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de bouton « Événements passés » ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -167,7 +171,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 8. Désactiver la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : aucun bouton enfoncé dans « Période » ; le message « Chargement de l'agenda… » ; pas de texte « Aucun événement pour ces filtres »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
@@ -183,7 +191,11 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 9. Activer la période « Cette semaine »
-  await page.locator('[data-widget="agenda"]').getByRole('group', { name: 'Période', exact: true }).getByRole('button', { name: 'Cette semaine' }).click();
+  await page
+    .locator('[data-widget="agenda"]')
+    .getByRole('group', { name: 'Période', exact: true })
+    .getByRole('button', { name: 'Cette semaine', exact: true })
+    .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de texte « Aucun événement cette semaine. »
   await see(page, '[data-widget="agenda"]', [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
