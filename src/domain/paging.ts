@@ -10,6 +10,15 @@ export const PAGE_SIZES = { contacts: 48, events: 50, news: 24 } as const;
 /** The largest `page_size` the reference server accepts. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * A container's `data-page-size`: a whole number from 1 to MAX_PAGE_SIZE, or, when it is missing
+ * or anything else, the widget's own size (a content system's typo never breaks a page).
+ */
+export const pageSizeOf = (attribute: string | null, fallback: number): number => {
+  const size = /^\s*\d{1,3}\s*$/.test(attribute ?? '') ? Number(attribute) : Number.NaN;
+  return size >= 1 && size <= MAX_PAGE_SIZE ? size : fallback;
+};
+
 /** The longest `cursor` the reference server accepts. */
 export const MAX_CURSOR_LENGTH = 512;
 

@@ -1,8 +1,7 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
 import { zurichToday } from '../../domain/agenda-window';
-import { pageSizeOf } from '../../domain/page-size';
-import { PAGE_SIZES } from '../../domain/paging';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';

@@ -1,8 +1,7 @@
 import { createActor, fromCallback } from 'xstate';
 import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
 import { exportBaseFor } from '../../domain/directory-export';
-import { pageSizeOf } from '../../domain/page-size';
-import { PAGE_SIZES } from '../../domain/paging';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
 import { addMessages } from '../../i18n/intl';

@@ -1,7 +1,6 @@
 import { createActor } from 'xstate';
 import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
-import { pageSizeOf } from '../../domain/page-size';
-import { PAGE_SIZES } from '../../domain/paging';
+import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
 import { newsMachine } from '../../machines/news-machine';
