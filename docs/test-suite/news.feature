@@ -7,7 +7,7 @@ Fonctionnalité: news — suite de couverture (5 chemins, 58 étapes ; transitio
     Alors aucune actualité ; le message « Chargement des actualités… »
     Quand Revenir en arrière vers l’adresse « ?categorie=3 »
     Alors le bouton « Retirer le filtre Catégorie 3 »
-    Quand Cliquer sur « Retirer le filtre Santé »
+    Quand Cliquer sur « Retirer le filtre Catégorie 3 »
     Alors pas de bouton « Retirer le filtre Catégorie 3 »
     Quand Le serveur répond avec 3 actualité(s)
     Alors 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 3 » ; le bouton « Afficher plus »
@@ -21,7 +21,7 @@ Fonctionnalité: news — suite de couverture (5 chemins, 58 étapes ; transitio
     Alors le bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité pour le moment. »
     Quand L’appel des actualités échoue
     Alors l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-    Quand Cliquer sur « Retirer le filtre Santé »
+    Quand Cliquer sur « Retirer le filtre Catégorie 3 »
     Alors pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
     Quand L’appel tarde ou échoue : nouvel essai 1 sur 2
     Alors le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
@@ -67,7 +67,7 @@ Fonctionnalité: news — suite de couverture (5 chemins, 58 étapes ; transitio
     Alors le bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
     Quand Le serveur répond avec 0 actualité(s)
     Alors le message « Aucune actualité » ; le texte « Aucune actualité ne correspond à ces catégories. » ; le bouton « Afficher toutes les actualités »
-    Quand Cliquer sur « Retirer le filtre Santé »
+    Quand Cliquer sur « Retirer le filtre Catégorie 3 »
     Alors pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité ne correspond à ces catégories. » ; pas de bouton « Afficher toutes les actualités »
     Quand L’appel des actualités échoue
     Alors l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »

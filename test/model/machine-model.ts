@@ -20,7 +20,8 @@ export interface MachineModel<E extends EventObject> {
   readonly input: unknown;
   readonly events: (snapshot: Snapshot) => readonly E[];
   readonly key: (snapshot: Snapshot) => string;
-  readonly describeEvent: (event: E, language: StepLanguage) => string;
+  /** A step in plain words; `before`, the state it comes in, names what the screen then shows (a button's words). */
+  readonly describeEvent: (event: E, language: StepLanguage, before?: Snapshot) => string;
   /** Words for the regions and states of this machine, beside the shared ones. */
   readonly words?: Readonly<Record<string, readonly [fr: string, en: string]>>;
   /** A short note on what the screen holds in a state (counts and filters). */

@@ -83,12 +83,15 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
       snapshot.context.categories.length > 0,
     ]);
   },
-  describeEvent: (event, language) => {
+  describeEvent: (event, language, before) => {
     switch (event.type) {
       case 'ADD_CATEGORY':
         return say(language, `Activer la catégorie « ${categoryTitle(event.id)} »`, `Turn on the category “${categoryTitle(event.id)}”`);
-      case 'REMOVE_CATEGORY':
-        return say(language, `Cliquer sur « Retirer le filtre ${categoryTitle(event.id)} »`, `Click “Remove the filter ${categoryTitle(event.id)}”`);
+      case 'REMOVE_CATEGORY': {
+        // Before the category list, the remove button knows the category by its id only.
+        const name = before !== undefined && selectCategories(before as Snapshot).length === 0 ? `Catégorie ${event.id}` : categoryTitle(event.id);
+        return say(language, `Cliquer sur « Retirer le filtre ${name} »`, `Click “Remove the filter ${name}”`);
+      }
       case 'REPLACE_CATEGORIES':
         return event.ids.length === 0
           ? say(language, 'Cliquer sur « Tout afficher »', 'Click “Show all”')

@@ -57,7 +57,7 @@ export const reportPaths = <E extends EventObject>(model: MachineModel<E>, langu
     start: describeState(model, path.steps[0]!.snapshot, language),
     steps: path.steps.slice(1).map((step, stepIndex) => ({
       step: stepIndex + 1,
-      action: model.describeEvent(step.event, language),
+      action: model.describeEvent(step.event, language, path.steps[stepIndex]!.snapshot),
       expected: describeState(model, step.snapshot, language),
     })),
   }));

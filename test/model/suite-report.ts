@@ -130,7 +130,7 @@ export const suiteOf = <E extends EventObject>(model: MachineModel<E>): SuitePat
       id: `${model.name}-${index + 1}`,
       steps: path.steps.map((step, stepIndex) => ({
         step: stepIndex,
-        action: stepIndex === 0 ? 'Ouvrir la page' : model.describeEvent(step.event, 'fr'),
+        action: stepIndex === 0 ? 'Ouvrir la page' : model.describeEvent(step.event, 'fr', path.steps[stepIndex - 1]!.snapshot),
         expected: expectedOf(stepIndex === 0 ? null : seen[stepIndex - 1]!, seen[stepIndex]!),
       })),
     };

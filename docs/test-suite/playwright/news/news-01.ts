@@ -42,7 +42,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { kind: 'button', name: 'Afficher toutes les actualités', shown: false },
   ]);
 
-  // 2. Cliquer sur « Retirer le filtre Santé »
+  // 2. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 »
   await see(page, '[data-widget="news"]', [
@@ -200,7 +200,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { kind: 'button', name: 'Afficher toutes les actualités', shown: false },
   ]);
 
-  // 9. Cliquer sur « Retirer le filtre Santé »
+  // 9. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
   await see(page, '[data-widget="news"]', [

@@ -75,7 +75,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { kind: 'button', name: 'Afficher toutes les actualités', shown: true },
   ]);
 
-  // 4. Cliquer sur « Retirer le filtre Santé »
+  // 4. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité ne correspond à ces catégories. » ; pas de bouton « Afficher toutes les actualités »
   await see(page, '[data-widget="news"]', [
