@@ -17,7 +17,7 @@
 // targets are merged into reports/mutation/mutation.json. Not part of `npm test`: a full run takes
 // tens of minutes on this machine.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -111,8 +111,13 @@ await new Stryker(JSON.parse(process.env.MUTATION_STRYKER_OPTIONS)).runMutationT
   return result.status === 0;
 };
 
+// A run stopped before its end (Ctrl+C, a session's end) writes no report, but Stryker keeps the
+// mutants it did test in its incremental file: that is read then, marked partial.
 const readReport = (name) => {
   const file = join(REPORTS, name, 'mutation.json');
+  const incremental = join(REPORTS, name, 'stryker-incremental.json');
+  const newer = existsSync(incremental) && (!existsSync(file) || statSync(incremental).mtimeMs > statSync(file).mtimeMs + 60_000);
+  if (newer) return { ...JSON.parse(readFileSync(incremental, 'utf8')), partial: true, config: { ignoreStatic: true } };
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 };
 
@@ -206,13 +211,16 @@ const summarize = (names) => {
   );
   console.log('\nFolders');
   const folders = reports.map(([name, report]) => ({
-    name: TARGETS[name]?.label ?? name,
+    name: `${TARGETS[name]?.label ?? name}${report.partial ? ' (partial)' : ''}`,
     totals: count(
       Object.values(report.files).flatMap(({ mutants }) => mutants),
       report,
     ),
   }));
   printTable(folders, 'folder');
+  for (const [name] of reports.filter(([, candidate]) => candidate.partial)) {
+    console.log(`\n${name}: a run stopped before its end; these are the mutants it tested (its incremental file), the others are not counted.`);
+  }
   const below = folders.filter(({ totals }) => totals.score !== null && totals.score < GOAL);
   console.log(below.length === 0 ? `\nEvery folder at or above ${GOAL} %.` : `\nBelow ${GOAL} %: ${below.map(({ name }) => name).join(', ')}.`);
   console.log(`Reports: ${relative(root, REPORTS)}/<target>/mutation.html (one per target), all targets in ${relative(root, join(REPORTS, 'mutation.json'))}.`);
