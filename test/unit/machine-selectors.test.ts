@@ -1,0 +1,131 @@
+import type { AnyStateMachine, EventObject, SnapshotFrom, StateValue } from 'xstate';
+import { agendaEvents } from '../../src/domain/agenda-grouping';
+import {
+  selectAgendaStatus,
+  selectLoadingMore,
+  selectLoadingPast,
+  selectMoreFailed,
+  selectPastFailed,
+  selectPermalinkFound,
+  selectRetrying,
+  type AgendaSnapshot,
+} from '../../src/machines/agenda-machine';
+import { selectStatus as selectCartStatus, type CartSnapshot } from '../../src/machines/cart-machine';
+import { selectPriceCheck, selectPriceCheckRetrying, type CartPricesSnapshot } from '../../src/machines/cart-prices-machine';
+import { selectStatus as selectDirectoryStatus, type DirectorySnapshot } from '../../src/machines/directory-machine';
+import { selectEventsStatus, selectNewsStatus, type HomeSnapshot } from '../../src/machines/home-machine';
+import { selectArticleStatus, type NewsArticleSnapshot } from '../../src/machines/news-article-machine';
+import { selectStatus as selectNewsListStatus, type NewsSnapshot } from '../../src/machines/news-machine';
+import { selectShopStatus, type ShopSnapshot } from '../../src/machines/shop-machine';
+import { agendaModel } from '../model/agenda-model';
+import { cartModel } from '../model/cart-model';
+import { cartPricesModel } from '../model/cart-prices-model';
+import { directoryModel } from '../model/directory-model';
+import { homeModel } from '../model/home-model';
+import { pathsOf, type MachineModel } from '../model/machine-model';
+import { newsArticleModel } from '../model/news-article-model';
+import { newsModel } from '../model/news-model';
+import { shopModel } from '../model/shop-model';
+
+type Snapshot = SnapshotFrom<AnyStateMachine>;
+
+/** Every state a model's walk reaches, once each. */
+const statesOf = <E extends EventObject>(model: MachineModel<E>): Snapshot[] => {
+  const seen = new Map<string, Snapshot>();
+  for (const path of pathsOf(model)) for (const { snapshot } of path.steps) seen.set(JSON.stringify([snapshot.value, snapshot.context]), snapshot);
+  return [...seen.values()];
+};
+
+/** The state a region is in (its top-level child), read from the value itself; the machine's root when `region` is null. */
+const stateOf = (value: StateValue, region: string | null): string => {
+  const at = region === null ? value : (value as Record<string, StateValue>)[region];
+  if (at === undefined) throw new Error(`No region ${String(region)} in ${JSON.stringify(value)}`);
+  return typeof at === 'string' ? at : Object.keys(at)[0]!;
+};
+
+/** Whether the value is in `inner` within `outer` of `region` (a region's grandchild, as { ready: 'loadingMore' }). */
+const isIn = (value: StateValue, region: string, outer: string, inner: string): boolean => {
+  const at = (value as Record<string, StateValue>)[region];
+  return typeof at === 'object' && (at as Record<string, StateValue>)[outer] === inner;
+};
+
+// Each selector of a status against the state the machine's value names, on every state the model reaches:
+// a selector that read another region, state or default would differ on one of them.
+const STATUSES: readonly (readonly [string, MachineModel<EventObject>, string | null, (snapshot: Snapshot) => string, (state: string) => string])[] = [
+  [
+    'agenda',
+    agendaModel as unknown as MachineModel<EventObject>,
+    'events',
+    (s) => selectAgendaStatus(s as AgendaSnapshot),
+    (state) => (state === 'nextEvents' ? 'loading' : state),
+  ],
+  ['directory', directoryModel as unknown as MachineModel<EventObject>, 'contacts', (s) => selectDirectoryStatus(s as DirectorySnapshot), (state) => state],
+  ['news', newsModel as unknown as MachineModel<EventObject>, 'list', (s) => selectNewsListStatus(s as NewsSnapshot), (state) => state],
+  ['cart', cartModel as unknown as MachineModel<EventObject>, 'lines', (s) => selectCartStatus(s as CartSnapshot), (state) => state],
+  ['cart-prices', cartPricesModel as unknown as MachineModel<EventObject>, null, (s) => selectPriceCheck(s as CartPricesSnapshot), (state) => state],
+  ['shop', shopModel as unknown as MachineModel<EventObject>, null, (s) => selectShopStatus(s as ShopSnapshot), (state) => state],
+  ['news-article', newsArticleModel as unknown as MachineModel<EventObject>, null, (s) => selectArticleStatus(s as NewsArticleSnapshot), (state) => state],
+  ['home (events)', homeModel as unknown as MachineModel<EventObject>, 'events', (s) => selectEventsStatus(s as HomeSnapshot), (state) => state],
+  ['home (news)', homeModel as unknown as MachineModel<EventObject>, 'news', (s) => selectNewsStatus(s as HomeSnapshot), (state) => state],
+];
+
+describe('the status selectors, on every state the models reach', () => {
+  it.each(STATUSES)('%s: the status is the state its region is in', (_name, model, region, select, expected) => {
+    const states = statesOf(model);
+    const statuses = new Set(states.map((snapshot) => stateOf(snapshot.value as StateValue, region)));
+    // Every state of the region is met, so that each one's status is checked.
+    expect(statuses.size).toBeGreaterThan(2);
+    for (const snapshot of states)
+      expect([snapshot.value, select(snapshot)]).toStrictEqual([snapshot.value, expected(stateOf(snapshot.value as StateValue, region))]);
+  });
+
+  it('agenda: what is on its way or failed, read from the list region', () => {
+    const flags = { loadingMore: 0, loadingPast: 0, moreFailed: 0, pastFailed: 0, retrying: 0 };
+    for (const snapshot of statesOf(agendaModel as unknown as MachineModel<EventObject>)) {
+      const value = snapshot.value as StateValue;
+      const agenda = snapshot as AgendaSnapshot;
+      const expected = {
+        loadingMore: isIn(value, 'events', 'ready', 'loadingMore'),
+        loadingPast: isIn(value, 'events', 'ready', 'loadingPast'),
+        moreFailed: isIn(value, 'events', 'ready', 'moreFailed'),
+        pastFailed: isIn(value, 'events', 'ready', 'pastFailed'),
+        retrying: isIn(value, 'events', 'loading', 'retrying'),
+      };
+      expect([
+        value,
+        selectLoadingMore(agenda),
+        selectLoadingPast(agenda),
+        selectMoreFailed(agenda),
+        selectPastFailed(agenda),
+        selectRetrying(agenda),
+      ]).toStrictEqual([value, expected.loadingMore, expected.loadingPast, expected.moreFailed, expected.pastFailed, expected.retrying]);
+      for (const [flag, on] of Object.entries(expected)) if (on) flags[flag as keyof typeof flags] += 1;
+    }
+    // Each is met at least once.
+    expect(Object.values(flags).every((count) => count > 0)).toBe(true);
+  });
+
+  it('agenda: the permalink’s event is found once the list names it or its own call brought it, and only then', () => {
+    const regions = new Set<string>();
+    for (const snapshot of statesOf(agendaModel as unknown as MachineModel<EventObject>)) {
+      const permalink = stateOf(snapshot.value as StateValue, 'permalink');
+      regions.add(permalink);
+      // Listed: the first list named it; a later list (other filters) may not, and then it is no longer found.
+      const { agenda, openEvent } = (snapshot as AgendaSnapshot).context;
+      const listed = permalink === 'listed' && agendaEvents(agenda).some((event) => event.id === openEvent);
+      expect([permalink, selectPermalinkFound(snapshot as AgendaSnapshot)]).toStrictEqual([permalink, listed || permalink === 'shown']);
+    }
+    expect([...regions].sort()).toStrictEqual(['listed', 'loading', 'missing', 'shown', 'waiting']);
+  });
+
+  it('agenda: an address that names no event has nothing to find', () => {
+    const snapshot = statesOf(agendaModel as unknown as MachineModel<EventObject>)[0] as AgendaSnapshot;
+    expect(selectPermalinkFound({ ...snapshot, context: { ...snapshot.context, openEvent: null } })).toBe(true);
+  });
+
+  it('cart-prices: "still trying" only while a retry is on its way', () => {
+    for (const snapshot of statesOf(cartPricesModel as unknown as MachineModel<EventObject>)) {
+      expect(selectPriceCheckRetrying(snapshot as CartPricesSnapshot)).toBe(isIn({ root: snapshot.value as StateValue }, 'root', 'checking', 'retrying'));
+    }
+  });
+});
