@@ -41,27 +41,27 @@ export interface BarePage {
   readonly clipboard?: 'scripted';
 }
 
-/** The browser's clipboard, played by the script: each write waits for `settle`. */
-const scriptClipboard = (): void => {
-  const waiting: ((taken: boolean) => void)[] = [];
-  const writeText = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      waiting.push((taken) => {
-        if (taken) resolve();
-        else reject(new DOMException('Write permission denied.', 'NotAllowedError'));
-      });
-    });
+/**
+ * The browser's clipboard, played by the script: each write waits for `settle`. Source text, not a
+ * function: a runner that compiles the scripts with esbuild (tsx) would name its inner functions
+ * with a helper the page does not have.
+ */
+const SCRIPTED_CLIPBOARD = `{
+  const waiting = [];
+  const writeText = () => new Promise((resolve, reject) => {
+    waiting.push((taken) => (taken ? resolve() : reject(new DOMException('Write permission denied.', 'NotAllowedError'))));
+  });
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
   Object.defineProperty(window, 'scriptedClipboard', {
     value: {
-      settle: (taken: boolean): void => {
+      settle(taken) {
         const next = waiting.shift();
         if (next === undefined) throw new Error('No copy is waiting for the clipboard.');
         next(taken);
       },
     },
   });
-};
+}`;
 
 /**
  * The site's page as a content system would carry the widget: its container emptied, the answers
@@ -96,7 +96,7 @@ export const openBare = async (page: Page, site: string, bare: BarePage): Promis
       },
     );
   }
-  if (bare.clipboard === 'scripted') await page.addInitScript(scriptClipboard);
+  if (bare.clipboard === 'scripted') await page.addInitScript({ content: SCRIPTED_CLIPBOARD });
   if (bare.now !== undefined) await page.clock.setFixedTime(bare.now);
   if (bare.storage !== undefined) {
     // Once a page, before its scripts: a reload (or history) keeps what the page itself stored.

@@ -32,13 +32,13 @@ const scriptOf = <E extends EventObject>(driver: PlaywrightDriver<E>, path: Mode
     `const api = await openBare(page, site, ${literal(driver.page)});`,
     ...(driver.prepare ?? []),
     comment(`Au départ : ${words.steps[0]!.expected}`),
-    `await see(page, ${where}, ${literal(model.visible(path.steps[0]!.snapshot))});`,
+    `await see(page, ${where}, 0, ${literal(model.visible(path.steps[0]!.snapshot))});`,
   ];
   for (const [stepIndex, step] of path.steps.entries()) {
     if (stepIndex === 0) continue;
     const told = words.steps[stepIndex]!;
     lines.push('', comment(`${stepIndex}. ${told.action}`), ...driver.act(step.event, path.steps[stepIndex - 1]!.snapshot));
-    lines.push(comment(`Attendu : ${told.expected}`), `await see(page, ${where}, ${literal(model.visible(step.snapshot))});`);
+    lines.push(comment(`Attendu : ${told.expected}`), `await see(page, ${where}, ${stepIndex}, ${literal(model.visible(step.snapshot))});`);
   }
   // `api` is used by every script whose steps answer; a path of visitor's acts only leaves it aside.
   if (!lines.some((line) => line.includes('api.'))) lines.push('void api;');

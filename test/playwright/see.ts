@@ -12,7 +12,7 @@ const textsOf = async (locators: Locator): Promise<string[]> => ((await locators
 
 /** What the page shows for one expectation, or `null` when it holds. */
 const mismatch = async (page: Page, root: Locator, item: Seen): Promise<string | null> => {
-  const differs = (found: unknown, wanted: unknown): string | null => (same(found, wanted) ? null : `found ${JSON.stringify(found)}`);
+  const differs = (found: unknown, wanted: unknown): string | null => (same(found, wanted) ? null : `found ${JSON.stringify(found)}, not ${JSON.stringify(wanted)}`);
   switch (item.kind) {
     case 'cards': {
       const titles = await Promise.all((await root.getByRole('article').all()).map((article) => article.getByRole('heading').first().textContent(SHORT)));
@@ -127,10 +127,10 @@ const WAIT_MS = 8_000;
 
 /**
  * Waits until the part of the page at `where` (a CSS selector: the widget's container) shows all
- * of `seen` at once (dialogs: anywhere on the page),
+ * of `seen` at once (dialogs: anywhere on the page) after `step` (0: the page as it opens; or words),
  * as the model test asserts it in jsdom; fails with what differs when it does not within seconds.
  */
-export const see = async (page: Page, where: string, seen: readonly Seen[]): Promise<void> => {
+export const see = async (page: Page, where: string, step: number | string, seen: readonly Seen[]): Promise<void> => {
   const root = page.locator(where);
   const until = Date.now() + WAIT_MS;
   for (;;) {
@@ -140,7 +140,8 @@ export const see = async (page: Page, where: string, seen: readonly Seen[]): Pro
       if (found !== null) wrong.push(`expected ${describeSeen(item)}: ${found}`);
     }
     if (wrong.length === 0) return;
-    if (Date.now() > until) throw new Error(`On ${page.url()}:\n  ${wrong.join('\n  ')}`);
+    if (Date.now() > until)
+      throw new Error(`${typeof step === 'string' ? step : step === 0 ? 'At the start' : `After step ${step}`}, on ${page.url()}:\n  ${wrong.join('\n  ')}`);
     await page.waitForTimeout(50);
   }
 };

@@ -71,7 +71,7 @@ const otherTabStores = (snapshot: Snapshot, items: readonly CartItem[], shipping
     `await other.goto(new URL('/panier/', page.url()).href);`,
     `await other.locator('[data-widget="cart"][data-ready]').waitFor();`,
     ...acts,
-    `await see(other, '[data-widget="cart"]', [{ kind: 'rows', table: 'Contenu du panier', titles: ${literal(items.map((line) => titleOf(line.variant_id)))}, noun: ['ligne', 'lignes'] }]);`,
+    `await see(other, '[data-widget="cart"]', 'In the other tab', [{ kind: 'rows', table: 'Contenu du panier', titles: ${literal(items.map((line) => titleOf(line.variant_id)))}, noun: ['ligne', 'lignes'] }]);`,
     // Left open, as a visitor's other tab is: closed at once, it could lose its write, which waits for the cart's lock.
     '}',
   ];

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -49,7 +49,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -65,7 +65,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Le serveur répond avec l’événement du lien « Journée portes ouvertes »
   await api.answer('/api/agenda/1/events/12/', { id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' });
   // Attendu : 3 fiches d’événement, la première « Journée portes ouvertes »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -30,7 +30,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: '/api/agenda/1/', query: { page_size: '2' } }, { results: [], next: null });
   // Attendu : le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -46,7 +46,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Le serveur ne connaît pas l’événement du lien (404)
   await api.fail('/api/agenda/1/events/12/', 404);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

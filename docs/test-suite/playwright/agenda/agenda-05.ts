@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -30,7 +30,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2' } }, 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -49,7 +49,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -65,7 +65,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel des catégories échoue
   await api.fail('/api/categories/agenda/', 404);
   // Attendu : l’alerte « La liste des catégories n'a pas pu être chargée. » et le bouton « Réessayer »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -81,7 +81,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Réessayer »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Réessayer', exact: true }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -100,7 +100,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Choisir le mois n° 12
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('12');
   // Attendu : « Mois » contient « 12 » ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -132,7 +132,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Choisir « Tous les mois »
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('');
   // Attendu : « Mois » vide
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -151,7 +151,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '?mois=1');
   // Attendu : « Mois » contient « 1 »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '1' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -167,7 +167,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Choisir « Tous les mois »
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('');
   // Attendu : « Mois » vide
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -187,7 +187,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -220,7 +220,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '5', bel_date: '2026-11-20', title: 'Séance d’automne', categories: [{ id: '1', title: 'Séance plénière' }] },
   ]);
   // Attendu : aucune fiche d’événement ; le message « Chargement de l'agenda… » ; le texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -237,7 +237,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Choisir le mois n° 12
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('12');
   // Attendu : « Mois » contient « 12 » ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -71,7 +71,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '?mois=1');
   // Attendu : « Mois » contient « 1 » ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '1' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -87,7 +87,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: '/api/agenda/', query: { month: '1', page_size: '2' } }, { results: [], next: null });
   // Attendu : aucune fiche d’événement ; le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '1' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -103,7 +103,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Choisir « Tous les mois »
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('');
   // Attendu : « Mois » vide ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -138,7 +138,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -158,7 +158,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de bouton « Événements passés » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -193,7 +193,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -213,7 +213,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; pas de bouton « Événements passés » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -248,7 +248,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -268,7 +268,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de bouton « Événements passés » ; pas de bouton « Afficher plus » ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

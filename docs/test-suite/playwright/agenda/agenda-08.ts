@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -84,7 +84,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Le serveur refuse la page passée (400 : le contenu a changé)
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'past' } }, 400);
   // Attendu : pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '5', bel_date: '2026-11-20', title: 'Séance d’automne', categories: [{ id: '1', title: 'Séance plénière' }] },
   ]);
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -132,7 +132,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Afficher plus »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Afficher plus', exact: true }).click();
   // Attendu : 3 fiches d’événement, la première « Séance de fin d’année » ; le message « 3 événements, dont 1 nouveau » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -148,7 +148,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : 5 fiches d’événement, la première « Concert d’automne » ; le message « 5 événements, dont 2 nouveaux » ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -168,7 +168,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Choisir le mois n° 12
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('12');
   // Attendu : « Mois » contient « 12 » ; le message « 5 événements »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -188,7 +188,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. L’appel de l’agenda échoue
   await api.fail({ path: '/api/agenda/', query: { month: '12', page_size: '2' } }, 404);
   // Attendu : aucune fiche d’événement ; l’alerte « L'agenda n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -203,7 +203,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Choisir « Tous les mois »
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('');
   // Attendu : « Mois » vide ; 5 fiches d’événement, la première « Concert d’automne » ; le message « 5 événements » ; aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -223,7 +223,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: '/api/agenda/1/', query: { page_size: '2' } }, { results: [], next: null });
   // Attendu : aucune fiche d’événement ; le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -242,7 +242,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '?mois=1');
   // Attendu : « Mois » contient « 1 » ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '1' },
     { kind: 'pressed', group: 'Catégories', names: [] },

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Choisir le mois n° 12
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('12');
   // Attendu : « Mois » contient « 12 » ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -84,7 +84,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. L’appel de l’agenda échoue
   await api.fail({ path: '/api/agenda/', query: { month: '12', page_size: '2' } }, 404);
   // Attendu : aucune fiche d’événement ; l’alerte « L'agenda n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -99,7 +99,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Réessayer »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Réessayer', exact: true }).click();
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -115,7 +115,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Taper « séance » dans le titre
   await page.locator('[data-widget="agenda"]').getByRole('searchbox', { name: 'Rechercher un titre', exact: true }).fill('séance');
   // Attendu : « Rechercher un titre » contient « séance »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -131,7 +131,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: '/api/agenda/', query: { month: '12', page_size: '2' } }, { results: [], next: null });
   // Attendu : aucune fiche d’événement ; le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -147,7 +147,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Rechercher »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Rechercher', exact: true }).click();
   // Attendu : « Mois » vide ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -163,7 +163,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: /^\/api\/agenda\/(?:1\/)?$/, query: { page_size: '2' } }, { results: [], next: null });
   // Attendu : le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -183,7 +183,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -218,7 +218,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -234,7 +234,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Cliquer sur « Toutes les catégories »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Toutes les catégories', exact: true }).click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; pas de bouton « Événements passés » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

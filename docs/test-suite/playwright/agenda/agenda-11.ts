@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -72,7 +72,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -88,7 +88,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Le serveur répond avec une page de 0 événement(s), la dernière
   await api.answer({ path: '/api/agenda/', query: { categories: '1', page_size: '2' } }, { results: [], next: null });
   // Attendu : aucune fiche d’événement ; le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -104,7 +104,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Toutes les catégories »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Toutes les catégories', exact: true }).click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -123,7 +123,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '6', bel_date: '2026-10-02', start_time: '19:00', title: 'Concert d’automne', categories: [{ id: '2', title: 'Culture' }] },
   ]);
   // Attendu : le message « Aucun événement » ; le bouton « Événements passés » ; le texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -139,7 +139,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : 2 fiches d’événement, la première « Concert d’automne » ; le message « 2 événements, dont 2 nouveaux » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -159,7 +159,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : dans « Catégories », le bouton « Séance plénière » enfoncé ; le message « 2 événements »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -175,7 +175,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. L’appel de l’agenda échoue
   await api.fail({ path: '/api/agenda/', query: { categories: '1', page_size: '2' } }, 404);
   // Attendu : aucune fiche d’événement ; l’alerte « L'agenda n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: ['Séance plénière'] },
@@ -194,7 +194,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Séance plénière', exact: true })
     .click();
   // Attendu : aucun bouton enfoncé dans « Catégories » ; 2 fiches d’événement, la première « Concert d’automne » ; le message « 2 événements » ; aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -210,7 +210,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. L’appel de l’agenda échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2' } }, 404);
   // Attendu : aucune fiche d’événement ; l’alerte « L'agenda n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -228,7 +228,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '?mois=1');
   // Attendu : « Mois » contient « 1 » ; 2 fiches d’événement, la première « Concert d’automne » ; le message « 2 événements » ; aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '1' },
     { kind: 'pressed', group: 'Catégories', names: [] },

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -72,7 +72,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de bouton « Événements passés » ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -105,7 +105,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '5', bel_date: '2026-11-20', title: 'Séance d’automne', categories: [{ id: '1', title: 'Séance plénière' }] },
   ]);
   // Attendu : aucune fiche d’événement ; le message « Chargement de l'agenda… » ; le texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -126,7 +126,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : aucun bouton enfoncé dans « Période »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -146,7 +146,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -179,7 +179,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '5', bel_date: '2026-11-20', title: 'Séance d’automne', categories: [{ id: '1', title: 'Séance plénière' }] },
   ]);
   // Attendu : le texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -215,7 +215,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -232,7 +232,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Cliquer sur « Afficher plus »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Afficher plus', exact: true }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -249,7 +249,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. L’appel de la page suivante échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'upcoming', cursor: 'c2' } }, 404);
   // Attendu : l’alerte « Les événements suivants n'ont pas pu être chargés. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -266,7 +266,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Cliquer sur « Afficher plus »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Afficher plus', exact: true }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -283,7 +283,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Le serveur refuse la page suivante (400 : le contenu a changé)
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'upcoming', cursor: 'c2' } }, 400);
   // Attendu : pas de bouton « Événements passés » ; pas de bouton « Afficher plus » ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -84,7 +84,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. L’appel des événements passés échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'past' } }, 404);
   // Attendu : l’alerte « Les événements passés n'ont pas pu être chargés. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -100,7 +100,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -120,7 +120,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     .getByRole('button', { name: 'Cette semaine', exact: true })
     .click();
   // Attendu : dans « Période », le bouton « Cette semaine » enfoncé ; pas de bouton « Événements passés » ; pas de texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -153,7 +153,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '5', bel_date: '2026-11-20', title: 'Séance d’automne', categories: [{ id: '1', title: 'Séance plénière' }] },
   ]);
   // Attendu : aucune fiche d’événement ; le message « Chargement de l'agenda… » ; le texte « Aucun événement cette semaine. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -170,7 +170,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Taper « séance » dans le titre
   await page.locator('[data-widget="agenda"]').getByRole('searchbox', { name: 'Rechercher un titre', exact: true }).fill('séance');
   // Attendu : « Rechercher un titre » contient « séance »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -187,7 +187,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Cliquer sur « Rechercher »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Rechercher', exact: true }).click();
   // Attendu : aucun bouton enfoncé dans « Période »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: 'séance' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

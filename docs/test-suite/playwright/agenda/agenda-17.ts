@@ -14,7 +14,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     now: '2026-12-01T12:00:00',
   });
   // Au départ : aucune fiche d’événement ; le message « Chargement de l'agenda… »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { results: [{ id: '12', bel_date: '2027-02-14', start_time: '10:00', title: 'Journée portes ouvertes', place: 'Hôtel de ville' }], next: null },
   );
   // Attendu : 1 fiche d’événement, « Journée portes ouvertes » ; le message « 1 événement » ; le bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -52,7 +52,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', title: 'Culture' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Choisir le mois n° 12
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('12');
   // Attendu : « Mois » contient « 12 » ; pas de bouton « Événements passés »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '12' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -84,7 +84,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Choisir « Tous les mois »
   await page.locator('[data-widget="agenda"]').getByRole('combobox', { name: 'Mois', exact: true }).selectOption('');
   // Attendu : « Mois » vide
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -119,7 +119,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 fiches d’événement, la première « Séance de fin d’année » ; le message « 2 événements » ; le bouton « Événements passés » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -135,7 +135,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Afficher plus »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Afficher plus', exact: true }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -151,7 +151,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. L’appel de la page suivante échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'upcoming', cursor: 'c2' } }, 404);
   // Attendu : l’alerte « Les événements suivants n'ont pas pu être chargés. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -167,7 +167,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Événements passés »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Événements passés', exact: true }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -183,7 +183,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. L’appel des événements passés échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '2', period: 'past' } }, 404);
   // Attendu : l’alerte « Les événements passés n'ont pas pu être chargés. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },
@@ -199,7 +199,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Cliquer sur « Afficher plus »
   await page.locator('[data-widget="agenda"]').getByRole('button', { name: 'Afficher plus', exact: true }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
     { kind: 'field', role: 'combobox', name: 'Mois', value: '' },
     { kind: 'pressed', group: 'Catégories', names: [] },

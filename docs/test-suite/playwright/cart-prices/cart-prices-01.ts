@@ -16,7 +16,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   });
   // Au départ : 3 lignes : « Histoire du Château », « Constitution cantonale (brochure) », « Annuaire statistique 2019 » ; « Prix unitaire » de « Histoire du Château » : « 12,50 CHF » ; « Prix unitaire » de « Constitution cantonale (brochure) » : « 0,90 CHF » ; « Prix unitaire » de « Annuaire statistique 2019 » : « 30,00 CHF » ; le message « Vérification des prix… » ; « Articles » : « 6 articles » ; « Total » : « 115,90 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 0, [
     {
       kind: 'rows',
       table: 'Contenu du panier',
@@ -40,7 +40,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: '5', title: 'Rapport de gestion du Conseil d’État', price: 25, description: null },
   ]);
   // Attendu : « Prix unitaire » de « Constitution cantonale (brochure) » : « Prix modifié : 0,90 CHF → 1,20 CHF » ; « Prix unitaire » de « Annuaire statistique 2019 » : « Cet article n'est plus disponible » ; le message « Le prix d'un article a changé depuis son ajout au panier. Un article n'est plus disponible : il n'est pas compté dans le total. » ; « Articles » : « 3 articles » ; « Total » : « 26,20 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 1, [
     {
       kind: 'rows',
       table: 'Contenu du panier',

@@ -16,7 +16,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   });
   // Au départ : 3 lignes : « Histoire du Château », « Constitution cantonale (brochure) », « Annuaire statistique 2019 » ; « Prix unitaire » de « Histoire du Château » : « 12,50 CHF » ; « Prix unitaire » de « Constitution cantonale (brochure) » : « 0,90 CHF » ; « Prix unitaire » de « Annuaire statistique 2019 » : « 30,00 CHF » ; le message « Vérification des prix… » ; « Articles » : « 6 articles » ; « Total » : « 115,90 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 0, [
     {
       kind: 'rows',
       table: 'Contenu du panier',
@@ -35,7 +35,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel de la boutique échoue
   await api.fail('/api/shop/items/', 404);
   // Attendu : l’alerte « Prix non vérifiés : les prix affichés sont ceux du moment de l'ajout au panier. » et le bouton « Réessayer »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 1, [
     {
       kind: 'rows',
       table: 'Contenu du panier',
@@ -53,7 +53,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : le message « Vérification des prix… » ; aucune alerte
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 2, [
     {
       kind: 'rows',
       table: 'Contenu du panier',
@@ -72,7 +72,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail('/api/shop/items/', 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 3, [
     {
       kind: 'rows',
       table: 'Contenu du panier',

@@ -19,7 +19,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'a', title: 'Histoire du Château', price: 12.5 },
   );
   // Au départ : le texte « Chargement du panier… » ; aucune ligne
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 0, [
     { kind: 'text', text: 'Chargement du panier…', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },
     { kind: 'text', text: "Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.", shown: false },
@@ -43,7 +43,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'c', price: 19.9, title: 'Carte topographique' },
   ]);
   // Attendu : 2 lignes : « Histoire du Château », « Constitution cantonale » ; « Quantité de Histoire du Château » à 2 ; « Quantité de Constitution cantonale » à 1 ; « Mode d'envoi » sur « Retrait au guichet » ; « Total » : « 25,90 CHF » ; pas de « Numéro de commande »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 1, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -59,7 +59,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'c', title: 'Carte topographique', price: 19.9 },
   ] as const);
   // Attendu : 3 lignes : « Histoire du Château », « Constitution cantonale », « Carte topographique » ; « Quantité de Carte topographique » à 1 ; « Total » : « 45,80 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 2, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale', 'Carte topographique'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -76,12 +76,12 @@ export const run = async (page: Page, site: string): Promise<void> => {
     await other.goto(new URL('/panier/', page.url()).href);
     await other.locator('[data-widget="cart"][data-ready]').waitFor();
     await other.getByRole('button', { name: 'Retirer Carte topographique', exact: true }).click();
-    await see(other, '[data-widget="cart"]', [
+    await see(other, '[data-widget="cart"]', 'In the other tab', [
       { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     ]);
   }
   // Attendu : 2 lignes : « Histoire du Château », « Constitution cantonale » ; « Total » : « 25,90 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 3, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -94,7 +94,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. La page donne le numéro de commande « A-2026-0042 »
   await page.evaluate(([type, detail]) => document.dispatchEvent(new CustomEvent(type, { detail })), ['cart:set-order-id', { order_id: 'A-2026-0042' }] as const);
   // Attendu : « Numéro de commande » : « A-2026-0042 »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 4, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('button', { name: 'Augmenter la quantité de Histoire du Château', exact: true }).click();
   await page.getByRole('button', { name: 'Diminuer la quantité de Histoire du Château', exact: true }).click();
   // Attendu : le texte « Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page. »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 5, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -135,7 +135,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('button', { name: 'Augmenter la quantité de Histoire du Château', exact: true }).click();
   await page.getByRole('button', { name: 'Diminuer la quantité de Histoire du Château', exact: true }).click();
   // Attendu : pas de texte « Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page. »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 6, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Histoire du Château', 'Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Histoire du Château', value: 2 },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
@@ -148,7 +148,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Cliquer sur « Retirer Histoire du Château »
   await page.getByRole('button', { name: 'Retirer Histoire du Château', exact: true }).click();
   // Attendu : 1 ligne : « Constitution cantonale » ; « Total » : « 0,90 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 7, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Constitution cantonale'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Constitution cantonale', value: 1 },
     { kind: 'choice', name: "Mode d'envoi", option: 'Retrait au guichet' },
@@ -160,7 +160,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Retirer Constitution cantonale »
   await page.getByRole('button', { name: 'Retirer Constitution cantonale', exact: true }).click();
   // Attendu : le texte « Votre panier est vide. » ; le lien « Voir les publications de la boutique » ; aucune ligne
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 8, [
     { kind: 'text', text: 'Votre panier est vide.', shown: true },
     { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },
@@ -173,7 +173,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'c', title: 'Carte topographique', price: 19.9 },
   ] as const);
   // Attendu : 1 ligne : « Carte topographique » ; « Quantité de Carte topographique » à 1 ; « Mode d'envoi » sur « Retrait au guichet » ; « Total » : « 19,90 CHF » ; « Numéro de commande » : « A-2026-0042 »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 9, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Carte topographique'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Carte topographique', value: 1 },
     { kind: 'choice', name: "Mode d'envoi", option: 'Retrait au guichet' },
@@ -185,7 +185,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Mettre la quantité de « Carte topographique » à 2
   await page.getByRole('button', { name: 'Augmenter la quantité de Carte topographique', exact: true }).click();
   // Attendu : « Quantité de Carte topographique » à 2 ; « Total » : « 39,80 CHF »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 10, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Carte topographique'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Carte topographique', value: 2 },
     { kind: 'choice', name: "Mode d'envoi", option: 'Retrait au guichet' },
@@ -197,7 +197,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Cliquer sur « Vider le panier »
   await page.getByRole('button', { name: 'Vider le panier', exact: true }).click();
   // Attendu : le texte « Votre panier est vide. » ; le lien « Voir les publications de la boutique » ; aucune ligne
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 11, [
     { kind: 'text', text: 'Votre panier est vide.', shown: true },
     { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },

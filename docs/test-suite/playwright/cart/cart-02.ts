@@ -19,7 +19,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'a', title: 'Histoire du Château', price: 12.5 },
   );
   // Au départ : le texte « Chargement du panier… » ; aucune ligne
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 0, [
     { kind: 'text', text: 'Chargement du panier…', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },
     { kind: 'text', text: "Ce navigateur n'enregistre pas le panier : il sera perdu en quittant la page.", shown: false },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'c', price: 19.9, title: 'Carte topographique' },
   ]);
   // Attendu : le texte « Votre panier est vide. » ; le lien « Voir les publications de la boutique »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 1, [
     { kind: 'text', text: 'Votre panier est vide.', shown: true },
     { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },
@@ -46,7 +46,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: 'c', title: 'Carte topographique', price: 19.9 },
   ] as const);
   // Attendu : 1 ligne : « Carte topographique » ; « Quantité de Carte topographique » à 1 ; « Mode d'envoi » sur « Envoi postal » ; « Total » : « 19,90 CHF » ; pas de « Numéro de commande »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 2, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Carte topographique'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Carte topographique', value: 1 },
     { kind: 'choice', name: "Mode d'envoi", option: 'Envoi postal' },
@@ -58,7 +58,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Choisir le mode d’envoi « Retrait au guichet »
   await page.getByRole('combobox', { name: "Mode d'envoi", exact: true }).selectOption('counter');
   // Attendu : « Mode d'envoi » sur « Retrait au guichet »
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 3, [
     { kind: 'rows', table: 'Contenu du panier', titles: ['Carte topographique'], noun: ['ligne', 'lignes'] },
     { kind: 'quantity', name: 'Quantité de Carte topographique', value: 1 },
     { kind: 'choice', name: "Mode d'envoi", option: 'Retrait au guichet' },
@@ -73,10 +73,10 @@ export const run = async (page: Page, site: string): Promise<void> => {
     await other.goto(new URL('/panier/', page.url()).href);
     await other.locator('[data-widget="cart"][data-ready]').waitFor();
     await other.getByRole('button', { name: 'Vider le panier', exact: true }).click();
-    await see(other, '[data-widget="cart"]', [{ kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] }]);
+    await see(other, '[data-widget="cart"]', 'In the other tab', [{ kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] }]);
   }
   // Attendu : le texte « Votre panier est vide. » ; le lien « Voir les publications de la boutique » ; aucune ligne
-  await see(page, '[data-widget="cart"]', [
+  await see(page, '[data-widget="cart"]', 4, [
     { kind: 'text', text: 'Votre panier est vide.', shown: true },
     { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
     { kind: 'rows', table: 'Contenu du panier', titles: [], noun: ['ligne', 'lignes'] },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Coller « hel » dans la recherche, sans frappe au clavier
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   // Attendu : « Rechercher un nom » contient « hel »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -37,7 +37,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -54,7 +54,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Rechercher un nom » vide ; « Catégorie » contient « Communes »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -69,7 +69,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('Enter');
   // Attendu : « Rechercher un nom » contient « hel »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -83,7 +83,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur la croix « Effacer la recherche »
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   // Attendu : « Rechercher un nom » vide
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -97,7 +97,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Choisir « Sélectionner une catégorie » (aucune catégorie)
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Sélectionner une catégorie' });
   // Attendu : « Catégorie » vide
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -143,7 +143,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 3 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -158,7 +158,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('End');
   // Attendu : « Rechercher un nom » contient « hel » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -171,7 +171,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2', title: 'hel' } }, []);
   // Attendu : aucune carte ; le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -187,7 +187,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Rechercher un nom » vide ; « Catégorie » contient « Communes » ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -201,7 +201,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2', category: 'Communes' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -215,7 +215,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('End');
   // Attendu : « Rechercher un nom » contient « hel » ; le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },

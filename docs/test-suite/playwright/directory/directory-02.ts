@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/contacts/', query: { page_size: '2' } }, 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Le serveur répond avec 3 catégorie(s)
   await api.answer('/api/categories/contacts/', [{ title: 'Administration' }, { title: 'Grand Conseil' }, { title: 'Communes' }]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -56,7 +56,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/zoe-python/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -102,7 +102,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 3 contacts » ; le bouton « Afficher plus » ; la fenêtre « Zoé Python » ouverte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Fermer les détails (croix « Fermer » ; avant leur ouverture, revenir à l’adresse de l’annuaire)
   await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
   // Attendu : aucune fenêtre de détails
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -131,7 +131,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('Enter');
   // Attendu : « Rechercher un nom » contient « hel » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -144,7 +144,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Cliquer sur la croix « Effacer la recherche »
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   // Attendu : « Rechercher un nom » vide
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -163,7 +163,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/zoe-python/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : la fenêtre « Zoé Python » ouverte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -179,7 +179,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes » ; aucune fenêtre de détails
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -224,7 +224,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : le message « 3 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -238,7 +238,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Choisir « Sélectionner une catégorie » (aucune catégorie)
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Sélectionner une catégorie' });
   // Attendu : « Catégorie » vide ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },

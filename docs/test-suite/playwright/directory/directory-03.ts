@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel des catégories échoue
   await api.fail('/api/categories/contacts/', 404);
   // Attendu : l’alerte « La liste des catégories n'a pas pu être chargée. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -82,7 +82,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 3 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -99,7 +99,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -144,7 +144,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : le message « 3 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -158,7 +158,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 cartes, la première « Hélène Rochat » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes', 'Zoé Python'], noun: ['carte', 'cartes'] },
@@ -172,7 +172,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Coller « hel » dans la recherche, sans frappe au clavier
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   // Attendu : « Rechercher un nom » contient « hel »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes', 'Zoé Python'], noun: ['carte', 'cartes'] },
@@ -186,7 +186,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur la croix « Effacer la recherche »
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   // Attendu : « Rechercher un nom » vide
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes', 'Zoé Python'], noun: ['carte', 'cartes'] },
@@ -237,7 +237,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 4 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -251,7 +251,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -274,7 +274,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 4 cartes, la première « Hélène Rochat » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes', 'Zoé Python', 'Commune de Valmont'], noun: ['carte', 'cartes'] },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2' } }, []);
   // Attendu : le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('End');
   // Attendu : « Rechercher un nom » contient « hel » ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -50,7 +50,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2', title: 'hel' } }, []);
   // Attendu : le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -63,7 +63,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur la croix « Effacer la recherche »
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   // Attendu : « Rechercher un nom » vide ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -77,7 +77,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2' } }, []);
   // Attendu : le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -91,7 +91,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('Enter');
   // Attendu : « Rechercher un nom » contient « hel » ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -105,7 +105,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2', title: 'hel' } }, []);
   // Attendu : le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -118,7 +118,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Effacer les filtres »
   await page.getByRole('button', { name: 'Effacer les filtres' }).click();
   // Attendu : « Rechercher un nom » vide ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -132,7 +132,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -146,7 +146,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).press('Enter');
   // Attendu : « Rechercher un nom » contient « hel » ; le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -160,7 +160,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2', title: 'hel' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -176,7 +176,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Rechercher un nom » vide ; « Catégorie » contient « Communes » ; le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },

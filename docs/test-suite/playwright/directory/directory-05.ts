@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -35,7 +35,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -49,7 +49,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Coller « hel » dans la recherche, sans frappe au clavier
   await page.getByRole('searchbox', { name: 'Rechercher un nom' }).fill('hel');
   // Attendu : « Rechercher un nom » contient « hel »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -63,7 +63,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: 'hel' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -76,7 +76,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur la croix « Effacer la recherche »
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   // Attendu : « Rechercher un nom » vide ; le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -93,7 +93,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -107,7 +107,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Le serveur répond avec 0 contact(s)
   await api.answer({ path: '/api/contacts/', query: { page_size: '2', category: 'Communes' } }, []);
   // Attendu : le texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -120,7 +120,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Choisir « Sélectionner une catégorie » (aucune catégorie)
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Sélectionner une catégorie' });
   // Attendu : « Catégorie » vide ; le message « Chargement de l'annuaire… » ; pas de texte « Aucun contact ne correspond à votre recherche »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -137,7 +137,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -151,7 +151,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2', category: 'Communes' } }, 404);
   // Attendu : l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -164,7 +164,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Choisir « Sélectionner une catégorie » (aucune catégorie)
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Sélectionner une catégorie' });
   // Attendu : « Catégorie » vide ; le message « Chargement de l'annuaire… » ; aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -54,7 +54,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { title: 'Zoé Python', type_contact: 'Personne' },
   ]);
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 3 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Le serveur répond avec 3 catégorie(s)
   await api.answer('/api/categories/contacts/', [{ title: 'Administration' }, { title: 'Grand Conseil' }, { title: 'Communes' }]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -88,7 +88,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/marc-jaquet/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -109,7 +109,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     categories: ['Grand Conseil'],
   });
   // Attendu : la fenêtre « Marc Jaquet » ouverte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -123,7 +123,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Fermer les détails (croix « Fermer » ; avant leur ouverture, revenir à l’adresse de l’annuaire)
   await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
   // Attendu : aucune fenêtre de détails
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -143,7 +143,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/marc-jaquet/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -157,7 +157,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. L’appel du contact répond 404 (API sans cet appel, ou contact inconnu)
   await api.fail('/api/contacts/marc-jaquet/', 404);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -177,7 +177,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/marc-jaquet/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -197,7 +197,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -217,7 +217,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/marc-jaquet/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -234,7 +234,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/annuaire/', widget: 'directory', attributes: { 'data-page-size': '2' } });
   // Au départ : aucune carte ; le message « Chargement de l'annuaire… »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 0, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },
@@ -60,7 +60,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 cartes, la première « Hélène Rochat » ; le message « 4 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 1, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -74,7 +74,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 2, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -88,7 +88,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel de la page suivante échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2', cursor: 'c1' } }, 404);
   // Attendu : l’alerte « Les contacts suivants n'ont pas pu être chargés. Réessayez avec le bouton « Afficher plus ». »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -102,7 +102,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 4, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. La page suivante est refusée (400 : le contenu a changé depuis la première)
   await api.fail({ path: '/api/contacts/', query: { page_size: '2', cursor: 'c1' } }, 400);
   // Attendu : pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 5, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -129,7 +129,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Le serveur répond avec 3 catégorie(s)
   await api.answer('/api/categories/contacts/', [{ title: 'Administration' }, { title: 'Grand Conseil' }, { title: 'Communes' }]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 6, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -148,7 +148,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/zoe-python/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 7, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -199,7 +199,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le message « 4 contacts » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 8, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -216,7 +216,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/annuaire/?categorie=Communes');
   // Attendu : « Catégorie » contient « Communes » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 9, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: 'Communes' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -229,7 +229,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Choisir « Sélectionner une catégorie » (aucune catégorie)
   await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: 'Sélectionner une catégorie' });
   // Attendu : « Catégorie » vide
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 10, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -248,7 +248,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     '/annuaire/zoe-python/' + (await page.evaluate(() => window.location.search)),
   );
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 11, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: ['Hélène Rochat', 'Service des routes'], noun: ['carte', 'cartes'] },
@@ -261,7 +261,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. L’appel des contacts échoue
   await api.fail({ path: '/api/contacts/', query: { page_size: '2' } }, 404);
   // Attendu : aucune carte ; l’alerte « L'annuaire n'a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="directory"]', [
+  await see(page, '[data-widget="directory"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un nom', value: '' },
     { kind: 'field', role: 'combobox', name: 'Catégorie', value: '' },
     { kind: 'cards', titles: [], noun: ['carte', 'cartes'] },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/', widget: 'home', now: '2026-11-23T10:00:00' });
   // Au départ : dans « Prochains événements », le texte « Chargement… » ; le lien « Tout l'agenda » ; dans « Dernières actualités », le texte « Chargement… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 0, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Chargement…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -28,7 +28,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '2', bel_date: '2026-11-23', title: 'Séance du Grand Conseil', start_time: '18:30', end_time: '20:00', place: 'Hôtel de Ville' },
   ]);
   // Attendu : dans « Prochains événements », 3 éléments : « Séance du Grand Conseil », « Journée portes ouvertes », « Concert de l’Avent »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 1, [
     { kind: 'region-items', region: 'Prochains événements', titles: ['Séance du Grand Conseil', 'Journée portes ouvertes', 'Concert de l’Avent'] },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -53,7 +53,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '14', title: 'Fermeture des guichets', date: '2026-11-02', lead: 'Fermeture des guichets : l’essentiel.', slug: 'fermeture-des-guichets' },
   ]);
   // Attendu : dans « Dernières actualités », 3 éléments : « Le budget 2027 est adopté », « Consultation sur la mobilité », « Sans titre »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 2, [
     { kind: 'region-items', region: 'Prochains événements', titles: ['Séance du Grand Conseil', 'Journée portes ouvertes', 'Concert de l’Avent'] },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },

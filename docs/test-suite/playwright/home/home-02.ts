@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/', widget: 'home', now: '2026-11-23T10:00:00' });
   // Au départ : dans « Prochains événements », le texte « Chargement… » ; le lien « Tout l'agenda » ; dans « Dernières actualités », le texte « Chargement… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 0, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Chargement…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -23,7 +23,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '1', bel_date: '2026-11-18', title: 'Séance de la commission des finances', start_time: '14:00', place: 'Salle 3' },
   ]);
   // Attendu : le texte « Aucun événement à venir. »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 1, [
     { kind: 'text', text: 'Aucun événement à venir.', shown: true },
     { kind: 'link', name: "Tout l'agenda", shown: true },
     { kind: 'region-text', region: 'Dernières actualités', text: 'Chargement…', shown: true },
@@ -35,7 +35,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Le serveur répond avec 0 actualité(s)
   await api.answer({ path: '/api/news/actualites/', query: { page_size: '3' } }, []);
   // Attendu : le texte « Aucune actualité. »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 2, [
     { kind: 'text', text: 'Aucun événement à venir.', shown: true },
     { kind: 'link', name: "Tout l'agenda", shown: true },
     { kind: 'text', text: 'Aucune actualité.', shown: true },

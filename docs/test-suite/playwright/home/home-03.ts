@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/', widget: 'home', now: '2026-11-23T10:00:00' });
   // Au départ : dans « Prochains événements », le texte « Chargement… » ; le lien « Tout l'agenda » ; dans « Dernières actualités », le texte « Chargement… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 0, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Chargement…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -21,7 +21,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel de l’agenda échoue
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '3' } }, 404);
   // Attendu : l’alerte « Les prochains événements n'ont pas pu être chargés. » et le bouton « Réessayer »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 1, [
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
     { kind: 'region-text', region: 'Dernières actualités', text: 'Chargement…', shown: true },
@@ -33,7 +33,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer » sous les prochains événements
   await page.getByRole('region', { name: 'Prochains événements' }).getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : dans « Prochains événements », le texte « Chargement… » ; aucune alerte
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 2, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Chargement…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -46,7 +46,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Prochains événements — L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/agenda/1/', query: { page_size: '3' } }, 503);
   // Attendu : dans « Prochains événements », le texte « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 3, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -59,7 +59,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. L’appel des actualités échoue
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '3' } }, 404);
   // Attendu : l’alerte « Les dernières actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 4, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -71,7 +71,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Réessayer » sous les dernières actualités
   await page.getByRole('region', { name: 'Dernières actualités' }).getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : dans « Dernières actualités », le texte « Chargement… » ; aucune alerte
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 5, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },
@@ -84,7 +84,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Dernières actualités — L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '3' } }, 503);
   // Attendu : dans « Dernières actualités », le texte « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="home"]', [
+  await see(page, '[data-widget="home"]', 6, [
     { kind: 'region-text', region: 'Prochains événements', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true },
     { kind: 'text', text: 'Aucun événement à venir.', shown: false },
     { kind: 'link', name: "Tout l'agenda", shown: true },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/budget-2027-adopte/', markupOf: '/actualites/', replaces: 'news', widget: 'news-article' });
   // Au départ : le message « Chargement de l’article… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 0, [
     { kind: 'status', text: 'Chargement de l’article…' },
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
@@ -28,7 +28,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     body: '<p>Le Grand Conseil a siégé <strong>trois jours</strong>.</p><script>alert(1)</script>',
   });
   // Attendu : le texte « 20 novembre 2026 » ; le texte « Le Grand Conseil a adopté le budget 2027. »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 1, [
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
     { kind: 'text', text: '20 novembre 2026', shown: true },

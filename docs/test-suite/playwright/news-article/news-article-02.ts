@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/budget-2027-adopte/', markupOf: '/actualites/', replaces: 'news', widget: 'news-article' });
   // Au départ : le message « Chargement de l’article… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 0, [
     { kind: 'status', text: 'Chargement de l’article…' },
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
@@ -20,7 +20,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Le serveur répond que l’article n’existe pas (404)
   await api.fail('/api/news/actualites/budget-2027-adopte/', 404);
   // Attendu : le texte « Cet article n’existe pas, ou plus. »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 1, [
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: true },
     { kind: 'text', text: '20 novembre 2026', shown: false },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/budget-2027-adopte/', markupOf: '/actualites/', replaces: 'news', widget: 'news-article' });
   // Au départ : le message « Chargement de l’article… » ; le lien « Toutes les actualités »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 0, [
     { kind: 'status', text: 'Chargement de l’article…' },
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
@@ -20,7 +20,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel de l’article échoue
   await api.fail('/api/news/actualites/budget-2027-adopte/', 400);
   // Attendu : l’alerte « L’article n’a pas pu être chargé. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 1, [
     { kind: 'alert', message: 'L’article n’a pas pu être chargé.', button: 'Réessayer' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
     { kind: 'text', text: '20 novembre 2026', shown: false },
@@ -31,7 +31,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : le message « Chargement de l’article… » ; aucune alerte
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 2, [
     { kind: 'status', text: 'Chargement de l’article…' },
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },
@@ -43,7 +43,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail('/api/news/actualites/budget-2027-adopte/', 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="news-article"]', [
+  await see(page, '[data-widget="news-article"]', 3, [
     { kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' },
     { kind: 'no-alert' },
     { kind: 'text', text: 'Cet article n’existe pas, ou plus.', shown: false },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/', widget: 'news', attributes: { 'data-news-scope': 'actualites', 'data-page-size': '2' } });
   // Au départ : aucune actualité ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 0, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -28,7 +28,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 1, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -45,7 +45,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 2, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -96,7 +96,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   ]);
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 3 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 3, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -116,7 +116,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 4, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -133,7 +133,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Tout afficher »
   await page.getByRole('button', { name: 'Tout afficher' }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 5, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -150,7 +150,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Le serveur répond avec 0 actualité(s)
   await api.answer({ path: '/api/news/actualites/', query: { page_size: '2' } }, []);
   // Attendu : aucune actualité ; le message « Aucune actualité » ; le texte « Aucune actualité pour le moment. »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 6, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -170,7 +170,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité pour le moment. »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 7, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -187,7 +187,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. L’appel des actualités échoue
   await api.fail({ path: '/api/news/', query: { page_size: '2', categories: '3' } }, 404);
   // Attendu : l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 8, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -203,7 +203,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 9, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -220,7 +220,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '2' } }, 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 10, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -241,7 +241,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '3', title: 'Santé', slug: 'sante' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 11, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' },
@@ -255,7 +255,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Activer la catégorie « Politique »
   await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Politique', exact: true, pressed: false }).click();
   // Attendu : dans « Filtrer par catégorie », le bouton « Politique » enfoncé ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 12, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: 'Chargement des actualités…' },

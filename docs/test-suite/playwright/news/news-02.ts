@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/', widget: 'news', attributes: { 'data-news-scope': 'actualites', 'data-page-size': '2' } });
   // Au départ : aucune actualité ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 0, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -25,7 +25,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel des catégories échoue
   await api.fail('/api/categories/actualites/', 404);
   // Attendu : l’alerte « Les catégories n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 1, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -42,7 +42,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).first().click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 2, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -93,7 +93,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   ]);
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 3 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 3, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -110,7 +110,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 actualités, la première « Le Conseil d’État présente son budget » ; le message « 3 actualités » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 4, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -135,7 +135,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '3', title: 'Santé', slug: 'sante' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 5, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     {
       kind: 'cards',
@@ -153,7 +153,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Activer la catégorie « Politique »
   await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Politique', exact: true, pressed: false }).click();
   // Attendu : dans « Filtrer par catégorie », le bouton « Politique » enfoncé
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 6, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     {
       kind: 'cards',
@@ -212,7 +212,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 7, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },
@@ -226,7 +226,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Retirer le filtre Politique »
   await page.getByRole('button', { name: 'Retirer le filtre Politique', exact: true }).click();
   // Attendu : aucun bouton enfoncé dans « Filtrer par catégorie » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 8, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },
@@ -240,7 +240,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Le serveur répond avec 0 actualité(s)
   await api.answer({ path: '/api/news/actualites/', query: { page_size: '2' } }, []);
   // Attendu : aucune actualité ; le message « Aucune actualité » ; le texte « Aucune actualité pour le moment. »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 9, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: 'Aucune actualité' },
@@ -254,7 +254,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Activer la catégorie « Politique »
   await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Politique', exact: true, pressed: false }).click();
   // Attendu : dans « Filtrer par catégorie », le bouton « Politique » enfoncé ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité pour le moment. »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 10, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: 'Chargement des actualités…' },
@@ -309,7 +309,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 11, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },
@@ -323,7 +323,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Cliquer sur « Tout afficher »
   await page.getByRole('button', { name: 'Tout afficher' }).click();
   // Attendu : aucun bouton enfoncé dans « Filtrer par catégorie » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 12, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/', widget: 'news', attributes: { 'data-news-scope': 'actualites', 'data-page-size': '2' } });
   // Au départ : aucune actualité ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 0, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -25,7 +25,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel des actualités échoue
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 1, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -44,7 +44,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 2, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -61,7 +61,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Le serveur répond avec 0 actualité(s)
   await api.answer({ path: '/api/news/', query: { page_size: '2', categories: '3' } }, []);
   // Attendu : le message « Aucune actualité » ; le texte « Aucune actualité ne correspond à ces catégories. » ; le bouton « Afficher toutes les actualités »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 3, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -78,7 +78,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Retirer le filtre Catégorie 3 »
   await page.getByRole('button', { name: 'Retirer le filtre Catégorie 3', exact: true }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité ne correspond à ces catégories. » ; pas de bouton « Afficher toutes les actualités »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 4, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -95,7 +95,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. L’appel des actualités échoue
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 5, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -111,7 +111,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).first().click();
   // Attendu : le message « Chargement des actualités… » ; aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 6, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -131,7 +131,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 7, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -148,7 +148,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Le serveur répond avec 0 actualité(s)
   await api.answer({ path: '/api/news/', query: { page_size: '2', categories: '3' } }, []);
   // Attendu : le message « Aucune actualité » ; le texte « Aucune actualité ne correspond à ces catégories. » ; le bouton « Afficher toutes les actualités »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 8, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -165,7 +165,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. Cliquer sur « Tout afficher »
   await page.getByRole('button', { name: 'Tout afficher' }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; pas de texte « Aucune actualité ne correspond à ces catégories. » ; pas de bouton « Afficher toutes les actualités »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 9, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -185,7 +185,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 10, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -202,7 +202,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. L’appel des actualités échoue
   await api.fail({ path: '/api/news/', query: { page_size: '2', categories: '3' } }, 404);
   // Attendu : l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 11, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -218,7 +218,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Cliquer sur « Tout afficher »
   await page.getByRole('button', { name: 'Tout afficher' }).click();
   // Attendu : pas de bouton « Retirer le filtre Catégorie 3 » ; le message « Chargement des actualités… » ; aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 12, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/', widget: 'news', attributes: { 'data-news-scope': 'actualites', 'data-page-size': '2' } });
   // Au départ : aucune actualité ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 0, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -25,7 +25,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel des actualités échoue
   await api.fail({ path: '/api/news/actualites/', query: { page_size: '2' } }, 404);
   // Attendu : l’alerte « Les actualités n'ont pas pu être chargées. » et le bouton « Réessayer »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 1, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -45,7 +45,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { id: '3', title: 'Santé', slug: 'sante' },
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 2, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'alert', message: "Les actualités n'ont pas pu être chargées.", button: 'Réessayer' },
@@ -58,7 +58,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Activer la catégorie « Politique »
   await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: 'Politique', exact: true, pressed: false }).click();
   // Attendu : dans « Filtrer par catégorie », le bouton « Politique » enfoncé ; le message « Chargement des actualités… » ; aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 3, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: [], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: 'Chargement des actualités…' },
@@ -113,7 +113,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 4, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },
@@ -127,7 +127,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 actualités, la première « Le Conseil d’État présente son budget » ; le message « 3 actualités affichées sur 5 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 5, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     {
       kind: 'cards',
@@ -145,7 +145,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 6, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     {
       kind: 'cards',
@@ -200,7 +200,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 5 actualités, la première « Le Conseil d’État présente son budget » ; le message « 5 actualités » ; pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 7, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Politique'] },
     {
       kind: 'cards',
@@ -227,7 +227,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : dans « Filtrer par catégorie », le bouton « Santé » enfoncé
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 8, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Santé'] },
     {
       kind: 'cards',
@@ -292,7 +292,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 9, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Santé'] },
     { kind: 'cards', titles: ['Le Conseil d’État présente son budget', 'Nouvelle stratégie cantonale pour le climat'], noun: ['actualité', 'actualités'] },
     { kind: 'status', text: '2 actualités affichées sur 5' },
@@ -306,7 +306,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 actualités, la première « Le Conseil d’État présente son budget » ; le message « 3 actualités affichées sur 5 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 10, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Santé'] },
     {
       kind: 'cards',
@@ -324,7 +324,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 11, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Santé'] },
     {
       kind: 'cards',
@@ -342,7 +342,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. L’appel de la page suivante échoue
   await api.fail({ path: '/api/news/', query: { categories: '1', page: '2' } }, 404);
   // Attendu : l’alerte « Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus ». »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 12, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: ['Santé'] },
     {
       kind: 'cards',

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/actualites/', widget: 'news', attributes: { 'data-news-scope': 'actualites', 'data-page-size': '2' } });
   // Au départ : aucune actualité ; le message « Chargement des actualités… »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 0, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -28,7 +28,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/actualites/?categorie=3');
   // Attendu : le bouton « Retirer le filtre Catégorie 3 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 1, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -86,7 +86,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 2, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -103,7 +103,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 actualités, la première « Le Conseil d’État présente son budget » ; le message « 3 actualités affichées sur 5 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 3, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -124,7 +124,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 4, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -145,7 +145,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. La page suivante est refusée (400 : le contenu a changé depuis la première)
   await api.fail({ path: '/api/news/', query: { categories: '1', page: '2' } }, 400);
   // Attendu : pas de bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 5, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -207,7 +207,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 2 actualités, la première « Le Conseil d’État présente son budget » ; le message « 2 actualités affichées sur 5 » ; le bouton « Afficher plus »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 6, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -224,7 +224,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : 3 actualités, la première « Le Conseil d’État présente son budget » ; le message « 3 actualités affichées sur 5 »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 7, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -245,7 +245,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 8, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -266,7 +266,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. L’appel de la page suivante échoue
   await api.fail({ path: '/api/news/', query: { categories: '1', page: '2' } }, 404);
   // Attendu : l’alerte « Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus ». »
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 9, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },
@@ -287,7 +287,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Cliquer sur « Afficher plus »
   await page.getByRole('button', { name: 'Afficher plus' }).click();
   // Attendu : aucune alerte
-  await see(page, '[data-widget="news"]', [
+  await see(page, '[data-widget="news"]', 10, [
     { kind: 'pressed', group: 'Filtrer par catégorie', names: [] },
     { kind: 'button', name: 'Retirer le filtre Catégorie 1', shown: false },
     { kind: 'button', name: 'Retirer le filtre Catégorie 2', shown: false },

@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/boutique/', widget: 'shop' });
   // Au départ : aucune publication ; le texte « Chargement de la boutique… »
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 0, [
     { kind: 'cards', titles: [], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: true },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: false },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     { variant_id: '3', title: 'Histoire du Château', price: 12.5, description: null },
   ]);
   // Attendu : 2 publications, la première « Constitution cantonale (brochure) » ; pas de texte « Chargement de la boutique… »
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 1, [
     { kind: 'cards', titles: ['Constitution cantonale (brochure)', 'Histoire du Château'], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: false },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: false },

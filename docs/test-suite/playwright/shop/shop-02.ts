@@ -8,7 +8,7 @@ import { see } from '../../../../test/playwright/see';
 export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/boutique/', widget: 'shop' });
   // Au départ : aucune publication ; le texte « Chargement de la boutique… »
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 0, [
     { kind: 'cards', titles: [], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: true },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: false },
@@ -19,7 +19,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. L’appel de la boutique échoue
   await api.fail('/api/shop/items/', 404);
   // Attendu : pas de texte « Chargement de la boutique… » ; l’alerte « La boutique n'a pas pu être chargée. » et le bouton « Réessayer »
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 1, [
     { kind: 'cards', titles: [], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: false },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: false },
@@ -30,7 +30,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Réessayer »
   await page.getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : le texte « Chargement de la boutique… » ; aucune alerte
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 2, [
     { kind: 'cards', titles: [], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: true },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: false },
@@ -41,7 +41,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail('/api/shop/items/', 503);
   // Attendu : pas de texte « Chargement de la boutique… » ; le texte « Connexion lente ou serveur occupé : nouvel essai en cours… »
-  await see(page, '[data-widget="shop"]', [
+  await see(page, '[data-widget="shop"]', 3, [
     { kind: 'cards', titles: [], noun: ['publication', 'publications'] },
     { kind: 'text', text: 'Chargement de la boutique…', shown: false },
     { kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true },

@@ -9,7 +9,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/accessibilite/', widget: 'accessibility', seenIn: '.site-header form[data-site-search]' });
   await page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).focus();
   // Au départ : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 0, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -18,7 +18,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Saisir « h » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('h');
   // Attendu : « Rechercher sur le site » contient « h »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 1, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'h' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -27,7 +27,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 2, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Saisir « h » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('h');
   // Attendu : « Rechercher sur le site » contient « h »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 3, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'h' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -45,7 +45,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Relâcher la touche, la recherche contenant « h »
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 4, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'h' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -60,7 +60,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, 'zoe');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » contient « zoe »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 5, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -69,7 +69,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 6, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -78,7 +78,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel ');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 7, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel ' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -87,7 +87,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Relâcher la touche, la recherche contenant « hel »
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 8, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel ' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -102,7 +102,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, '');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » vide
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 9, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -111,7 +111,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 10, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -120,7 +120,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 11, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -129,7 +129,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Relâcher la touche, la recherche contenant « hel »
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 12, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },

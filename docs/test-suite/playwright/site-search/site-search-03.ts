@@ -9,7 +9,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/accessibilite/', widget: 'accessibility', seenIn: '.site-header form[data-site-search]' });
   await page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).focus();
   // Au départ : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 0, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -18,7 +18,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 1, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -27,7 +27,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 2, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel de la recherche échoue
   await api.fail({ path: '/api/search/', query: { q: 'hel', limit: '5' } }, 404);
   // Attendu : le message « La recherche n’a pas pu aboutir. » ; le bouton « Réessayer » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 3, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'La recherche n’a pas pu aboutir.' },
@@ -47,7 +47,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Saisir « h » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('h');
   // Attendu : « Rechercher sur le site » contient « h » ; pas de bouton « Réessayer »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 4, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'h' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -56,7 +56,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 5, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -65,7 +65,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 6, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -74,7 +74,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/search/', query: { q: 'hel', limit: '5' } }, 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 7, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' },
@@ -85,7 +85,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Relâcher la touche, la recherche contenant « hel »
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 8, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' },
@@ -102,7 +102,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, 'zoe');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » contient « zoe »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 9, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -111,7 +111,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'zoe', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 10, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -161,7 +161,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 3 suggestions : « Hélène Rochat », « Lecture publique avec Hélène Crettenand », « Hélène Zufferey élue présidente du Grand Conseil », aucune en surbrillance ; le message « 14 résultats, 3 suggestions : flèches haut et bas pour choisir » ; le lien « Tous les résultats pour « zoe » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 11, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     {
       kind: 'options',
@@ -178,7 +178,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 12. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 12, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     {
       kind: 'options',

@@ -9,7 +9,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/accessibilite/', widget: 'accessibility', seenIn: '.site-header form[data-site-search]' });
   await page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).focus();
   // Au départ : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 0, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -18,7 +18,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 1, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -27,7 +27,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 2, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -77,7 +77,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : 3 suggestions : « Hélène Rochat », « Lecture publique avec Hélène Crettenand », « Hélène Zufferey élue présidente du Grand Conseil », aucune en surbrillance ; le message « 14 résultats, 3 suggestions : flèches haut et bas pour choisir » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 3, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     {
       kind: 'options',
@@ -94,7 +94,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Appuyer sur la flèche bas
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('ArrowDown');
   // Attendu : 3 suggestions : « Hélène Rochat », « Lecture publique avec Hélène Crettenand », « Hélène Zufferey élue présidente du Grand Conseil », « Hélène Rochat » en surbrillance
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 4, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     {
       kind: 'options',
@@ -111,7 +111,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Appuyer sur Échap (ou quitter la recherche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('Escape');
   // Attendu : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 5, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -120,7 +120,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel ');
   // Attendu : « Rechercher sur le site » contient « hel » ; 3 suggestions : « Hélène Rochat », « Lecture publique avec Hélène Crettenand », « Hélène Zufferey élue présidente du Grand Conseil », aucune en surbrillance ; le message « 14 résultats, 3 suggestions : flèches haut et bas pour choisir » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 6, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel ' },
     {
       kind: 'options',
@@ -144,7 +144,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     page.locator('.site-header form[data-site-search]').getByRole('option', { name: 'Lecture publique avec Hélène Crettenand' }).click(),
   ]);
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 7, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel ' },
     {
       kind: 'options',
@@ -161,7 +161,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Saisir « zoe » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('zoe');
   // Attendu : « Rechercher sur le site » contient « zoe » ; le lien « Tous les résultats pour « zoe » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 8, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     {
       kind: 'options',
@@ -177,7 +177,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 9. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'zoe', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 9, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     {
       kind: 'options',
@@ -203,7 +203,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : aucune suggestion ; le message « Aucun résultat pour « zoe ». Vérifiez l’orthographe, ou essayez un autre mot. »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 10, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « zoe ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -214,7 +214,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 11. Saisir « h » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('h');
   // Attendu : « Rechercher sur le site » contient « h »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 11, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'h' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },

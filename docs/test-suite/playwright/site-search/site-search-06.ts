@@ -9,7 +9,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/accessibilite/', widget: 'accessibility', seenIn: '.site-header form[data-site-search]' });
   await page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).focus();
   // Au départ : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 0, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -18,7 +18,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 1, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -27,7 +27,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 2, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -46,7 +46,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le message « Aucun résultat pour « hel ». Vérifiez l’orthographe, ou essayez un autre mot. » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 3, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « hel ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -57,7 +57,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel ');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 4, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel ' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « hel ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -68,7 +68,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Saisir « zoe » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('zoe');
   // Attendu : « Rechercher sur le site » contient « zoe »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 5, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -77,7 +77,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'zoe', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 6, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -96,7 +96,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le message « Aucun résultat pour « zoe ». Vérifiez l’orthographe, ou essayez un autre mot. » ; le lien « Tous les résultats pour « zoe » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 7, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « zoe ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -107,7 +107,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 8. Relâcher la touche, la recherche contenant « zoe »
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 8, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'zoe' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « zoe ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -124,7 +124,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, 'hel');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 9, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -133,7 +133,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 10. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 10, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -152,7 +152,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     },
   );
   // Attendu : le message « Aucun résultat pour « hel ». Vérifiez l’orthographe, ou essayez un autre mot. » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 11, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Aucun résultat pour « hel ». Vérifiez l’orthographe, ou essayez un autre mot.' },
@@ -169,7 +169,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, '');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » vide
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 12, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },

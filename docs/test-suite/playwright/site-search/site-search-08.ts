@@ -9,7 +9,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   const api = await openBare(page, site, { path: '/accessibilite/', widget: 'accessibility', seenIn: '.site-header form[data-site-search]' });
   await page.getByRole('banner').getByRole('searchbox', { name: 'Rechercher sur le site' }).focus();
   // Au départ : aucune suggestion
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 0, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -18,7 +18,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Saisir « hel » dans la recherche de l’en-tête (sans relâcher la touche)
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).fill('hel');
   // Attendu : « Rechercher sur le site » contient « hel »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 1, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -27,7 +27,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 2, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -36,7 +36,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. L’appel de la recherche échoue
   await api.fail({ path: '/api/search/', query: { q: 'hel', limit: '5' } }, 404);
   // Attendu : le message « La recherche n’a pas pu aboutir. » ; le bouton « Réessayer » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 3, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'La recherche n’a pas pu aboutir.' },
@@ -47,7 +47,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Réessayer » sous la recherche
   await page.locator('.site-header form[data-site-search]').getByRole('button', { name: 'Réessayer' }).click();
   // Attendu : pas de bouton « Réessayer »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 4, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -56,7 +56,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. La pause est passée : la requête part
   await api.waiting({ path: '/api/search/', query: { q: 'hel', limit: '5' } });
   // Attendu : rien ne change à l’écran
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 5, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },
@@ -65,7 +65,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. L’appel tarde ou échoue : nouvel essai 1 sur 2
   await api.fail({ path: '/api/search/', query: { q: 'hel', limit: '5' } }, 503);
   // Attendu : le message « Connexion lente ou serveur occupé : nouvel essai en cours… » ; le lien « Tous les résultats pour « hel » »
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 6, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: 'hel' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' },
@@ -82,7 +82,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     }, '');
   await page.getByRole('banner').getByRole('combobox', { name: 'Rechercher sur le site' }).press('End');
   // Attendu : « Rechercher sur le site » vide
-  await see(page, '.site-header form[data-site-search]', [
+  await see(page, '.site-header form[data-site-search]', 7, [
     { kind: 'field', role: 'combobox', name: 'Rechercher sur le site', value: '' },
     { kind: 'options', listbox: 'Suggestions', titles: [], highlighted: null, noun: ['suggestion', 'suggestions'] },
     { kind: 'button', name: 'Réessayer', shown: false },

@@ -13,7 +13,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
     clipboard: 'scripted',
   });
   // Au départ : « S'abonner » replié
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 0, [
     { kind: 'disclosure', name: "S'abonner", open: false },
     { kind: 'button', name: "Copier l'adresse", shown: false },
     { kind: 'link', name: 'Ouvrir dans mon application de calendrier', shown: false },
@@ -22,7 +22,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 1. Ouvrir « S’abonner »
   await page.getByText("S'abonner", { exact: true }).click();
   // Attendu : « S'abonner » déplié ; « Adresse du calendrier » contient « https://www.valmont.example/flux/agenda/1/3.7~seance.ics » ; le bouton « Copier l'adresse » ; pas de texte « Adresse copiée. » ; pas de texte « La copie n'a pas fonctionné : sélectionnez l'adresse et copiez-la (Ctrl+C ou ⌘+C). » ; le lien « Ouvrir dans mon application de calendrier »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 1, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -34,7 +34,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 2. Cliquer sur « Copier l’adresse »
   await page.getByRole('button', { name: "Copier l'adresse" }).click();
   // Attendu : rien ne change à l’écran
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 2, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -46,7 +46,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 3. Le presse-papiers accepte l’adresse
   await page.evaluate('scriptedClipboard.settle(true)');
   // Attendu : le message « Adresse copiée. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -58,7 +58,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 4. Cliquer sur « Copier l’adresse »
   await page.getByRole('button', { name: "Copier l'adresse" }).click();
   // Attendu : pas de texte « Adresse copiée. »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 4, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -70,7 +70,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 5. Le presse-papiers refuse l’adresse
   await page.evaluate('scriptedClipboard.settle(false)');
   // Attendu : le message « La copie n'a pas fonctionné : sélectionnez l'adresse et copiez-la (Ctrl+C ou ⌘+C). »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 5, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -82,7 +82,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 6. Cliquer sur « Copier l’adresse »
   await page.getByRole('button', { name: "Copier l'adresse" }).click();
   // Attendu : pas de texte « La copie n'a pas fonctionné : sélectionnez l'adresse et copiez-la (Ctrl+C ou ⌘+C). »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 6, [
     { kind: 'disclosure', name: "S'abonner", open: true },
     { kind: 'field', role: 'textbox', name: 'Adresse du calendrier', value: 'https://www.valmont.example/flux/agenda/1/3.7~seance.ics' },
     { kind: 'button', name: "Copier l'adresse", shown: true },
@@ -94,7 +94,7 @@ export const run = async (page: Page, site: string): Promise<void> => {
   // 7. Refermer « S’abonner »
   await page.getByText("S'abonner", { exact: true }).click();
   // Attendu : « S'abonner » replié ; pas de bouton « Copier l'adresse » ; pas de lien « Ouvrir dans mon application de calendrier »
-  await see(page, '[data-widget="agenda"]', [
+  await see(page, '[data-widget="agenda"]', 7, [
     { kind: 'disclosure', name: "S'abonner", open: false },
     { kind: 'button', name: "Copier l'adresse", shown: false },
     { kind: 'link', name: 'Ouvrir dans mon application de calendrier', shown: false },
