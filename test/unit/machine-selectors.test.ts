@@ -2,6 +2,7 @@ import type { AnyStateMachine, EventObject, SnapshotFrom, StateValue } from 'xst
 import { agendaEvents } from '../../src/domain/agenda-grouping';
 import {
   selectAgendaStatus,
+  selectEmptyRange,
   selectLoadingMore,
   selectLoadingPast,
   selectMoreFailed,
@@ -12,10 +13,27 @@ import {
 } from '../../src/machines/agenda-machine';
 import { selectStatus as selectCartStatus, type CartSnapshot } from '../../src/machines/cart-machine';
 import { selectPriceCheck, selectPriceCheckRetrying, type CartPricesSnapshot } from '../../src/machines/cart-prices-machine';
-import { selectStatus as selectDirectoryStatus, type DirectorySnapshot } from '../../src/machines/directory-machine';
+import {
+  selectAppendedFrom as selectDirectoryAppendedFrom,
+  selectFindingContact,
+  selectLoadingMore as selectDirectoryLoadingMore,
+  selectMoreFailed as selectDirectoryMoreFailed,
+  selectOpenContact,
+  selectRetrying as selectDirectoryRetrying,
+  selectStatus as selectDirectoryStatus,
+  type DirectorySnapshot,
+} from '../../src/machines/directory-machine';
 import { selectEventsStatus, selectNewsStatus, type HomeSnapshot } from '../../src/machines/home-machine';
 import { selectArticleStatus, type NewsArticleSnapshot } from '../../src/machines/news-article-machine';
-import { selectStatus as selectNewsListStatus, type NewsSnapshot } from '../../src/machines/news-machine';
+import {
+  selectAppendedFrom as selectNewsAppendedFrom,
+  selectLoadingMore as selectNewsLoadingMore,
+  selectMoreFailed as selectNewsMoreFailed,
+  selectRetrying as selectNewsRetrying,
+  selectStatus as selectNewsListStatus,
+  type NewsSnapshot,
+} from '../../src/machines/news-machine';
+import { selectCopyStatus, type SubscriptionSnapshot } from '../../src/machines/subscription-machine';
 import { selectShopStatus, type ShopSnapshot } from '../../src/machines/shop-machine';
 import { agendaModel } from '../model/agenda-model';
 import { cartModel } from '../model/cart-model';
@@ -26,6 +44,7 @@ import { pathsOf, type MachineModel } from '../model/machine-model';
 import { newsArticleModel } from '../model/news-article-model';
 import { newsModel } from '../model/news-model';
 import { shopModel } from '../model/shop-model';
+import { SUBSCRIPTION_ADDRESS, subscriptionModel } from '../model/subscription-model';
 
 type Snapshot = SnapshotFrom<AnyStateMachine>;
 
@@ -121,6 +140,92 @@ describe('the status selectors, on every state the models reach', () => {
   it('agenda: an address that names no event has nothing to find', () => {
     const snapshot = statesOf(agendaModel as unknown as MachineModel<EventObject>)[0] as AgendaSnapshot;
     expect(selectPermalinkFound({ ...snapshot, context: { ...snapshot.context, openEvent: null } })).toBe(true);
+  });
+
+  it('agenda: the range that held nothing is told only once the list is no longer loading', () => {
+    let told = 0;
+    for (const snapshot of statesOf(agendaModel as unknown as MachineModel<EventObject>)) {
+      const agenda = snapshot as AgendaSnapshot;
+      const events = stateOf(snapshot.value as StateValue, 'events');
+      const expected = agenda.context.rangeEmpty && events !== 'loading' ? agenda.context.range : null;
+      if (expected !== null) told += 1;
+      expect([snapshot.value, selectEmptyRange(agenda)]).toStrictEqual([snapshot.value, expected]);
+    }
+    expect(told).toBeGreaterThan(0);
+  });
+
+  // The directory's and the news list's busy, failed and appended flags, from their list region.
+  const LISTS = [
+    [
+      'directory',
+      directoryModel as unknown as MachineModel<EventObject>,
+      'contacts',
+      (s: Snapshot) => [
+        selectDirectoryLoadingMore(s as DirectorySnapshot),
+        selectDirectoryMoreFailed(s as DirectorySnapshot),
+        selectDirectoryRetrying(s as DirectorySnapshot),
+        selectDirectoryAppendedFrom(s as DirectorySnapshot),
+      ],
+    ],
+    [
+      'news',
+      newsModel as unknown as MachineModel<EventObject>,
+      'list',
+      (s: Snapshot) => [
+        selectNewsLoadingMore(s as NewsSnapshot),
+        selectNewsMoreFailed(s as NewsSnapshot),
+        selectNewsRetrying(s as NewsSnapshot),
+        selectNewsAppendedFrom(s as NewsSnapshot),
+      ],
+    ],
+  ] as const;
+
+  it.each(LISTS)('%s: more on its way, more failed, still trying, and where the added cards start', (_name, model, region, select) => {
+    const met = new Set<string>();
+    for (const snapshot of statesOf(model)) {
+      const value = snapshot.value as StateValue;
+      const { appendedFrom } = snapshot.context as { appendedFrom: number | null };
+      const expected = [
+        isIn(value, region, 'ready', 'loadingMore'),
+        isIn(value, region, 'ready', 'moreFailed'),
+        isIn(value, region, 'loading', 'retrying'),
+        stateOf(value, region) === 'ready' ? appendedFrom : null,
+      ];
+      expected.forEach((flag, index) => {
+        if (flag !== false && flag !== null) met.add(String(index));
+      });
+      expect([value, ...select(snapshot)]).toStrictEqual([value, ...expected]);
+    }
+    expect([...met].sort()).toStrictEqual(['0', '1', '2', '3']);
+  });
+
+  it('directory: the open contact only while the details are open, and finding while they wait or look', () => {
+    for (const snapshot of statesOf(directoryModel as unknown as MachineModel<EventObject>)) {
+      const directory = snapshot as DirectorySnapshot;
+      const details = stateOf(snapshot.value as StateValue, 'details');
+      expect([details, selectOpenContact(directory), selectFindingContact(directory)]).toStrictEqual([
+        details,
+        details === 'open' ? directory.context.opened : null,
+        details === 'waiting' || details === 'finding',
+      ]);
+    }
+  });
+
+  it('subscription: a copy’s outcome, told beside the address it copied only', () => {
+    const outcomes = new Set<string>();
+    for (const snapshot of statesOf(subscriptionModel as unknown as MachineModel<EventObject>)) {
+      const subscription = snapshot as SubscriptionSnapshot;
+      const value = snapshot.value as StateValue;
+      const copied = subscription.context.copied === SUBSCRIPTION_ADDRESS;
+      const open = typeof value === 'object' ? (value as Record<string, string>)['open'] : undefined;
+      const outcome = !copied ? 'none' : open === 'copying' ? 'copying' : open === 'copied' ? 'copied' : open === 'copyFailed' ? 'failed' : 'none';
+      outcomes.add(outcome);
+      expect([value, selectCopyStatus(subscription, SUBSCRIPTION_ADDRESS)]).toStrictEqual([value, outcome]);
+      // Another address (other filters), or none: nothing to tell.
+      expect(selectCopyStatus(subscription, `${SUBSCRIPTION_ADDRESS}?autre`)).toBe('none');
+      expect(selectCopyStatus(subscription, null)).toBe('none');
+    }
+    expect([...outcomes].sort()).toStrictEqual(['copied', 'copying', 'failed', 'none']);
   });
 
   it('cart-prices: "still trying" only while a retry is on its way', () => {
