@@ -85,6 +85,24 @@ describe('the event journal', () => {
     expect(replay[0]!.steps.findIndex((step) => !step.same)).toBe(7);
   });
 
+  it('tells a step apart when only its state, or only its data, differ from what was recorded', () => {
+    const journal = recordSession();
+    const otherState = structuredClone(journal);
+    otherState.actors[0]!.entries[2]!.state.value = { contacts: 'failed', categories: 'ready', details: 'closed' };
+    const otherData = structuredClone(journal);
+    otherData.actors[0]!.entries[2]!.state.context = '00000000';
+    for (const tampered of [otherState, otherData]) {
+      expect(replayJournal(tampered)[0]!.steps.map((step) => step.same)).toStrictEqual(replayJournal(journal)[0]!.steps.map((_step, index) => index !== 3));
+    }
+  });
+
+  it('refuses a journal that names a widget this site does not have', () => {
+    const journal = recordSession();
+    expect(() => replayJournal({ ...journal, actors: [{ ...journal.actors[0]!, widget: 'météo' }] })).toThrow(
+      'The journal names a widget this site does not have: météo',
+    );
+  });
+
   it('refuses a file that is not a journal, saying what is wrong', () => {
     expect(() => replayJournal({ version: 2, actors: [] })).toThrow(/Not a journal[\s\S]*version/);
   });
