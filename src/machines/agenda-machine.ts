@@ -518,11 +518,8 @@ export type AgendaStatus = 'loading' | 'ready' | 'empty' | 'failed';
 
 const SETTLED_STATUSES = ['ready', 'empty', 'failed'] as const;
 
-/** The state of the list area; the next events of an empty range load as the list does. */
-export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => {
-  if (snapshot.matches({ events: 'loading' }) || snapshot.matches({ events: 'nextEvents' })) return 'loading';
-  return SETTLED_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
-};
+/** The state of the list area: loading until it settles, the next events of an empty range included. */
+export const selectAgendaStatus = (snapshot: AgendaSnapshot): AgendaStatus => SETTLED_STATUSES.find((status) => snapshot.matches({ events: status })) ?? 'loading';
 
 /** The grouped agenda to show; the previous one stays while a newer request runs. */
 export const selectShownAgenda = (snapshot: AgendaSnapshot): GroupedAgenda => {
@@ -539,9 +536,8 @@ export const selectAgendaFilters = (snapshot: AgendaSnapshot): AgendaFilters => 
 /** The quick range in force. */
 export const selectRange = (snapshot: AgendaSnapshot): QuickRange | null => snapshot.context.range;
 
-/** The range that held nothing, while the list shows the next events without it. */
-export const selectEmptyRange = (snapshot: AgendaSnapshot): QuickRange | null =>
-  snapshot.context.rangeEmpty && !snapshot.matches({ events: 'loading' }) ? snapshot.context.range : null;
+/** The range that held nothing, while the list shows the next events without it (a new list forgets it as it starts loading). */
+export const selectEmptyRange = (snapshot: AgendaSnapshot): QuickRange | null => (snapshot.context.rangeEmpty ? snapshot.context.range : null);
 
 /** The category toggles: the available categories, plus any selected one the list does not name yet. */
 export const selectCategoryToggles = (snapshot: AgendaSnapshot): readonly AgendaCategory[] => {

@@ -106,4 +106,17 @@ describe('the event journal', () => {
   it('refuses a file that is not a journal, saying what is wrong', () => {
     expect(() => replayJournal({ version: 2, actors: [] })).toThrow(/Not a journal[\s\S]*version/);
   });
+
+  it('names each thing wrong with a file on a line of its own', () => {
+    let message = '';
+    try {
+      replayJournal({ version: 2, page: '/agenda/', startedAt: '2026-11-23T10:00:00Z', actors: 'none' });
+    } catch (error) {
+      message = error instanceof Error ? error.message : String(error);
+    }
+    const [first, ...rest] = message.split('\n');
+    expect(first).toBe('Not a journal:');
+    // Each line names the journal's type, then `/` and the field it is about.
+    expect(rest.map((line) => /\}\/(\w+): /.exec(line)?.[1])).toStrictEqual(['version', 'actors']);
+  });
 });

@@ -1,7 +1,9 @@
-import type { AnyStateMachine, EventObject, SnapshotFrom, StateValue } from 'xstate';
+import { of } from 'rxjs';
+import { createActor, fromEventObservable, type AnyStateMachine, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
 import { agendaEvents } from '../../src/domain/agenda-grouping';
 import {
   selectAgendaStatus,
+  selectCategoryToggles,
   selectEmptyRange,
   selectLoadingMore,
   selectLoadingPast,
@@ -15,6 +17,7 @@ import { selectStatus as selectCartStatus, type CartSnapshot } from '../../src/m
 import { selectPriceCheck, selectPriceCheckRetrying, type CartPricesSnapshot } from '../../src/machines/cart-prices-machine';
 import {
   selectAppendedFrom as selectDirectoryAppendedFrom,
+  selectCategoryOptions,
   selectFindingContact,
   selectLoadingMore as selectDirectoryLoadingMore,
   selectMoreFailed as selectDirectoryMoreFailed,
@@ -33,7 +36,7 @@ import {
   selectStatus as selectNewsListStatus,
   type NewsSnapshot,
 } from '../../src/machines/news-machine';
-import { selectCopyStatus, type SubscriptionSnapshot } from '../../src/machines/subscription-machine';
+import { selectCopyStatus, subscriptionMachine, type SubscriptionSnapshot } from '../../src/machines/subscription-machine';
 import { selectShopStatus, type ShopSnapshot } from '../../src/machines/shop-machine';
 import { agendaModel } from '../model/agenda-model';
 import { cartModel } from '../model/cart-model';
@@ -44,6 +47,7 @@ import { pathsOf, type MachineModel } from '../model/machine-model';
 import { newsArticleModel } from '../model/news-article-model';
 import { newsModel } from '../model/news-model';
 import { shopModel } from '../model/shop-model';
+import type { CopyEvent } from '../../src/services/clipboard-service';
 import { SUBSCRIPTION_ADDRESS, subscriptionModel } from '../model/subscription-model';
 
 type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -228,9 +232,48 @@ describe('the status selectors, on every state the models reach', () => {
     expect([...outcomes].sort()).toStrictEqual(['copied', 'copying', 'failed', 'none']);
   });
 
+  it('subscription: a copy’s outcome is no longer told once the panel is closed, nor when it opens again', () => {
+    const failing = subscriptionMachine.provide({ actors: { copy: fromEventObservable<CopyEvent, string>(() => of({ type: 'COPY_FAILED' } as const)) } });
+    const subscription = createActor(failing, { input: { origin: 'https://example.ch' } });
+    subscription.start();
+    subscription.send({ type: 'OPEN' });
+    subscription.send({ type: 'COPY', text: SUBSCRIPTION_ADDRESS });
+    expect(selectCopyStatus(subscription.getSnapshot(), SUBSCRIPTION_ADDRESS)).toBe('failed');
+    subscription.send({ type: 'CLOSE' });
+    expect(selectCopyStatus(subscription.getSnapshot(), SUBSCRIPTION_ADDRESS)).toBe('none');
+    subscription.send({ type: 'OPEN' });
+    expect(selectCopyStatus(subscription.getSnapshot(), SUBSCRIPTION_ADDRESS)).toBe('none');
+    subscription.stop();
+  });
+
   it('cart-prices: "still trying" only while a retry is on its way', () => {
     for (const snapshot of statesOf(cartPricesModel as unknown as MachineModel<EventObject>)) {
       expect(selectPriceCheckRetrying(snapshot as CartPricesSnapshot)).toBe(isIn({ root: snapshot.value as StateValue }, 'root', 'checking', 'retrying'));
     }
+  });
+});
+
+// The selectors that read the context alone, on a reached state whose context is set as a visitor's address or the server would.
+describe('the filter choices offered', () => {
+  it('agenda: the toggles are the server’s categories, then each category of the address the list does not name, titled by its id', () => {
+    const snapshot = statesOf(agendaModel as unknown as MachineModel<EventObject>)[0] as AgendaSnapshot;
+    const categories = [
+      { id: '1', title: 'Séance plénière' },
+      { id: '2', title: 'Commission' },
+    ];
+    const at = (currentCategories: readonly string[]) => selectCategoryToggles({ ...snapshot, context: { ...snapshot.context, categories, currentCategories } });
+    expect(at([])).toStrictEqual(categories);
+    expect(at(['2'])).toStrictEqual(categories);
+    expect(at(['9', '1'])).toStrictEqual([...categories, { id: '9', title: '9' }]);
+  });
+
+  it('directory: the dropdown lists the server’s categories, with the address’s category first when the list lacks it', () => {
+    const snapshot = statesOf(directoryModel as unknown as MachineModel<EventObject>)[0] as DirectorySnapshot;
+    const categories = ['Députés', 'Commissions'];
+    const at = (category: string) =>
+      selectCategoryOptions({ ...snapshot, context: { ...snapshot.context, categories, filters: { ...snapshot.context.filters, category } } });
+    expect(at('')).toStrictEqual(categories);
+    expect(at('Commissions')).toStrictEqual(categories);
+    expect(at('Partis')).toStrictEqual(['Partis', ...categories]);
   });
 });
