@@ -24,3 +24,7 @@ export interface PlaywrightDriver<E extends EventObject> {
 
 /** A value written into a script, as its code. */
 export const literal = (value: unknown): string => JSON.stringify(value);
+
+/** Back or Forward to an address of the page, as the browser's buttons do it: `address` is the script's expression of it. */
+export const visit = (address: string): string =>
+  `await page.evaluate((address) => { window.history.pushState(null, '', address); window.dispatchEvent(new PopStateEvent('popstate')); }, ${address});`;

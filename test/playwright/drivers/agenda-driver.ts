@@ -6,7 +6,7 @@ import { filtersOf, type AgendaMachineEvent, type AgendaSnapshot } from '../../.
 import type { AgendaAnswer } from '../../../src/services/agenda-service';
 import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY, LATER_EVENT } from '../../support/agenda-fixtures';
 import { AGENDA_MODEL_INPUT, agendaModel } from '../../model/agenda-model';
-import { literal, type PlaywrightDriver } from '../driver';
+import { literal, visit, type PlaywrightDriver } from '../driver';
 import type { CallMatch } from '../scripted-api';
 
 const CATEGORIES = '/api/categories/agenda/';
@@ -88,9 +88,7 @@ export const agendaDriver: PlaywrightDriver<AgendaMachineEvent> = {
         return [click(WIDGET, 'Réinitialiser les filtres')];
       // Back to an address of the agenda, as the browser's history does it.
       case 'RESTORE_FILTERS':
-        return [
-          `await page.evaluate((search) => { window.history.pushState(null, '', \`/agenda/\${search}\`); window.dispatchEvent(new PopStateEvent('popstate')); }, ${literal(event.search)});`,
-        ];
+        return [visit(literal(`/agenda/${event.search}`))];
       case 'RETRY':
         return [click(WIDGET, 'Réessayer')];
       case 'LOAD_MORE':

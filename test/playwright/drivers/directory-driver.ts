@@ -4,7 +4,7 @@ import type { DirectorySnapshot, DirectoryEvent } from '../../../src/machines/di
 import type { HttpFailure } from '../../../src/services/http';
 import { CONTACTS, MODEL_PAGE_SIZE } from '../../support/directory-fixtures';
 import { CARD, directoryModel } from '../../model/directory-model';
-import { literal, type PlaywrightDriver } from '../driver';
+import { literal, visit, type PlaywrightDriver } from '../driver';
 import type { CallMatch } from '../scripted-api';
 
 const CATEGORIES_PATH = '/api/categories/contacts/';
@@ -27,10 +27,6 @@ const moreCall = (before: DirectorySnapshot): CallMatch => {
 
 // A refusal is not tried again, so the widget shows its failure at once: a 5xx of the model's becomes a 404.
 const finalStatus = (error: HttpFailure): number => (error._tag === 'HttpError' && error.status < 500 ? error.status : 404);
-
-// Back or Forward to an address of the page, as the browser's buttons do it.
-const visit = (address: string): string =>
-  `await page.evaluate((address) => { window.history.pushState(null, '', address); window.dispatchEvent(new PopStateEvent('popstate')); }, ${address});`;
 
 const searchBox = `page.getByRole('searchbox', { name: 'Rechercher un nom' })`;
 

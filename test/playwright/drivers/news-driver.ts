@@ -4,7 +4,7 @@ import type { NewsMachineEvent, NewsSnapshot } from '../../../src/machines/news-
 import type { HttpFailure } from '../../../src/services/http';
 import { MODEL_PAGE_SIZE, NEWS_CATEGORIES } from '../../support/news-fixtures';
 import { newsModel } from '../../model/news-model';
-import { literal, type PlaywrightDriver } from '../driver';
+import { literal, visit, type PlaywrightDriver } from '../driver';
 import type { CallMatch } from '../scripted-api';
 
 const SCOPE = 'actualites';
@@ -46,9 +46,7 @@ export const newsDriver: PlaywrightDriver<NewsMachineEvent> = {
         return [`await page.getByRole('button', { name: 'Tout afficher' }).click();`];
       // Back or Forward to an address of the page, as the browser's buttons do it.
       case 'RESTORE_SELECTION':
-        return [
-          `await page.evaluate((address) => { window.history.pushState(null, '', address); window.dispatchEvent(new PopStateEvent('popstate')); }, ${literal(`/actualites/${event.search}`)});`,
-        ];
+        return [visit(literal(`/actualites/${event.search}`))];
       // The categories' and the list's alerts each offer it; either asks both again.
       case 'RETRY':
         return [`await page.getByRole('button', { name: 'Réessayer' }).first().click();`];

@@ -66,10 +66,10 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 3. Revenir en arrière vers l’adresse « ?mois=1 »
-  await page.evaluate((search) => {
-    window.history.pushState(null, '', `/agenda/${search}`);
+  await page.evaluate((address) => {
+    window.history.pushState(null, '', address);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  }, '?mois=1');
+  }, '/agenda/?mois=1');
   // Attendu : « Mois » contient « 1 » ; pas de bouton « Événements passés »
   await see(page, '[data-widget="agenda"]', 3, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

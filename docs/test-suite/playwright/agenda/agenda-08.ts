@@ -237,10 +237,10 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 12. Revenir en arrière vers l’adresse « ?mois=1 »
-  await page.evaluate((search) => {
-    window.history.pushState(null, '', `/agenda/${search}`);
+  await page.evaluate((address) => {
+    window.history.pushState(null, '', address);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  }, '?mois=1');
+  }, '/agenda/?mois=1');
   // Attendu : « Mois » contient « 1 » ; le message « Chargement de l'agenda… » ; pas de bouton « Événements passés » ; pas de texte « Aucun événement pour ces filtres »
   await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },

@@ -223,10 +223,10 @@ export const run = async (page: Page, site: string): Promise<void> => {
   ]);
 
   // 12. Revenir en arrière vers l’adresse « ?mois=1 »
-  await page.evaluate((search) => {
-    window.history.pushState(null, '', `/agenda/${search}`);
+  await page.evaluate((address) => {
+    window.history.pushState(null, '', address);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  }, '?mois=1');
+  }, '/agenda/?mois=1');
   // Attendu : « Mois » contient « 1 » ; 2 fiches d’événement, la première « Concert d’automne » ; le message « 2 événements » ; aucune alerte
   await see(page, '[data-widget="agenda"]', 12, [
     { kind: 'field', role: 'searchbox', name: 'Rechercher un titre', value: '' },
