@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import type { EventObject } from 'xstate';
 import type { ModelPath } from '../model/coverage';
@@ -7,6 +9,9 @@ import { literal, type PlaywrightDriver } from './driver';
 
 /** Where the scripts are written, from the repository's root. */
 export const SCRIPTS_DIR = 'docs/test-suite/playwright';
+
+/** The file under SCRIPTS_DIR of a machine's covering path, counted from 0. */
+const scriptFile = (machine: string, index: number): string => `${machine}/${machine}-${String(index + 1).padStart(2, '0')}.ts`;
 
 /** One exported script: its file under SCRIPTS_DIR and its source. */
 export interface ExportedScript {
@@ -52,8 +57,32 @@ export const exportScripts = async <E extends EventObject>(driver: PlaywrightDri
   const words = suiteOf(driver.model);
   return Promise.all(
     coveringSuite(driver.model).map(async (path, index) => ({
-      file: `${driver.model.name}/${driver.model.name}-${String(index + 1).padStart(2, '0')}.ts`,
+      file: scriptFile(driver.model.name, index),
       source: await format(scriptOf(driver, path, words[index]!), options),
     })),
   );
+};
+
+/** The files a driver's scripts are written to, one a covering path: known at once, without formatting any script. */
+export const scriptFilesOf = <E extends EventObject>(driver: PlaywrightDriver<E>): string[] =>
+  coveringSuite(driver.model).map((_, index) => scriptFile(driver.model.name, index));
+
+/**
+ * Writes the drivers' scripts under `dir` (SCRIPTS_DIR, or a folder of a test), each machine's folder whole, so that
+ * no script of a path that is gone stays; of the other folders, only those of the machines named in `keep` stay.
+ * Returns the files written, as `exportScripts` names them.
+ */
+export const writeScripts = async <E extends EventObject>(dir: string, drivers: readonly PlaywrightDriver<E>[], keep: readonly string[] = []): Promise<string[]> => {
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir))
+    if (!keep.includes(entry) || drivers.some((driver) => driver.model.name === entry)) rmSync(join(dir, entry), { recursive: true, force: true });
+  const written: string[] = [];
+  for (const driver of drivers) {
+    for (const { file, source } of await exportScripts(driver)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), source);
+      written.push(file);
+    }
+  }
+  return written;
 };
