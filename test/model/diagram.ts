@@ -272,7 +272,7 @@ export const machineDiagram = (name: string, machine: AnyStateMachine): string =
   return [
     `# Machine « ${name} » : ${counts.states} états, ${counts.transitions} transitions`,
     '',
-    `Écrit par \`npm run paths -- --diagrams\` depuis \`src/machines/${name}-machine.ts\` ; un test échoue quand ce fichier diffère de ce que la machine donne. Les chemins que ses tests parcourent : [../test-paths/${name}.md](../test-paths/${name}.md).`,
+    `Écrit par \`npm run paths -- --diagrams\` depuis \`src/machines/${name}-machine.ts\` ; un test échoue quand ce fichier diffère de ce que la machine donne. Les chemins que ses tests parcourent sont dans \`docs/test-paths/${name}.md\`, sa suite de couverture dans \`docs/test-suite/${name}.md\` : \`npm run paths -- --all\` les écrit (ils ne sont pas versionnés).`,
     '',
     'Lecture :',
     '',
@@ -295,11 +295,14 @@ export const diagramsIndex = (machines: readonly NamedMachine[]): string =>
     '',
     'Écrit par `npm run paths -- --diagrams` depuis `src/machines/*-machine.ts` ; un test échoue quand un diagramme diffère de ce que les machines donnent.',
     '',
-    '| Machine | États | Transitions | Diagramme | Chemins de test |',
-    '| --- | --: | --: | --- | --- |',
+    // Only these diagrams are kept in git; the links of the table would lead nowhere in a clone that has not run the generator.
+    'Les chemins de test (`docs/test-paths/`) et les suites de couverture (`docs/test-suite/` : Markdown, Gherkin, CSV et scripts Playwright) ne sont pas versionnés : `npm run paths -- --all` les écrit, ces diagrammes avec.',
+    '',
+    '| Machine | États | Transitions | Diagramme | Chemins de test | Suite de couverture |',
+    '| --- | --: | --: | --- | --- | --- |',
     ...machines.map(({ name, machine }) => {
       const counts = diagramCounts(machine);
-      return `| ${name} | ${counts.states} | ${counts.transitions} | [${name}.md](${name}.md) | [../test-paths/${name}.md](../test-paths/${name}.md) |`;
+      return `| ${name} | ${counts.states} | ${counts.transitions} | [${name}.md](${name}.md) | \`docs/test-paths/${name}.md\` | \`docs/test-suite/${name}.md\` |`;
     }),
     '',
   ].join('\n');

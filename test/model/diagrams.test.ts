@@ -91,10 +91,12 @@ describe('the state diagram of a machine', () => {
     expect(lines).toContain('sample__form__done --> [*]');
   });
 
-  it('writes a document with the diagram, linked to the test paths', () => {
+  it('writes a document with the diagram, naming the test paths and the suite that npm run paths -- --all writes beside it', () => {
     const document = machineDiagram('sample', sampleMachine);
     expect(document).toContain('# Machine « sample » : 7 états, 7 transitions');
-    expect(document).toContain('[../test-paths/sample.md](../test-paths/sample.md)');
+    // Not links: those documents are not kept in git, and a link to them would lead nowhere in a fresh clone.
+    expect(document).toContain('`docs/test-paths/sample.md`, sa suite de couverture dans `docs/test-suite/sample.md` : `npm run paths -- --all` les écrit');
+    expect(document).not.toContain('](../test-');
     expect(mermaidBlocks(document)).toEqual([text]);
   });
 

@@ -75,8 +75,8 @@ export const renderPaths = <E extends EventObject>(model: MachineModel<E>, forma
       `# ${summary}`,
       '',
       language === 'fr'
-        ? 'Écrit par `npm run paths -- --all` depuis les machines ; un test échoue quand ce fichier diffère de ce qu’elles donnent.'
-        : 'Written by `npm run paths -- --all` from the machines; a test fails when this file differs from what they give.',
+        ? 'Écrit par `npm run paths -- --all` depuis les machines ; pas versionné : la commande le récrit tel que les machines le donnent.'
+        : 'Written by `npm run paths -- --all` from the machines; not kept in git: the command writes it afresh from what they give.',
       '',
       language === 'fr'
         ? `Diagramme d’états de la machine : [../machines/${model.name}.md](../machines/${model.name}.md).`

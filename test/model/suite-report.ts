@@ -207,7 +207,7 @@ export const suitesIndex = (models: readonly MachineModel<EventObject>[]): strin
   return [
     '# Suites de couverture',
     '',
-    'Pour chaque machine, les chemins les moins nombreux qui prennent ensemble chaque transition, en étapes à suivre sur la page avec ce qu’on doit y voir. Écrit par `npm run paths -- --all` ; un test échoue quand un fichier diffère de ce que donnent les machines.',
+    'Pour chaque machine, les chemins les moins nombreux qui prennent ensemble chaque transition, en étapes à suivre sur la page avec ce qu’on doit y voir. Écrit par `npm run paths -- --all` ; pas versionné : la commande récrit ces fichiers tels que les machines les donnent.',
     '',
     '| Machine | Chemins | Étapes | Transitions prises | Exhaustif : chemins | Exhaustif : étapes | Fichiers |',
     '|---|--:|--:|--:|--:|--:|---|',
