@@ -35,6 +35,8 @@ const direction = (layer, message, groups, packages = []) => ({
 const uiPackages = ['react', 'react-dom', '@xstate/react'];
 // src/main.ts is the pages' entry, outside every layer: no layer imports it.
 const outsideLayers = ['**/main', '**/main.ts'];
+// The seed, the import and their generators (demo content, sharp's images): run before the server, never loaded by it.
+const serverOperations = ['**/operations/**'];
 
 export default defineConfig(
   // Built, installed or generated: not the code's own text.
@@ -176,14 +178,40 @@ export default defineConfig(
     },
   },
   // A gitignore pattern cannot re-include a file under an excluded folder, so src/'s children are excluded one level down.
-  direction('server', 'server/ reads server/ and src/domain only', ['**/src/*', '!**/src/domain']),
-  // Its own block after server/'s, since a later block replaces the options of the same rule.
-  direction('server/render', 'server/render reads server/, src/views, src/services, src/i18n and src/domain only', [
+  // Within server/, storage (data/) reads no other folder, the caches read storage, and the seed with its generators
+  // (operations/) stays out of the production server (server/main.ts, http/, render/).
+  direction('server', 'server/main.ts reads server/ and src/domain only', ['**/src/*', '!**/src/domain']),
+  // Each folder's own block after server/'s, since a later block replaces the options of the same rule.
+  direction('server/http', 'server/http reads server/ and src/domain only, never server/operations', ['**/src/*', '!**/src/domain', ...serverOperations]),
+  direction('server/cache', 'server/cache reads server/cache, server/data and src/domain only', [
+    '**/src/*',
+    '!**/src/domain',
+    '**/http/**',
+    '**/render/**',
+    ...serverOperations,
+  ]),
+  direction('server/data', 'server/data reads server/data and src/domain only', [
+    '**/src/*',
+    '!**/src/domain',
+    '**/http/**',
+    '**/render/**',
+    '**/cache/**',
+    ...serverOperations,
+  ]),
+  direction('server/operations', 'server/operations reads server/operations, server/data and src/domain only', [
+    '**/src/*',
+    '!**/src/domain',
+    '**/http/**',
+    '**/render/**',
+    '**/cache/**',
+  ]),
+  direction('server/render', 'server/render reads server/, src/views, src/services, src/i18n and src/domain only, never server/operations', [
     '**/src/*',
     '!**/src/domain',
     '!**/src/views',
     '!**/src/services',
     '!**/src/i18n',
+    ...serverOperations,
   ]),
 
   prettier,

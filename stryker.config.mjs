@@ -25,7 +25,7 @@ export default {
   // whenever a test changes. They are left out (Ignored) unless MUTATION_STATIC=1 (`--static`).
   ignoreStatic: process.env['MUTATION_STATIC'] !== '1',
   // The files of the target are given by scripts/mutation.mjs (`--mutate`); this is the whole scope.
-  mutate: ['src/domain/**/*.ts', 'src/machines/**/*.ts', 'server/routes/query-schemas.ts', 'server/routes/route-input.ts', 'server/routes/http-rules.ts'],
+  mutate: ['src/domain/**/*.ts', 'src/machines/**/*.ts', 'server/http/query-schemas.ts', 'server/http/route-input.ts', 'server/http/http-rules.ts'],
   // Two cores shared with other work: one test runner unless MUTATION_CONCURRENCY says otherwise.
   concurrency: Number(process.env['MUTATION_CONCURRENCY'] ?? '1'),
   // Jest run again and again in one process keeps memory (jsdom windows, PGlite threads): a fresh

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
+import { buildApp } from '../server/http/app';
 import type { Figure } from './figures';
 import { openLargeDatabase } from './large-database';
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildApp } from '../server/app';
+import { buildApp } from '../server/http/app';
 import { launchBrowser } from '../test/support/browser';
 import { BUDGETS, percentile, type Figure } from './figures';
 import { openLargeDatabase } from './large-database';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
+import { buildApp } from '../server/http/app';
 import { percentile, BUDGETS, type Figure } from './figures';
 import { openLargeDatabase } from './large-database';
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildApp } from '../server/app';
+import { buildApp } from '../server/http/app';
 import { launchBrowser } from '../test/support/browser';
 import { percentile, type Figure } from './figures';
 import { openLargeDatabase } from './large-database';

@@ -34,8 +34,8 @@ const GOAL = 85;
 const TARGETS = {
   domain: { label: 'src/domain', mutate: ['src/domain/**/*.ts'], tests: ['unit', 'property'] },
   server: {
-    label: 'server/routes (query decoding)',
-    mutate: ['server/routes/query-schemas.ts', 'server/routes/route-input.ts', 'server/routes/http-rules.ts'],
+    label: 'server/http (query decoding)',
+    mutate: ['server/http/query-schemas.ts', 'server/http/route-input.ts', 'server/http/http-rules.ts'],
     tests: ['unit', 'property', 'server/api-input.test.ts'],
   },
   machines: { label: 'src/machines', mutate: ['src/machines/**/*.ts'], tests: ['model', 'unit', 'property'] },

@@ -2,16 +2,17 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
-import { buildApp, parseTrustProxy } from './app';
-import { parseCorsOrigins } from './routes/http-rules';
-import { parsePublicOrigin } from './routes/public-origin';
+import { buildApp, parseTrustProxy } from './http/app';
+import { parseCorsOrigins } from './http/http-rules';
+import { parsePublicOrigin } from './http/public-origin';
 import { backendPages } from './render/page-sources';
-import { openDatabase, type Database } from './db';
-import { isDatabaseUnavailable } from './database-errors';
-import { DRAIN_GRACE_MS, drainable } from './drain';
-import { ensureMedia, mediaReady } from './media';
-import { migrate } from './migrations';
-import { contentLabel, seedDemo } from './seed';
+import { openDatabase } from './data/db';
+import type { Database } from './data/database';
+import { isDatabaseUnavailable } from './data/database-errors';
+import { DRAIN_GRACE_MS, drainable } from './http/drain';
+import { ensureMedia, mediaReady } from './operations/media';
+import { migrate } from './data/migrations';
+import { contentLabel, seedDemo } from './operations/seed';
 
 // The entry of `npm run serve`: storage from the environment, then one port for everything;
 // with `WORKERS=n` (PostgreSQL only) n processes share that port, each with its own pool.

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { zurichToday } from '../src/domain/agenda-window';
-import { ANSWER_CACHE_LIMITS } from './cache-limits';
+import { zurichToday } from '../../src/domain/agenda-window';
+import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
 
 /** The encodings an answer is kept in besides its plain bytes. */
 export type Encoding = 'br' | 'gzip';
@@ -98,12 +98,6 @@ export const sendRepresentation = (
   }
   return reply.send(kept.body);
 };
-
-/** The bounds of a cache: it never holds more entries, nor more bytes, than these. */
-export interface CacheLimits {
-  readonly entries: number;
-  readonly bytes: number;
-}
 
 /** A map that forgets its least recently used entries beyond a count and a size. */
 export interface BoundedCache<V> {

@@ -1,5 +1,3 @@
-import type { CacheLimits } from './answer-cache';
-
 // The server's memory plan (issue 17: ≤ 250 MB resident with PGlite, after start and after load).
 // Measured with `npm run bench load` on the demo database: Node itself ~40 MB, the server's code
 // with React, jsdom and Fastify ~50 MB, PGlite's thread ~100 MB, the requests in flight ~20 MB.
@@ -7,6 +5,12 @@ import type { CacheLimits } from './answer-cache';
 // recently used entries beyond its bytes (compressed copies counted) and its count. A page or
 // answer that is not kept costs one database read and one rendering of a few milliseconds, which
 // the single-flight of each route shares among the visitors asking for it at the same moment.
+
+/** The bounds of a cache: it never holds more entries, nor more bytes, than these. */
+export interface CacheLimits {
+  readonly entries: number;
+  readonly bytes: number;
+}
 
 /**
  * The API's answers: a list page of 100 contacts is 90 kB of JSON and 8–9 kB in each compressed

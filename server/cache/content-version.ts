@@ -1,4 +1,4 @@
-import type { Queryable } from './db';
+import type { Queryable } from '../data/database';
 
 /**
  * The version of the content: the import's label and the transaction that wrote it (`xmin`

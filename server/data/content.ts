@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
-import { jsonText, parseJson } from '../src/domain/json';
-import { isSlug, slugify } from '../src/domain/permalinks';
-import { IsoDate, Price, WallTime, dateParts, nullable } from '../src/domain/wire';
-import type { Queryable } from './db';
+import { jsonText, parseJson } from '../../src/domain/json';
+import { isSlug, slugify } from '../../src/domain/permalinks';
+import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
+import type { Queryable } from './database';
 import { feedEventData, recordEventFeedState } from './event-feed-state';
 import { normalizeSearch, plainTextSearch, richTextSearch } from './search';
 

@@ -2,30 +2,11 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
 import { openPgliteThread, pgliteSettings } from './pglite-thread';
-
-/** What both backends can do inside or outside a transaction: run one statement. */
-export interface Queryable {
-  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-}
-
-/** The storage the server needs; the same SQL runs on PGlite and on PostgreSQL. */
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `work` in one transaction: everything is committed or nothing is. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Calls `onMessage` with the payload of each `NOTIFY` on `channel` (a lower-case name), from
-   * any process on this database, once its transaction commits. Resolves once listening, with the
-   * function that stops it. After a lost connection comes back, `onMessage('')` is called once:
-   * what was sent meanwhile is lost.
-   */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
+import type { Database } from './database';
 
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined, in a
- * worker thread of its own (server/pglite-thread.ts): its SQL never blocks the request thread.
+ * worker thread of its own (server/data/pglite-thread.ts): its SQL never blocks the request thread.
  * `PGLITE_SHARED_BUFFERS` in the environment overrides its shared buffers.
  */
 export const openPglite = async (dataDir?: string): Promise<Database> => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from './db';
+import type { Queryable } from './database';
 
 /**
  * What a calendar feed remembers of each event across imports (migration 4's `event_feed_state`):

@@ -1,5 +1,5 @@
 import { uniqueSlugs } from './content';
-import type { Database, Queryable } from './db';
+import type { Database, Queryable } from './database';
 import { readFeedEvents, recordEventFeedState } from './event-feed-state';
 import { normalizeSearch, plainTextSearch, richTextSearch } from './search';
 
@@ -230,7 +230,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 5,
     name: 'site search: normalised places, news titles and leads, interests registers',
     sql: `
-      -- Lower-case, accent-free copies computed in TypeScript (server/search.ts), as search_title is.
+      -- Lower-case, accent-free copies computed in TypeScript (server/data/search.ts), as search_title is.
       alter table events add column search_place text;
       alter table news_items add column search_title text;
       alter table news_items add column search_lead text;

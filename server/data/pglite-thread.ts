@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable } from './db';
+import type { Database, Queryable } from './database';
 
 /**
  * PGlite runs PostgreSQL compiled to WebAssembly: every statement runs on the thread that holds

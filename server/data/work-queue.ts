@@ -1,5 +1,5 @@
 import { DatabaseBusyError } from './database-errors';
-import type { Database, Queryable } from './db';
+import type { Database, Queryable } from './database';
 
 /**
  * How much database work one process lets run at once, and how much it lets wait. A flood of
@@ -16,7 +16,7 @@ export interface WorkLimits {
 /**
  * PGlite is one connection on one thread: more than a few statements sent at once only wait in
  * its message queue, so 4 keep it busy between two answers. PostgreSQL gets its pool's 10
- * connections (server/db.ts). 200 waiting is 50 rounds of 4 statements of full lists (~5 ms
+ * connections (server/data/db.ts). 200 waiting is 50 rounds of 4 statements of full lists (~5 ms
  * each on the demo database): about a second of work, past which a visitor is better served by a
  * 503 and a retry than by a wait.
  */

@@ -1,20 +1,21 @@
 import FindMyWay from 'find-my-way';
-import { zurichToday } from '../src/domain/agenda-window';
-import type { Database } from './db';
+import { zurichToday } from '../../src/domain/agenda-window';
+import type { Database } from '../data/database';
 import { AGENDA_ROUTES } from './routes/agenda-routes';
 import { CONTACT_ROUTES } from './routes/contacts-routes';
 import { NEWS_ROUTES } from './routes/news-routes';
-import { queryEncodingProblem } from './routes/http-rules';
-import { errorBody, notFound, type ApiAnswer, type ApiRoute } from './routes/query-schemas';
+import { queryEncodingProblem } from './http-rules';
+import { errorBody, notFound, type ApiRoute } from './query-schemas';
+import type { ApiAnswer } from './route-input';
 import { SEARCH_ROUTES } from './routes/search-routes';
 import { SHOP_ROUTES } from './routes/shop-routes';
 
 /** Every GET route of the reference API: the same table the Fastify plugin serves. */
 export const API_ROUTES: readonly ApiRoute[] = [...AGENDA_ROUTES, ...CONTACT_ROUTES, ...NEWS_ROUTES, ...SHOP_ROUTES, ...SEARCH_ROUTES];
 
-// What follows mirrors the set-up of `buildApp` (server/app.ts) and of Fastify itself, so an
+// What follows mirrors the set-up of `buildApp` (server/http/app.ts) and of Fastify itself, so an
 // answer here is the answer over HTTP: Fastify routes with find-my-way, built with these very
-// options, and both decode with each route's own decoder (server/routes/route-input.ts). The
+// options, and both decode with each route's own decoder (server/http/route-input.ts). The
 // equality is tested path by path (test/server/api-answers.test.ts).
 
 // Fastify answers these two itself, before any route or error handler, with a `code` in the body.

@@ -5,22 +5,22 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from './answer-cache';
+import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
 import { API_ROUTES } from './api-answers';
-import { CONTENT_CHANNEL } from './content';
-import { contentVersionReader } from './content-version';
-import type { Database } from './db';
-import { queuedDatabase } from './work-queue';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
-import { databasePages } from './render/page-sources';
-import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from './render/page-routes';
-import { errorBody, registerApiRoutes } from './routes/query-schemas';
-import { registerExportRoutes } from './render/export-routes';
+import { CONTENT_CHANNEL } from '../data/content';
+import { contentVersionReader } from '../cache/content-version';
+import type { Database } from '../data/database';
+import { queuedDatabase } from '../data/work-queue';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/database-errors';
+import { databasePages } from '../render/page-sources';
+import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
+import { errorBody, registerApiRoutes } from './query-schemas';
+import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
-import { registerHttpRules } from './routes/http-rules';
-import { linkOrigins } from './routes/public-origin';
-import { ajvMessage } from './routes/route-input';
+import { registerHttpRules } from './http-rules';
+import { linkOrigins } from './public-origin';
+import { ajvMessage } from './route-input';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 export interface AppOptions {
@@ -38,7 +38,7 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Origins whose pages may read the API and the feeds (`CORS_ORIGINS`); none by default. */
   corsOrigins?: readonly string[];
-  /** The site's public address (`PUBLIC_ORIGIN`): where every absolute link starts; see server/routes/public-origin.ts for the fallback. */
+  /** The site's public address (`PUBLIC_ORIGIN`): where every absolute link starts; see server/http/public-origin.ts for the fallback. */
   publicOrigin?: string | undefined;
 }
 

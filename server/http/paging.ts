@@ -1,11 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isLeft } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
-import { parseJson } from '../src/domain/json';
-import { MAX_CURSOR_LENGTH } from '../src/domain/paging';
-import { readContentVersion } from './content-version';
-import type { Database, Queryable } from './db';
-import { errorBody, type ApiAnswer } from './routes/query-schemas';
+import { parseJson } from '../../src/domain/json';
+import { MAX_CURSOR_LENGTH } from '../../src/domain/paging';
+import { readContentVersion } from '../cache/content-version';
+import type { Database, Queryable } from '../data/database';
+import { errorBody } from './query-schemas';
+import type { ApiAnswer } from './route-input';
 
 /** The paging parameters every list route takes: both optional, both asking for the page shape. */
 export interface PagingQuery {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { answerCache, type AnswerCache } from '../answer-cache';
-import { contentVersionReader } from '../content-version';
-import type { Database } from '../db';
+import { answerCache, type AnswerCache } from '../cache/answer-cache';
+import { contentVersionReader } from '../cache/content-version';
+import type { Database } from '../data/database';
 import { linkOrigins, type LinkOrigins } from './public-origin';
-import { routeDecoder, type RouteDecoder } from './route-input';
+import { routeDecoder, type ApiAnswer, type RouteDecoder, type RouteSchema } from './route-input';
 
 /** The largest value a PostgreSQL `integer` column holds: a larger id could only fail in SQL. */
 export const MAX_ID = 2147483647;
@@ -29,13 +29,6 @@ export const noQuerySchema = { querystring: { type: 'object', additionalProperti
 /** A slug of a news item, as `src/domain/permalinks.ts` makes them (`SLUG_PATTERN`). */
 export const itemSlugSchema = { type: 'string', pattern: '^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$' } as const;
 
-/** What an API call answers: a status, a JSON body and extra headers (`Link`), whoever carries it (Fastify or a page renderer). */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-  headers?: Readonly<Record<string, string>>;
-}
-
 /** A 200 answer. */
 export const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
 
@@ -51,12 +44,6 @@ export interface ApiInput<P, Q> {
   today: string;
 }
 
-/** The JSON schemas of a route's parts: Fastify and `answerApiPath` both validate with these. */
-export interface RouteSchema {
-  params?: object;
-  querystring?: object;
-}
-
 /**
  * One GET route of the API: its path (in Fastify's syntax), its schemas and its answer. The
  * Fastify plugin and `answerApiPath` both serve this table, so a route is written once.
@@ -64,7 +51,7 @@ export interface RouteSchema {
 export interface ApiRoute {
   url: string;
   schema: RouteSchema;
-  /** The route's decoder (`server/routes/route-input.ts`): every input checked before `answer` runs. */
+  /** The route's decoder (`server/http/route-input.ts`): every input checked before `answer` runs. */
   decode: RouteDecoder;
   answer(db: Database, input: ApiInput<unknown, unknown>): Promise<ApiAnswer>;
 }
@@ -84,7 +71,7 @@ export const defineRoute = <P, Q>(url: string, schema: RouteSchema, answer: (db:
 /**
  * Serves `routes` through Fastify: each route's decoder refuses a malformed request (400) before
  * any SQL, and each answer is sent from `cache` (serialized once, compressed once, tagged,
- * revalidated; see `server/answer-cache.ts`). An app passes its one cache, shared by every
+ * revalidated; see `server/cache/answer-cache.ts`). An app passes its one cache, shared by every
  * route; `now` is the clock of the day the answers are for; `origins` where links start.
  */
 export const registerApiRoutes = (

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { ApiAnswer, RouteSchema } from './query-schemas';
 
 /**
  * Every route's params and query become exact domain values here, before any SQL, for Fastify
@@ -25,6 +24,19 @@ export const ajvMessage = (error: Pick<ErrorObject, 'instancePath' | 'message' |
  * (the last one into a value PostgreSQL refuses); the range is the schema's to check.
  */
 export const PLAIN_INTEGER = /^[0-9]+$/;
+
+/** What an API call answers: a status, a JSON body and extra headers (`Link`), whoever carries it (Fastify or a page renderer). */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** The JSON schemas of a route's parts: Fastify and `answerApiPath` both validate with these. */
+export interface RouteSchema {
+  params?: object;
+  querystring?: object;
+}
 
 /** A route's params and query once decoded, or the 400 that refuses them. */
 export type DecodedInput = { readonly ok: true; readonly params: unknown; readonly query: unknown } | { readonly ok: false; readonly answer: ApiAnswer };

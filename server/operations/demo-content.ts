@@ -1,5 +1,5 @@
-import { zurichToday } from '../src/domain/agenda-window';
-import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from './content';
+import { zurichToday } from '../../src/domain/agenda-window';
+import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from '../data/content';
 
 /**
  * How much demo content to make and around which year (default: this year in Europe/Zurich);

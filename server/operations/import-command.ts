@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { decodeImportText } from './content';
-import { DataFolderLockedError, describeHolder } from './data-folder-lock';
-import { openDatabase, type Database } from './db';
-import { migrate } from './migrations';
+import { decodeImportText } from '../data/content';
+import { DataFolderLockedError, describeHolder } from '../data/data-folder-lock';
+import { openDatabase } from '../data/db';
+import type { Database } from '../data/database';
+import { migrate } from '../data/migrations';
 import { importContent } from './seed';
 
 // `npm run import -- file.json`: replaces the content with an institution's own, all or nothing.

@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataFolderLockedError, describeHolder } from './data-folder-lock';
-import { openDatabase, type Database } from './db';
+import { DataFolderLockedError, describeHolder } from '../data/data-folder-lock';
+import { openDatabase } from '../data/db';
+import type { Database } from '../data/database';
 import { DEMO_DEFAULTS } from './demo-content';
 import { ensureMedia } from './media';
-import { migrate } from './migrations';
+import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
 
 // `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content.

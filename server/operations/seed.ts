@@ -1,5 +1,5 @@
-import type { Database } from './db';
-import { writeContent, type Content } from './content';
+import type { Database } from '../data/database';
+import { writeContent, type Content } from '../data/content';
 import { buildDemoContent, demoLabel, DEMO_DEFAULTS, type DemoOptions } from './demo-content';
 
 /** The label of the content in the database (`demo:v1:…` or `import:…`), or null when empty. */

@@ -15,7 +15,7 @@ import { DIRECTORY_MESSAGES } from '../../src/i18n/directory-messages';
 import { addMessages, intlFor } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { isHttpFailure, type HttpFailure } from '../../src/services/http';
-import { EXPORT_CACHE_LIMITS } from '../cache-limits';
+import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
 import {
   ANSWER_BROTLI_QUALITY,
   ANSWER_CACHE_CONTROL,
@@ -26,7 +26,7 @@ import {
   singleFlight,
   type Representation,
   type SendPolicy,
-} from '../answer-cache';
+} from '../cache/answer-cache';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 

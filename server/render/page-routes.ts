@@ -31,13 +31,13 @@ import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
-import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache-limits';
-import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../answer-cache';
+import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
+import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
 // The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
-import { escapeXml as escapeMarkup } from '../routes/seo-routes';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../database-errors';
-import { linkOrigins, type LinkOrigins } from '../routes/public-origin';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import { escapeXml as escapeMarkup } from '../http/routes/seo-routes';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
+import { linkOrigins, type LinkOrigins } from '../http/public-origin';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
@@ -51,7 +51,7 @@ export interface PageRoutesOptions {
   readonly version: () => Promise<string>;
   /** The API the browser calls after the first screen, written as `data-api-base` (empty: the site's own). */
   readonly apiBase?: string | undefined;
-  /** Where canonical and alternate addresses start: never the request's Host (server/routes/public-origin.ts). */
+  /** Where canonical and alternate addresses start: never the request's Host (server/http/public-origin.ts). */
   readonly origins?: LinkOrigins;
 }
 

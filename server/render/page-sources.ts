@@ -1,10 +1,10 @@
 import { catchError, from, of, switchMap, throwError } from 'rxjs';
 import { zurichToday } from '../../src/domain/agenda-window';
 import { fetchJson, type HttpFailure } from '../../src/services/http';
-import { answerApiPath } from '../api-answers';
-import { contentVersionReader } from '../content-version';
-import { isDatabaseUnavailable } from '../database-errors';
-import type { Database } from '../db';
+import { answerApiPath } from '../http/api-answers';
+import { contentVersionReader } from '../cache/content-version';
+import { isDatabaseUnavailable } from '../data/database-errors';
+import type { Database } from '../data/database';
 import type { PageRoutesOptions } from './page-routes';
 
 /**

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Language } from '../../src/domain/language';
 import { contactPath, localizedPath, newsPath } from '../../src/domain/permalinks';
 import { monthNames } from '../../src/i18n/months';
-import { SITE_NEWS_SCOPE } from '../../server/site';
+import { SITE_NEWS_SCOPE } from '../../server/http/site';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
 import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';

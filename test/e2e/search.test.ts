@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
-import { htmlToText, normalizeSearch } from '../../server/search';
+import { htmlToText, normalizeSearch } from '../../server/data/search';
 import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { demo } from '../support/demo-expectations';
 import { openForSuite } from '../support/browser-suite';

@@ -10,12 +10,12 @@ import { decodeFeedToken, encodeFeedToken, MAX_FEED_TOKEN_LENGTH, normalizeFeedT
 import { toIcsFeed } from '../../src/domain/ics';
 import { NewsItem } from '../../src/domain/news';
 import { eventPath, newsPath } from '../../src/domain/permalinks';
-import { buildApp } from '../../server/app';
-import { newsEntryId, toAtomFeed } from '../../server/atom-feed';
-import { writeContent } from '../../server/content';
-import type { Database } from '../../server/db';
-import { CALENDAR_FEED_PAST_DAYS } from '../../server/routes/feed-routes';
-import { normalizeSearch } from '../../server/search';
+import { buildApp } from '../../server/http/app';
+import { newsEntryId, toAtomFeed } from '../../server/http/routes/atom-feed';
+import { writeContent } from '../../server/data/content';
+import type { Database } from '../../server/data/database';
+import { CALENDAR_FEED_PAST_DAYS } from '../../server/http/routes/feed-routes';
+import { normalizeSearch } from '../../server/data/search';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 import { decodeOrThrow, demo, DEMO_NOW, DEMO_TODAY } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';

@@ -15,7 +15,7 @@ import {
   textFromSearch,
   type SearchKind,
 } from '../../src/domain/site-search';
-import { EXCERPT_LENGTH, excerptOf, htmlToText, normalizeSearch, richTextSearch } from '../../server/search';
+import { EXCERPT_LENGTH, excerptOf, htmlToText, normalizeSearch, richTextSearch } from '../../server/data/search';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
 const codePoints = (value: string): number => Array.from(value).length;

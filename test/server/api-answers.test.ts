@@ -1,9 +1,9 @@
 import { expect } from '@jest/globals';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { answerApiPath } from '../../server/api-answers';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
+import { answerApiPath } from '../../server/http/api-answers';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { DEMO_NOW, DEMO_TODAY } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';

@@ -4,12 +4,12 @@ import { AgendaCategoryList, AgendaEvent, AgendaEventList } from '../../src/doma
 import { Contact, ContactCategoryList, ContactList } from '../../src/domain/contact';
 import { NewsCategoryList, NewsItemList, NewsPage } from '../../src/domain/news';
 import { ShopItemList } from '../../src/domain/shop';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { PageOf, PAGE_SIZES } from '../../src/domain/paging';
-import { AGENDA_CATEGORIES, CONTACT_CATEGORIES, demoYear, DEMO_DEFAULTS } from '../../server/demo-content';
-import { NEWS_PAGE_SIZE } from '../../server/routes/news-routes';
-import { normalizeSearch } from '../../server/search';
+import { AGENDA_CATEGORIES, CONTACT_CATEGORIES, demoYear, DEMO_DEFAULTS } from '../../server/operations/demo-content';
+import { NEWS_PAGE_SIZE } from '../../server/http/routes/news-routes';
+import { normalizeSearch } from '../../server/data/search';
 import {
   decodeOrThrow,
   demo,

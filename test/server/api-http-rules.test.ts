@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { DATABASE_RETRY_AFTER_SECONDS, DatabaseBusyError } from '../../server/database-errors';
-import type { Database } from '../../server/db';
-import { CORS_MAX_AGE_SECONDS, parseCorsOrigins, queryEncodingProblem } from '../../server/routes/http-rules';
-import { parsePublicOrigin } from '../../server/routes/public-origin';
+import { buildApp } from '../../server/http/app';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseBusyError } from '../../server/data/database-errors';
+import type { Database } from '../../server/data/database';
+import { CORS_MAX_AGE_SECONDS, parseCorsOrigins, queryEncodingProblem } from '../../server/http/http-rules';
+import { parsePublicOrigin } from '../../server/http/public-origin';
 import { DEMO_NOW } from '../support/demo-expectations';
 import { DIST } from '../support/rendered-pages';
 import { openTestDatabase } from '../support/test-database';

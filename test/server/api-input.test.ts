@@ -1,9 +1,9 @@
 import { expect } from '@jest/globals';
 import fc from 'fast-check';
-import { API_ROUTES } from '../../server/api-answers';
-import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/database-errors';
-import { MAX_ID } from '../../server/routes/query-schemas';
-import { PLAIN_INTEGER, routeDecoder } from '../../server/routes/route-input';
+import { API_ROUTES } from '../../server/http/api-answers';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/data/database-errors';
+import { MAX_ID } from '../../server/http/query-schemas';
+import { PLAIN_INTEGER, routeDecoder } from '../../server/http/route-input';
 import { runs } from '../support/fuzz-runs';
 
 const routeOf = (url: string) => {

@@ -4,9 +4,9 @@ import { AgendaEventList } from '../../src/domain/agenda';
 import { ContactList } from '../../src/domain/contact';
 import { NewsPage } from '../../src/domain/news';
 import { PAGE_SIZES } from '../../src/domain/paging';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
-import { CONTACT_CATEGORIES } from '../../server/demo-content';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
+import { CONTACT_CATEGORIES } from '../../server/operations/demo-content';
 import { decodeOrThrow, demo, DEMO_NOW, DEMO_TODAY, expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 

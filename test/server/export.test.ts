@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { defer, of, throwError, type Observable } from 'rxjs';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { backendPages } from '../../server/render/page-sources';
 import { registerExportRoutes } from '../../server/render/export-routes';
 import type { Contact } from '../../src/domain/contact';

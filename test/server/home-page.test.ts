@@ -4,7 +4,7 @@ import { eventPath, localizedPath, newsPath } from '../../src/domain/permalinks'
 import { LANGUAGES } from '../../src/i18n/language';
 import { ACCESSIBILITY_EMAIL, ACCESSIBILITY_STATEMENTS, STATEMENT_DATE } from '../../src/views/accessibility/accessibility-statement';
 import { backendPages } from '../../server/render/page-sources';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
 import { closeOpened } from '../support/close-opened';
 import { expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';

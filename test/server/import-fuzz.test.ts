@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { decodeImportText, TEXT_LIMITS, type Content } from '../../server/content';
-import type { Database } from '../../server/db';
-import { buildDemoContent } from '../../server/demo-content';
-import { importContent } from '../../server/seed';
+import { decodeImportText, TEXT_LIMITS, type Content } from '../../server/data/content';
+import type { Database } from '../../server/data/database';
+import { buildDemoContent } from '../../server/operations/demo-content';
+import { importContent } from '../../server/operations/seed';
 import { closeOpened } from '../support/close-opened';
 import { runs } from '../support/fuzz-runs';
 import { openTestDatabase } from '../support/test-database';

@@ -2,18 +2,19 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LOCK_FILE } from '../../server/data-folder-lock';
-import { openPostgres, type Database } from '../../server/db';
-import { buildDemoContent, DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
-import { migrate } from '../../server/migrations';
-import { seedDemo } from '../../server/seed';
-import { openPgliteThread } from '../../server/pglite-thread';
+import { LOCK_FILE } from '../../server/data/data-folder-lock';
+import { openPostgres } from '../../server/data/db';
+import type { Database } from '../../server/data/database';
+import { buildDemoContent, DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
+import { migrate } from '../../server/data/migrations';
+import { seedDemo } from '../../server/operations/seed';
+import { openPgliteThread } from '../../server/data/pglite-thread';
 import { pgliteTemplateDir, testBackend } from '../support/test-database';
 
 // Each import here is a real `npm run import` of a few thousand rows in a child process.
 jest.setTimeout(600_000);
 
-const COMMAND = resolve(__dirname, '../../server/import-command.ts');
+const COMMAND = resolve(__dirname, '../../server/operations/import-command.ts');
 const SIZE = { contacts: 1_500, events: 3_000, news: 400, seed: 5 };
 const BIG = buildDemoContent(SIZE);
 const OLD = buildDemoContent(DEMO_DEFAULTS);

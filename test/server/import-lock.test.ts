@@ -2,14 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DataFolderLockedError, LOCK_FILE, lockDataFolder } from '../../server/data-folder-lock';
-import { buildDemoContent } from '../../server/demo-content';
+import { DataFolderLockedError, LOCK_FILE, lockDataFolder } from '../../server/data/data-folder-lock';
+import { buildDemoContent } from '../../server/operations/demo-content';
 
 jest.setTimeout(120_000);
 
-const LOCK_MODULE = resolve(__dirname, '../../server/data-folder-lock.ts');
-const IMPORT = resolve(__dirname, '../../server/import-command.ts');
-const SEED = resolve(__dirname, '../../server/seed-command.ts');
+const LOCK_MODULE = resolve(__dirname, '../../server/data/data-folder-lock.ts');
+const IMPORT = resolve(__dirname, '../../server/operations/import-command.ts');
+const SEED = resolve(__dirname, '../../server/operations/seed-command.ts');
 
 let dir: string;
 

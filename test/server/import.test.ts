@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { decodeContent, decodeImportText, type Content } from '../../server/content';
-import type { Database } from '../../server/db';
-import { importContent } from '../../server/seed';
-import { contentLabel } from '../../server/seed';
+import { decodeContent, decodeImportText, type Content } from '../../server/data/content';
+import type { Database } from '../../server/data/database';
+import { importContent } from '../../server/operations/seed';
+import { contentLabel } from '../../server/operations/seed';
 import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { openTestDatabase } from '../support/test-database';
@@ -153,7 +153,7 @@ describe('npm run import', () => {
     const content = copy() as unknown as { news: { date: string }[] };
     (content.news[2] as { date: string }).date = 'hier';
     writeFileSync(file, JSON.stringify(content));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../server/import-command.ts'), file], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../server/operations/import-command.ts'), file], {
       encoding: 'utf8',
       env: { ...process.env, DATA_DIR: dir },
     });

@@ -4,7 +4,7 @@ import jsonld from 'jsonld';
 import { LANGUAGES } from '../../src/domain/language';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
 import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
 import { injectClient, type HttpAnswer, type TestClient } from '../support/http-client';
@@ -451,7 +451,7 @@ describe('GET /sitemap.xml', () => {
     locs = new Set(Array.from(answer.text.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1] ?? ''));
   });
 
-  // The site's pages show one agenda and one news scope (server/site.ts): their events and news have pages.
+  // The site's pages show one agenda and one news scope (server/http/site.ts): their events and news have pages.
   const siteEvents = () => content.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
   const siteNews = () => content.news.filter((item) => item.scope === SITE_NEWS_SCOPE);
 

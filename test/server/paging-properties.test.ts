@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../../src/domain/paging';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
-import { CONTACT_CATEGORIES, demoYear, DEMO_DEFAULTS } from '../../server/demo-content';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
+import { CONTACT_CATEGORIES, demoYear, DEMO_DEFAULTS } from '../../server/operations/demo-content';
 import { demo, DEMO_NOW, DEMO_TODAY, expectedAgenda, expectedContacts, expectedNews, type AgendaExpectation } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { walkPages } from '../support/page-walk';

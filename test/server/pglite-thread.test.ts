@@ -1,6 +1,6 @@
-import { isDatabaseUnavailable } from '../../server/database-errors';
-import type { Database } from '../../server/db';
-import { openPgliteThread, PGLITE_SETTINGS, pgliteSettings } from '../../server/pglite-thread';
+import { isDatabaseUnavailable } from '../../server/data/database-errors';
+import type { Database } from '../../server/data/database';
+import { openPgliteThread, PGLITE_SETTINGS, pgliteSettings } from '../../server/data/pglite-thread';
 
 // PGlite's first start (its initdb) takes seconds, more on a busy machine.
 jest.setTimeout(60_000);

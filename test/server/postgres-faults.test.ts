@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/database-errors';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/data/database-errors';
 import { freePort, getOnce, listeningPort, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 

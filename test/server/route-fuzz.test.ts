@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { buildApp } from '../../server/app';
-import type { Database, Queryable } from '../../server/db';
+import { buildApp } from '../../server/http/app';
+import type { Database, Queryable } from '../../server/data/database';
 import { DEMO_NOW } from '../support/demo-expectations';
 import { runs } from '../support/fuzz-runs';
 import { rawSitePath, rawSiteQuery } from '../support/raw-api-queries';

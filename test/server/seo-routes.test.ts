@@ -2,18 +2,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { LANGUAGES } from '../../src/domain/language';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, splitLanguage } from '../../src/domain/permalinks';
-import { buildApp } from '../../server/app';
-import { uniqueSlugs } from '../../server/content';
-import type { Database } from '../../server/db';
-import { linkOrigins } from '../../server/routes/public-origin';
-import { escapeXml, registerSeoRoutes, SITEMAP_MAX_URLS, SITEMAP_PAGE_SIZE, sitemapXml } from '../../server/routes/seo-routes';
+import { buildApp } from '../../server/http/app';
+import { uniqueSlugs } from '../../server/data/content';
+import type { Database } from '../../server/data/database';
+import { linkOrigins } from '../../server/http/public-origin';
+import { escapeXml, registerSeoRoutes, SITEMAP_MAX_URLS, SITEMAP_PAGE_SIZE, sitemapXml } from '../../server/http/routes/seo-routes';
 import { counted } from '../support/counted-database';
 import { demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/site';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
 import { openTestDatabase } from '../support/test-database';
 
-// Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/site.ts).
+// Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/http/site.ts).
 const siteEvents = () => demo.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
 const isSiteNews = (item: (typeof demo.news)[number]): boolean => item.scope === SITE_NEWS_SCOPE;
 const sitePageCount = (): number => Object.values(PAGE_PATHS).length + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;

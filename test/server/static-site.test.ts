@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { injectClient, type TestClient } from '../support/http-client';
 import { ensureTestMedia, openTestDatabase, testBackend } from '../support/test-database';
 

@@ -1,5 +1,5 @@
-import { buildApp, parseTrustProxy } from '../../server/app';
-import type { Database } from '../../server/db';
+import { buildApp, parseTrustProxy } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/database-errors';
-import type { Database, Queryable } from '../../server/db';
-import { queuedDatabase, workQueue, DATABASE_WORK_LIMITS } from '../../server/work-queue';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/data/database-errors';
+import type { Database, Queryable } from '../../server/data/database';
+import { queuedDatabase, workQueue, DATABASE_WORK_LIMITS } from '../../server/data/work-queue';
 import { runs } from '../support/fuzz-runs';
 
 interface Deferred {

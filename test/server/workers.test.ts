@@ -3,9 +3,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openPostgres } from '../../server/db';
-import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
-import { SCHEMA_VERSION } from '../../server/migrations';
+import { openPostgres } from '../../server/data/db';
+import { DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
+import { SCHEMA_VERSION } from '../../server/data/migrations';
 import { waitFor as waitForValue } from '../support/server-child';
 import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from '../support/test-database';
 

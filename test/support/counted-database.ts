@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../server/db';
+import type { Database, Queryable } from '../../server/data/database';
 
 /** `db` with a count of the statements it runs, transactions included. */
 export const counted = (inner: Database): { db: Database; statements: () => number } => {

@@ -2,9 +2,9 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { PathReporter } from 'io-ts/lib/PathReporter';
 import { zurichToday, type Period } from '../../src/domain/agenda-window';
-import type { ContentEvent } from '../../server/content';
-import { buildDemoContent, DEMO_DEFAULTS, demoYear } from '../../server/demo-content';
-import { normalizeSearch } from '../../server/search';
+import type { ContentEvent } from '../../server/data/content';
+import { buildDemoContent, DEMO_DEFAULTS, demoYear } from '../../server/operations/demo-content';
+import { normalizeSearch } from '../../server/data/search';
 
 /** The content the test databases hold, rebuilt from the same deterministic generator (around this year). */
 export const demo = buildDemoContent(DEMO_DEFAULTS);
@@ -71,7 +71,7 @@ export const expectedPlainAgenda = (agendaId: number, today: string = zurichToda
 /** Ids of `GET /api/agenda/?…` walked to its end, filtered in plain TypeScript (upcoming unless said). */
 export const expectedEvents = (query: Omit<AgendaExpectation, 'agendaId'>, today: string = zurichToday(Date.now())): number[] => expectedAgenda(query, today);
 
-// The search's rank (server/search.ts): the name starts with the text, a word of it does, or it holds it elsewhere.
+// The search's rank (server/data/search.ts): the name starts with the text, a word of it does, or it holds it elsewhere.
 const searchRank = (name: string, text: string): number => (name.startsWith(text) ? 0 : name.includes(` ${text}`) ? 1 : 2);
 
 /**

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { buildApp, type AppOptions } from '../../server/app';
-import type { Database } from '../../server/db';
+import { buildApp, type AppOptions } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { ensureTestMedia, openTestDatabase } from './test-database';
 

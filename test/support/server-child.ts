@@ -4,8 +4,8 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openPostgres } from '../../server/db';
-import { MIGRATIONS } from '../../server/migrations';
+import { openPostgres } from '../../server/data/db';
+import { MIGRATIONS } from '../../server/data/migrations';
 import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from './test-database';
 
 /** The repository's root, where `npm run serve` runs. */

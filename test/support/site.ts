@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp } from '../../server/http/app';
 import { ensureTestMedia, openTestDatabase } from './test-database';
 
 // `TEST_DIST_DIR`: a private build, kept apart from builds running meanwhile.

@@ -1,11 +1,12 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openPostgres, type Database } from '../../server/db';
-import { DEMO_DEFAULTS, demoLabel } from '../../server/demo-content';
-import { ensureMedia } from '../../server/media';
-import { migrate, MIGRATIONS } from '../../server/migrations';
-import { seedDemo } from '../../server/seed';
-import { openPgliteThread } from '../../server/pglite-thread';
+import { openPostgres } from '../../server/data/db';
+import type { Database } from '../../server/data/database';
+import { DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
+import { ensureMedia } from '../../server/operations/media';
+import { migrate, MIGRATIONS } from '../../server/data/migrations';
+import { seedDemo } from '../../server/operations/seed';
+import { openPgliteThread } from '../../server/data/pglite-thread';
 
 /** Where the test run keeps its seeded template, media and per-file copies (gitignored). */
 export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');

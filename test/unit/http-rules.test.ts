@@ -11,12 +11,12 @@ import {
   queryEncodingProblem,
   registerHttpRules,
   type HttpRules,
-} from '../../server/routes/http-rules';
+} from '../../server/http/http-rules';
 
 const ALLOWED = 'https://institution.example';
 
 /**
- * A bare Fastify app wired as server/app.ts wires the rules: registered before the routes, the
+ * A bare Fastify app wired as server/http/app.ts wires the rules: registered before the routes, the
  * not-found handler asking them about other methods, the router's own errors given the CORS
  * headers. Its routes: the API and a feed (GET, or GET and HEAD), a page, a POST-only address,
  * and `/api/vary/`, which answers with the `Vary` header its query names; `files` adds the built

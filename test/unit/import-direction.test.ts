@@ -2,16 +2,22 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 // Imports run one way: views → machines → services → domain (i18n may read the domain); the server
-// reads the domain only, except its renderer, which runs the widgets' render entries (DESIGN.md, "Rendering").
+// reads the domain only, except its renderer, which runs the widgets' render entries (docs/architecture.md,
+// section "Rendering"). Within the server, storage (data/) reads no other folder, the caches read storage,
+// and the production entry (server/main.ts) never reaches the seed and its generators (operations/).
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
-  'server/render': ['server/render', 'server', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
+  'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
+  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
+  'server/cache': ['server/cache', 'server/data', 'src/domain'],
+  'server/data': ['server/data', 'src/domain'],
+  'server/operations': ['server/operations', 'server/data', 'src/domain'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/render', 'src/domain'],
+  server: ['server/http', 'server/render', 'server/cache', 'server/data', 'server/operations', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],
@@ -37,7 +43,7 @@ const layerOf = (path: string): string | undefined =>
 
 describe('import direction', () => {
   it.each(Object.keys(allowed))('keeps %s to the layers it may use', (layer) => {
-    // A folder that is a layer of its own (server/render) is checked as that layer.
+    // A folder that is a layer of its own (server/render) is checked as that layer; `server` is then server/main.ts.
     const files = sourceFiles(join(root, layer)).filter((file) => layerOf(relative(root, file)) === layer);
     const offences = files.flatMap((file) =>
       importsOf(file).flatMap((specifier) => {

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { answerCache } from '../../server/answer-cache';
-import type { Database, Queryable } from '../../server/db';
-import { defineRoute, errorBody, idSchema, notFound, ok, registerApiRoutes, type ApiRoute } from '../../server/routes/query-schemas';
-import { linkOrigins } from '../../server/routes/public-origin';
+import { answerCache } from '../../server/cache/answer-cache';
+import type { Database, Queryable } from '../../server/data/database';
+import { defineRoute, errorBody, idSchema, notFound, ok, registerApiRoutes, type ApiRoute } from '../../server/http/query-schemas';
+import { linkOrigins } from '../../server/http/public-origin';
 
 // 2026-11-23 at 23:30 UTC: already the 24th in Zurich (UTC+1), whose day the answers are for.
 const NOW = Date.UTC(2026, 10, 23, 23, 30);

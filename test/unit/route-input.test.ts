@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { idListSchema, idSchema, searchTextSchema } from '../../server/routes/query-schemas';
-import { ajvMessage, PLAIN_INTEGER, routeDecoder } from '../../server/routes/route-input';
+import { idListSchema, idSchema, searchTextSchema } from '../../server/http/query-schemas';
+import { ajvMessage, PLAIN_INTEGER, routeDecoder } from '../../server/http/route-input';
 import { runs } from '../support/fuzz-runs';
 
 // A route of every kind of field the decoder treats apart: an id in the path, and in the query an

@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZES } from '../../src/domain/paging';
-import { dateParts } from '../../src/domain/wire';
-import type { Database } from '../db';
+import { PAGE_SIZES } from '../../../src/domain/paging';
+import { dateParts } from '../../../src/domain/wire';
+import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
-import { nameSearch } from '../search';
-import {
-  defineRoute,
-  errorBody,
-  idListSchema,
-  idSchema,
-  noQuerySchema,
-  notFound,
-  ok,
-  registerApiRoutes,
-  searchTextSchema,
-  type ApiAnswer,
-  type ApiRoute,
-} from './query-schemas';
+import { nameSearch } from '../../data/search';
+import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
+import type { ApiAnswer } from '../route-input';
 
 /** One row of an agenda answer, as `src/domain/agenda.ts` decodes it. */
 export interface EventRow {

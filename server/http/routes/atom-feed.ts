@@ -1,8 +1,8 @@
 import { Feed, type Item } from 'feed';
-import type { NewsItem } from '../src/domain/news';
-import { newsPath } from '../src/domain/permalinks';
-import { zurichOffsetAt } from '../src/domain/structured-data';
-import { dateParts } from '../src/domain/wire';
+import type { NewsItem } from '../../../src/domain/news';
+import { newsPath } from '../../../src/domain/permalinks';
+import { zurichOffsetAt } from '../../../src/domain/structured-data';
+import { dateParts } from '../../../src/domain/wire';
 
 /**
  * The authority of the feeds' `tag:` ids (RFC 4151) and the calendar UIDs: a name of the

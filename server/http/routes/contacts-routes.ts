@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZES } from '../../src/domain/paging';
-import type { Database } from '../db';
+import { PAGE_SIZES } from '../../../src/domain/paging';
+import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
-import { nameSearch } from '../search';
-import { defineRoute, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiAnswer, type ApiRoute } from './query-schemas';
+import { nameSearch } from '../../data/search';
+import { defineRoute, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
+import type { ApiAnswer } from '../route-input';
 
 const CONTACT_FIELDS = `
   c.id, c.slug, c.title, c.type_contact, c.fonction, c.contact_person, c.address, c.email, c.phone, c.fax,

@@ -1,23 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AgendaEvent } from '../../src/domain/agenda';
-import { addDays, zurichToday } from '../../src/domain/agenda-window';
-import { FEED_ROOT, FEED_SCOPE, newsFeedPath } from '../../src/domain/feed-addresses';
-import { decodeFeedToken, type FeedFilters } from '../../src/domain/feed-token';
-import { toIcsFeed, type FeedEvent } from '../../src/domain/ics';
-import type { NewsItem } from '../../src/domain/news';
-import { selectionToSearch } from '../../src/domain/news-list';
-import { eventPath, PAGE_PATHS } from '../../src/domain/permalinks';
-import { INSTITUTION_NAME } from '../../src/domain/structured-data';
-import { FEED_CACHE_LIMITS } from '../cache-limits';
-import { boundedCache, representation, sendRepresentation, singleFlight, type CacheLimits, type Representation, type SendPolicy } from '../answer-cache';
-import { FEED_ID_AUTHORITY, FEED_ID_DATE, toAtomFeed } from '../atom-feed';
-import type { Database, Queryable } from '../db';
-import { TOMBSTONE_DAYS } from '../event-feed-state';
-import { nameSearch } from '../search';
+import type { AgendaEvent } from '../../../src/domain/agenda';
+import { addDays, zurichToday } from '../../../src/domain/agenda-window';
+import { FEED_ROOT, FEED_SCOPE, newsFeedPath } from '../../../src/domain/feed-addresses';
+import { decodeFeedToken, type FeedFilters } from '../../../src/domain/feed-token';
+import { toIcsFeed, type FeedEvent } from '../../../src/domain/ics';
+import type { NewsItem } from '../../../src/domain/news';
+import { selectionToSearch } from '../../../src/domain/news-list';
+import { eventPath, PAGE_PATHS } from '../../../src/domain/permalinks';
+import { INSTITUTION_NAME } from '../../../src/domain/structured-data';
+import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../../cache/answer-cache';
+import { FEED_CACHE_LIMITS, type CacheLimits } from '../../cache/cache-limits';
+import { FEED_ID_AUTHORITY, FEED_ID_DATE, toAtomFeed } from './atom-feed';
+import type { Database, Queryable } from '../../data/database';
+import { TOMBSTONE_DAYS } from '../../data/event-feed-state';
+import { nameSearch } from '../../data/search';
 import { SITE_NEWS_SCOPE } from '../site';
 import { EVENT_KEY } from './agenda-routes';
-import { linkOrigins, type LinkOrigins } from './public-origin';
-import { errorBody } from './query-schemas';
+import { linkOrigins, type LinkOrigins } from '../public-origin';
+import { errorBody } from '../query-schemas';
 
 /**
  * How far back a calendar feed starts: today (in Zurich) minus 30 days. A calendar that
@@ -252,7 +252,7 @@ export interface FeedRouteOptions {
   readonly version: () => Promise<string>;
   readonly now?: () => number;
   readonly limits?: CacheLimits;
-  /** Where the feeds' absolute links start: never the request's Host (server/routes/public-origin.ts). */
+  /** Where the feeds' absolute links start: never the request's Host (server/http/public-origin.ts). */
   readonly origins?: LinkOrigins;
 }
 

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZES } from '../../src/domain/paging';
-import type { Database } from '../db';
+import { PAGE_SIZES } from '../../../src/domain/paging';
+import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
-import {
-  defineRoute,
-  idListSchema,
-  itemSlugSchema,
-  noQuerySchema,
-  notFound,
-  ok,
-  registerApiRoutes,
-  slugSchema,
-  type ApiAnswer,
-  type ApiRoute,
-} from './query-schemas';
+import { defineRoute, idListSchema, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, slugSchema, type ApiRoute } from '../query-schemas';
+import type { ApiAnswer } from '../route-input';
 
 // Lists stay light: the article's body travels only in the answer of one item.
 const NEWS_FIELDS = `

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contactPath, eventPath, newsPath } from '../../src/domain/permalinks';
+import { contactPath, eventPath, newsPath } from '../../../src/domain/permalinks';
 import {
   MAX_QUERY_LENGTH,
   MAX_SEARCH_LIMIT,
@@ -14,11 +14,12 @@ import {
   type NewsResult,
   type SearchGroup,
   type SearchKind,
-} from '../../src/domain/site-search';
-import type { Database } from '../db';
-import { excerptOf, htmlToText, siteSearchMatch } from '../search';
+} from '../../../src/domain/site-search';
+import type { Database } from '../../data/database';
+import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
-import { defineRoute, errorBody, ok, registerApiRoutes, type ApiAnswer, type ApiRoute } from './query-schemas';
+import { defineRoute, errorBody, ok, registerApiRoutes, type ApiRoute } from '../query-schemas';
+import type { ApiAnswer } from '../route-input';
 
 /** The query of `GET /api/search/`, once its schema has checked it. */
 export interface SiteSearchQuery {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES } from '../../src/domain/language';
-import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
+import { LANGUAGES } from '../../../src/domain/language';
+import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../../src/domain/permalinks';
 import {
   ANSWER_BROTLI_QUALITY,
   ANSWER_COMPRESS_THRESHOLD,
@@ -10,12 +10,12 @@ import {
   singleFlight,
   type Representation,
   type SendPolicy,
-} from '../answer-cache';
-import { SITEMAP_CACHE_LIMITS } from '../cache-limits';
-import type { Database } from '../db';
+} from '../../cache/answer-cache';
+import { SITEMAP_CACHE_LIMITS } from '../../cache/cache-limits';
+import type { Database } from '../../data/database';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
-import { linkOrigins, type LinkOrigins } from './public-origin';
-import { errorBody } from './query-schemas';
+import { linkOrigins, type LinkOrigins } from '../public-origin';
+import { errorBody } from '../query-schemas';
 
 /** One page of the site as the sitemap lists it: its French path and, when known, its last change. */
 export interface SitemapEntry {

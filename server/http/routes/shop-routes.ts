@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db';
-import { defineRoute, noQuerySchema, ok, registerApiRoutes, type ApiAnswer, type ApiRoute } from './query-schemas';
+import type { Database } from '../../data/database';
+import { defineRoute, noQuerySchema, ok, registerApiRoutes, type ApiRoute } from '../query-schemas';
+import type { ApiAnswer } from '../route-input';
 
 /** `GET /api/shop/items/`: the publications a visitor can put in the cart. */
 export const answerShopItems = async (db: Database): Promise<ApiAnswer> =>
