@@ -180,7 +180,7 @@ export default defineConfig(
   // A gitignore pattern cannot re-include a file under an excluded folder, so src/'s children are excluded one level down.
   // Within server/, storage (data/) reads no other folder, the caches read storage, and the seed with its generators
   // (operations/) stays out of the production server (server/main.ts, http/, render/).
-  direction('server', 'server/main.ts reads server/ and src/domain only', ['**/src/*', '!**/src/domain']),
+  direction('server', 'server/main.ts reads server/ and src/domain only, never server/operations', ['**/src/*', '!**/src/domain', ...serverOperations]),
   // Each folder's own block after server/'s, since a later block replaces the options of the same rule.
   direction('server/http', 'server/http reads server/ and src/domain only, never server/operations', ['**/src/*', '!**/src/domain', ...serverOperations]),
   direction('server/cache', 'server/cache reads server/cache, server/data and src/domain only', [

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { buildApp, parseTrustProxy } from './http/app';
@@ -10,9 +8,8 @@ import { openDatabase } from './data/db';
 import type { Database } from './data/database';
 import { isDatabaseUnavailable } from './data/database-errors';
 import { DRAIN_GRACE_MS, drainable } from './http/drain';
-import { ensureMedia, mediaReady } from './operations/media';
 import { migrate } from './data/migrations';
-import { contentLabel, seedDemo } from './operations/seed';
+import { contentLabel } from './data/content';
 
 // The entry of `npm run serve`: storage from the environment, then one port for everything;
 // with `WORKERS=n` (PostgreSQL only) n processes share that port, each with its own pool.
@@ -90,29 +87,13 @@ const workerCount = (raw: string | undefined): number => {
   return count;
 };
 
-// Set in the environment of the child process that prepares the database and the images, then exits.
-const PREPARE_ONLY = 'SERVER_PREPARE_ONLY';
-
-// This file run again (compiled, or by tsx under the tests) with the same Node flags, to prepare only.
-const prepareInChild = (): Promise<void> =>
-  new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...process.execArgv, __filename], { stdio: 'inherit', env: { ...process.env, [PREPARE_ONLY]: '1' } });
-    child.once('error', fail);
-    child.once('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`preparing the database and images failed (${signal ?? `exit code ${code}`})`))));
-  });
-
-// Once for the whole server, before any worker serves: the schema, the demo content, the images.
-// Says whether it wrote content (a seed).
-const prepare = async (db: Database): Promise<boolean> => {
+// Once for the whole server, before any worker serves: the schema, which costs a few reads once
+// applied. The content is the seed's or the import's to write (server/operations/), each run
+// before the server: it serves an empty database as empty lists until one of them has run.
+const prepare = async (db: Database): Promise<void> => {
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`schema migrated to version ${applied[applied.length - 1]}`);
-  const empty = (await contentLabel(db)) === null;
-  if (empty) {
-    console.log('empty database: loading the demo content');
-    await seedDemo(db);
-  }
-  await ensureMedia(mediaDir);
-  return empty;
+  if ((await contentLabel(db)) === null) console.log('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
 };
 
 // One process serving the site and the API on the port, until SIGTERM or SIGINT.
@@ -166,7 +147,7 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
   console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
-// The primary of `WORKERS=n`: prepares the database once, then keeps n workers alive until told to stop.
+// The primary of `WORKERS=n`: migrates the database once, then keeps n workers alive until told to stop.
 const primary = async (count: number, started: number): Promise<void> => {
   const db = await openReady();
   try {
@@ -244,22 +225,7 @@ const main = async (): Promise<void> => {
     count = 1;
   }
   if (count > 1) return primary(count, started);
-  if (process.env[PREPARE_ONLY] === '1') {
-    const db = await openReady();
-    try {
-      await prepare(db);
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  // The seed grows PGlite's WebAssembly memory to ~500 MB, which it never gives back, and sharp's
-  // image rendering leaves ~90 MB in the process: a child process does that work and takes its
-  // memory away with it. This one then serves in ~190 MB instead of ~730. Decided from the files
-  // alone: opening PGlite here first would itself leave ~50 MB behind.
-  if (!mediaReady(mediaDir) || (!onPostgres && !existsSync(join(dataDir, 'pglite', 'PG_VERSION')))) await prepareInChild();
   const db = await openReady();
-  // Only what the child left, or what a newer version brings (a migration): cheap, in this process.
   await prepare(db);
   await serve(db, started, false);
 };

@@ -7,8 +7,12 @@ import { DEMO_DEFAULTS } from './demo-content';
 import { ensureMedia } from './media';
 import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
+import { contentLabel } from '../data/content';
 
-// `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content.
+// `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content, then
+// makes the demo images if they are missing. With `--if-empty` (what `npm start` runs before the
+// server) it writes the content only into a database that holds none, so an institution's import
+// or an earlier seed is kept; the images are made either way.
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
     options: {
@@ -16,6 +20,7 @@ const main = async (): Promise<void> => {
       events: { type: 'string' },
       news: { type: 'string' },
       seed: { type: 'string' },
+      'if-empty': { type: 'boolean', default: false },
     },
   });
   const count = (name: string, value: string | undefined, fallback: number): number => {
@@ -46,14 +51,25 @@ const main = async (): Promise<void> => {
     );
   }
   const opened = Date.now();
-  await migrate(db);
-  await seedDemo(db, options);
+  let kept: string | null = null;
+  try {
+    await migrate(db);
+    kept = values['if-empty'] ? await contentLabel(db) : null;
+    if (kept === null) await seedDemo(db, options);
+  } finally {
+    await db.close();
+  }
   const seeded = Date.now();
-  await ensureMedia(join(dataDir, 'media'));
-  await db.close();
+  // Rendered after the database is closed: PGlite's memory is gone before sharp's arrives.
+  const rendered = await ensureMedia(join(dataDir, 'media'));
+  const images = rendered ? `, demo images made in ${((Date.now() - seeded) / 1000).toFixed(1)} s` : '';
+  if (kept !== null) {
+    console.log(`seed skipped: ${db.kind} already holds content (${kept})${images}`);
+    return;
+  }
   console.log(
     `seeded ${options.contacts} contacts, ${options.events} events, ${options.news} news into ${db.kind} ` +
-      `(open ${((opened - started) / 1000).toFixed(1)} s, seed ${((seeded - opened) / 1000).toFixed(1)} s, ` +
+      `(open ${((opened - started) / 1000).toFixed(1)} s, seed ${((seeded - opened) / 1000).toFixed(1)} s${images}, ` +
       `total ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 };

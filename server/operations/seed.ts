@@ -2,12 +2,6 @@ import type { Database } from '../data/database';
 import { writeContent, type Content } from '../data/content';
 import { buildDemoContent, demoLabel, DEMO_DEFAULTS, type DemoOptions } from './demo-content';
 
-/** The label of the content in the database (`demo:v1:…` or `import:…`), or null when empty. */
-export const contentLabel = async (db: Database): Promise<string | null> => {
-  const rows = await db.query<{ value: string }>("select value from content_meta where key = 'content'");
-  return rows[0]?.value ?? null;
-};
-
 // After a bulk write, the trigram indexes hold their new entries in a pending list that every
 // search reads whole, and the planner's statistics describe the old content: PGlite has no
 // autovacuum to fix either, so the writer does (outside the transaction, as VACUUM must be).

@@ -17,7 +17,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server/http', 'server/render', 'server/cache', 'server/data', 'server/operations', 'src/domain'],
+  server: ['server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],
