@@ -4,7 +4,8 @@ import type { Database } from '../server/data/database';
 import { demoLabel, type DemoOptions } from '../server/operations/demo-content';
 import { ensureMedia } from '../server/operations/media';
 import { migrate } from '../server/data/migrations';
-import { contentLabel, seedDemo } from '../server/operations/seed';
+import { contentLabel } from '../server/data/content';
+import { seedDemo } from '../server/operations/seed';
 
 /** The large demo content the benchmarks run on (issue figures: 10k contacts, 100k events, 20k news). */
 export const LARGE: DemoOptions = { contacts: 10_000, events: 100_000, news: 20_000, seed: 20260101 };

@@ -7,12 +7,13 @@ import { openDatabase } from '../server/data/db';
 import type { Database } from '../server/data/database';
 import { demoLabel } from '../server/operations/demo-content';
 import { migrate } from '../server/data/migrations';
-import { contentLabel, seedDemo } from '../server/operations/seed';
+import { contentLabel } from '../server/data/content';
+import { seedDemo } from '../server/operations/seed';
 import { contactPath, eventPath, newsPath } from '../src/domain/permalinks';
 import { MAX_SEARCH_LIMIT } from '../src/domain/site-search';
 import { BUDGETS, type Figure } from './figures';
 import { LARGE, openLargeDatabase } from './large-database';
-import { startServer, type ServerProcess } from './server-process';
+import { seedIfEmpty, startServer, type ServerProcess } from './server-process';
 
 // Issue 17's load figures: the real server process (`npm run serve`) under 50 connections on
 // every route, on the demo and the large database, PGlite and (with DATABASE_URL) PostgreSQL;
@@ -316,7 +317,7 @@ const largePglite = async (dataDir: string): Promise<void> => {
   }
 };
 
-/** The storage of one run: a temporary data folder (the demo content seeded by the server at its first start), or PostgreSQL. */
+/** The storage of one run: a temporary data folder (the demo content seeded by `startSeeded`), or PostgreSQL. */
 export const prepareStorage = async (size: DatabaseSize, engine: Engine, databaseUrl?: string): Promise<Storage> => {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-load-${size}-`));
   const dispose = async () => rmSync(dataDir, { recursive: true, force: true });
@@ -336,7 +337,7 @@ export const prepareStorage = async (size: DatabaseSize, engine: Engine, databas
     await db.close();
     return { label: 'large database (PostgreSQL)', dataDir, databaseUrl, dispose };
   }
-  // The demo content in its own schema, emptied so that the server seeds it as at a first start.
+  // The demo content in its own schema, emptied so that the seed fills it as at a first `npm start`.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -359,25 +360,21 @@ const cacheNote = (row: TargetLoad): string => {
 };
 
 /**
- * The server on `storage`, ready to load. The demo content is seeded by the server's first start,
- * in its own process: that start's memory is returned apart (null when nothing was seeded), and
- * the server returned is a second start, as every later start of a site is.
+ * The server on `storage`, ready to load, started as `npm start` starts it: the seed first, in its
+ * own process (`--if-empty`: the demo content into an empty database, the images when missing),
+ * then the server, which never seeds.
  */
-export const startSeeded = async (storage: Storage, size: DatabaseSize, distDir: string): Promise<{ server: ServerProcess; rssFirstStart: number | null }> => {
+export const startSeeded = async (storage: Storage, size: DatabaseSize, distDir: string): Promise<{ server: ServerProcess }> => {
   const options = { dataDir: storage.dataDir, distDir, ...(storage.databaseUrl === undefined ? {} : { databaseUrl: storage.databaseUrl }) };
-  let rssFirstStart: number | null = null;
-  if (size === 'demo') {
-    const first = await startServer(options);
-    rssFirstStart = first.rssMb();
-    const code = await first.stop();
-    console.log(`  ${storage.label}: first start (seeding) ${rssFirstStart.toFixed(0)} MB; it stopped with ${code}`);
-  }
-  return { server: await startServer(options), rssFirstStart };
+  const seeding = Date.now();
+  seedIfEmpty(options);
+  console.log(`  ${storage.label} (${size}): seed --if-empty ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+  return { server: await startServer(options) };
 };
 
 /** The figures of one database: every target alone for `SECONDS`, beside the static script, and the server's memory. */
 const loadOn = async (storage: Storage, size: DatabaseSize, engine: Engine, distDir: string): Promise<Figure[]> => {
-  const { server, rssFirstStart } = await startSeeded(storage, size, distDir);
+  const { server } = await startSeeded(storage, size, distDir);
   const rows: TargetLoad[] = [];
   const rssStart = server.rssMb();
   let peak = 0;
@@ -413,21 +410,9 @@ const loadOn = async (storage: Storage, size: DatabaseSize, engine: Engine, dist
   const rssBudget = engine === 'pglite' && size === 'demo' ? { budget: { on: 'value' as const, max: BUDGETS.serverRssMb } } : {};
   const mb = (value: number) => Number(value.toFixed(1));
   return [
-    ...(rssFirstStart === null
-      ? []
-      : [
-          {
-            benchmark,
-            name: 'server RSS after its first start, which seeds the demo content',
-            unit: 'MB' as const,
-            value: mb(rssFirstStart),
-            baseline: null,
-            ...rssBudget,
-          },
-        ]),
     {
       benchmark,
-      name: `server RSS after ${rssFirstStart === null ? '' : 'a second '}start (process and children)`,
+      name: 'server RSS after start (process and children)',
       unit: 'MB',
       value: mb(rssStart),
       baseline: null,

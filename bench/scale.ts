@@ -11,11 +11,13 @@ import type { Database } from '../server/data/database';
 import { buildDemoContent, DEMO_DEFAULTS, demoLabel, type DemoOptions } from '../server/operations/demo-content';
 import { ensureMedia } from '../server/operations/media';
 import { migrate } from '../server/data/migrations';
-import { contentLabel, seedDemo } from '../server/operations/seed';
+import { contentLabel } from '../server/data/content';
+import { seedDemo } from '../server/operations/seed';
 import { launchBrowser } from '../test/support/browser';
 import { BUDGETS, percentile, type Figure } from './figures';
 import { IN_PAGE_WATCH } from './first-render';
 import { LARGE, openLargeDatabase } from './large-database';
+import { serveCommand } from './server-process';
 
 // Issue 15's figures: the cost of a screen must not grow with the archive. Pages on a
 // simulated phone (demo database against the large one, and a legacy API answering one huge
@@ -351,7 +353,8 @@ const apiUnderLoad = async (db: Database, mediaDir: string): Promise<Figure[]> =
 
 const startServer = (workers: number, port: number): Promise<ChildProcess> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--optimize-for-size', join('scripts', 'serve.mjs')], {
+    const { command, args } = serveCommand();
+    const child = spawn(command, args, {
       env: { ...process.env, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

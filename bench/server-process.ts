@@ -7,7 +7,7 @@ import { freePort } from '../test/support/server-child';
 // for the benchmarks that measure the whole process: load, soak, starvation.
 
 const ROOT = resolve(__dirname, '..');
-// Seeding the demo content and making its images takes seconds; a large database is seeded beforehand.
+// A first start on a large database migrates it (minutes for an old schema); the seed runs beforehand (`seedIfEmpty`).
 const READY_TIMEOUT_MS = 300_000;
 const READY_POLL_MS = 200;
 // The server finishes its requests and closes its database within this on SIGTERM; then it is killed.
@@ -43,16 +43,35 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** The command of `npm run serve` from package.json (`node scripts/serve.mjs`), ready to spawn. */
-export const serveCommand = (): { command: string; args: string[] } => {
+// The command of the package.json script `name`, ready to spawn.
+const scriptCommand = (name: string): { command: string; args: string[] } => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const script = manifest.scripts?.['serve'];
-  if (script === undefined) throw new Error('package.json has no "serve" script');
+  const script = manifest.scripts?.[name];
+  if (script === undefined) throw new Error(`package.json has no "${name}" script`);
   const [first, ...args] = script.trim().split(/\s+/);
-  if (first === undefined) throw new Error('the "serve" script is empty');
+  if (first === undefined) throw new Error(`the "${name}" script is empty`);
   // npm puts node_modules/.bin on the PATH; spawning directly must do the same for the first word.
   const command = first === 'node' ? process.execPath : join(ROOT, 'node_modules', '.bin', first);
   return { command, args };
+};
+
+/** The command of `npm run serve` from package.json (`node … build/server/main.cjs`, which `npm run build` compiles), ready to spawn. */
+export const serveCommand = (): { command: string; args: string[] } => scriptCommand('serve');
+
+/**
+ * Runs `npm run seed -- --if-empty` on the storage, as `npm start` does before its server (which
+ * never seeds): the demo content when the database holds none, and its images when missing.
+ */
+export const seedIfEmpty = ({ dataDir, databaseUrl }: Pick<ServerOptions, 'dataDir' | 'databaseUrl'>): void => {
+  const { command, args } = scriptCommand('seed');
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  // The bench's own DATABASE_URL must not turn a PGlite run into a PostgreSQL one.
+  delete inherited['DATABASE_URL'];
+  execFileSync(command, [...args, '--if-empty'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...inherited, DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
+  });
 };
 
 /** Resident memory in MB of `pid` and every process below it (`ps`, Linux and macOS); 0 once it has gone. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { BUDGETS, type Figure } from './figures';
 import { prepareStorage, staticScriptPath } from './load';
-import { startServer, type ServerProcess } from './server-process';
+import { seedIfEmpty, startServer, type ServerProcess } from './server-process';
 
 // Issue 17, "one slow route cannot starve the rest": a static script's latency while 50
 // connections ask the real server (PGlite, demo database) for full lists the answer cache has
@@ -130,9 +130,8 @@ export const starvationFigures = async (): Promise<Figure[]> => {
   const distDir = resolve(process.env['BENCH_DIST_DIR'] ?? DEFAULT_DIST);
   const storage = await prepareStorage('demo', 'pglite');
   try {
-    // The first start seeds the demo content; the measured one starts as an operator's restart does.
-    const seeding = await startServer({ dataDir: storage.dataDir, distDir });
-    await seeding.stop();
+    // The seed first, as `npm start` runs it: the measured server starts on the seeded folder.
+    seedIfEmpty({ dataDir: storage.dataDir });
     const server = await startServer({ dataDir: storage.dataDir, distDir });
     try {
       return await measure(server, distDir);

@@ -1,7 +1,9 @@
-// `npm run build`: precompiles the messages, then builds every page of src/ to dist/ with Parcel.
+// `npm run build`: precompiles the messages, builds every page of src/ to dist/ with Parcel, then
+// compiles the server's commands to build/server/ (scripts/build-server.mjs).
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 execFileSync('node', [join(root, 'scripts/compile-messages.mjs')], { stdio: 'inherit' });
@@ -11,3 +13,4 @@ execFileSync(join(root, 'node_modules/.bin/parcel'), ['build', 'src/**/index.htm
   cwd: root,
   stdio: 'inherit',
 });
+await buildServer();

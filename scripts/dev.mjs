@@ -1,14 +1,21 @@
 // `npm run dev`: the API server on port 8081 and Parcel's dev server on http://localhost:1234,
 // which proxies /api and /media to it (.proxyrc.json) and rebuilds on every change.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
-import { SERVER_NODE_FLAGS } from './serve.mjs';
+import { SEED_MAIN, SERVER_MAIN, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 ensureInstall();
+// esbuild is a dependency: loaded once the install has run, never before (test/unit/launcher-imports.test.ts).
+const { buildServer } = await import('./build-server.mjs');
+// Compiled once as the server starts: a change to server/ takes a restart of `npm run dev`, as before.
+await buildServer();
+// The server never seeds: a data folder without content gets the demo's, and its images, from the seed first.
+const seeded = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], { cwd: root, stdio: 'inherit' });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const children = [
-  spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: root,
     stdio: 'inherit',
     // The dev server serves the pages; this one answers /api and /media only.

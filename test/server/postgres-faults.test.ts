@@ -122,13 +122,14 @@ if (testBackend() === 'postgres')
       if (dataDir !== '') removeDataDir(dataDir);
     });
 
-    it('a server started before PostgreSQL waits for it, then migrates, seeds and serves', async () => {
+    it('a server started before PostgreSQL waits for it, then migrates and serves (the seed is not its to run)', async () => {
       server = startServer(dataDir, { DATABASE_URL: cluster?.url ?? '' });
       const running = server;
       await waitFor('a try', () => (retryLines(running.output()).length >= 1 ? true : null), running);
       cluster?.start();
       port = await listeningPort(running);
       expect(running.output()).toMatch(/PostgreSQL reachable \(try \d+\)/);
+      expect(running.output()).toContain('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
       expect(await getOnce(port, '/api/contacts/')).toMatchObject({ kind: 'answer', status: 200, complete: true });
     });
 

@@ -1,7 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listeningPort, privateSchema, removeDataDir, ROOT, seededDataDir, spawnCollected, waitFor, type ChildRun } from '../support/server-child';
+import {
+  ensureServerBuilt,
+  listeningPort,
+  privateSchema,
+  removeDataDir,
+  ROOT,
+  seededDataDir,
+  spawnCollected,
+  waitFor,
+  type ChildRun,
+} from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 jest.setTimeout(180_000);
@@ -57,6 +67,8 @@ afterEach(async () => {
 });
 
 const serverEnv = async (): Promise<Record<string, string>> => {
+  // Every launcher here runs the compiled server, as `npm run serve` does.
+  ensureServerBuilt();
   dataDir = await seededDataDir();
   const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', DATABASE_URL: '' };
   if (testBackend() === 'postgres') {
@@ -91,7 +103,7 @@ const allGone = (run: ChildRun): Promise<true> => waitFor('every process to end'
 
 it('`npm run serve` is one server process under npm and its shell', async () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  expect(manifest.scripts['serve']).toBe('node --optimize-for-size scripts/serve.mjs');
+  expect(manifest.scripts['serve']).toBe('node --optimize-for-size --enable-source-maps build/server/main.cjs');
 });
 
 it('a SIGTERM to `node scripts/serve-child.mjs` (what `npm start` runs after its build) drains the server, and both exit 0', async () => {

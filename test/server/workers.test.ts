@@ -1,17 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPostgres } from '../../server/data/db';
-import { DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
-import { SCHEMA_VERSION } from '../../server/data/migrations';
-import { waitFor as waitForValue } from '../support/server-child';
-import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from '../support/test-database';
+import { ensureServerBuilt, runSeed, seededDataDir, SERVER_MAIN, SERVER_NODE_FLAGS, waitFor as waitForValue } from '../support/server-child';
+import { testBackend } from '../support/test-database';
 
 jest.setTimeout(120_000);
-
-const MAIN = resolve(__dirname, '../../server/main.ts');
 
 /** A server started as `npm run serve` starts it, with its output (stdout and stderr) as it comes. */
 interface Server {
@@ -33,7 +28,9 @@ afterEach(() => {
 
 const start = (env: Record<string, string>): Server => {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  ensureServerBuilt();
+  // The compiled server, as `npm run serve` runs it: the workers run the same file again.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: resolve(__dirname, '../..'),
     // Port 0: every worker of a cluster shares the one port the primary was given for it.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(dataDir, 'no-dist'), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
@@ -78,14 +75,6 @@ const alive = (pid: number): boolean => {
   }
 };
 
-// A PGlite folder already migrated and seeded (the test databases' template), so the server starts in a second.
-const seededPglite = async (target: string): Promise<void> => {
-  await (await openTestDatabase()).close();
-  const template = join(TEST_DATA_DIR, `template-s${SCHEMA_VERSION}-${demoLabel(DEMO_DEFAULTS).replace(/[^a-z0-9=]+/gi, '_')}`);
-  // Without it the server seeds an empty folder itself, only slower.
-  if (existsSync(template)) cpSync(template, join(target, 'pglite'), { recursive: true });
-};
-
 const onPostgres = testBackend() === 'postgres';
 
 it(
@@ -93,10 +82,9 @@ it(
     ? 'runs WORKERS=2 on PostgreSQL: both workers answer, a dead one is replaced, SIGTERM stops them all'
     : 'refuses WORKERS=2 on PGlite, saying so, and serves from its one process',
   async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'workers-'));
-    symlinkSync(await ensureTestMedia(), join(dataDir, 'media'));
+    // The test images, and on PGlite a copy of the seeded test database: the server starts in a second.
+    dataDir = await seededDataDir();
     if (!onPostgres) {
-      await seededPglite(dataDir);
       server = start({ WORKERS: '2', DATABASE_URL: '' });
       const [only] = await waitFor('the server to listen', () => (listening(server?.output() ?? '').length > 0 ? listening(server?.output() ?? '') : null));
       expect(server.output()).toContain('WORKERS=2 needs DATABASE_URL: PGlite keeps its data folder in one process, so one process serves');
@@ -109,13 +97,14 @@ it(
       return;
     }
 
-    // A schema of its own on the shared database: the server migrates and seeds it like a new one.
+    // A schema of its own on the shared database, seeded as `npm start` seeds a new one; the server migrates it.
     const databaseUrl = process.env['DATABASE_URL'] ?? '';
     const schema = `workers_${process.pid}_${Date.now().toString(36)}`;
     const admin = await openPostgres(databaseUrl);
     await admin.query(`create schema ${schema}`);
     try {
       const url = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      runSeed(['--if-empty'], { DATA_DIR: dataDir, DATABASE_URL: url });
       server = start({ WORKERS: '2', DATABASE_URL: url });
       const running = server;
       const first = await waitFor('two workers to listen', () => (listening(running.output()).length >= 2 ? listening(running.output()) : null));

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { openPostgres } from '../../server/data/db';
 import { MIGRATIONS } from '../../server/data/migrations';
 import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from './test-database';
@@ -29,9 +29,46 @@ export const spawnCollected = (command: string, args: readonly string[], env: Re
   return { child, output: () => output, exited };
 };
 
-/** The server as `npm run serve` runs it, on a free port of 127.0.0.1, serving no built site. */
-export const startServer = (dataDir: string, env: Record<string, string> = {}): ChildRun =>
-  spawnCollected(process.execPath, ['--optimize-for-size', join(ROOT, 'scripts/serve.mjs')], {
+/** The compiled server, as `npm run serve` runs it. */
+export const SERVER_MAIN = join(ROOT, 'build/server/main.cjs');
+
+/** The compiled seed command, as `npm run seed` runs it. */
+export const SEED_MAIN = join(ROOT, 'build/server/seed.cjs');
+
+/** The Node flags of `npm run serve` (package.json; scripts/server-command.mjs for the launchers). */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size', '--enable-source-maps'];
+
+// What the compiled commands are made of: a change to any of these makes them stale.
+const SOURCE_FOLDERS = ['server', 'src'];
+
+const newestSource = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return Math.max(newest, newestSource(path));
+    return /\.(tsx?|json)$/.test(entry.name) ? Math.max(newest, statSync(path).mtimeMs) : newest;
+  }, 0);
+
+let built = false;
+
+/**
+ * Compiles the server's commands (`node scripts/build-server.mjs`, which `npm run build` also
+ * runs) when one is missing or older than a source under server/ or src/; at most once a test
+ * file. Two test files building at once is safe: each compiled file is renamed into place whole.
+ */
+export const ensureServerBuilt = (): void => {
+  if (built) return;
+  const outputs = [SERVER_MAIN, SEED_MAIN, join(ROOT, 'build/server/import.cjs')];
+  const oldest = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  if (oldest < Math.max(...SOURCE_FOLDERS.map((folder) => newestSource(join(ROOT, folder))))) {
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
+  built = true;
+};
+
+/** The server as `npm run serve` runs it (compiled first if need be), on a free port of 127.0.0.1, serving no built site. */
+export const startServer = (dataDir: string, env: Record<string, string> = {}): ChildRun => {
+  ensureServerBuilt();
+  return spawnCollected(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -39,6 +76,27 @@ export const startServer = (dataDir: string, env: Record<string, string> = {}): 
     LOG_LEVEL: 'warn',
     ...env,
   });
+};
+
+/**
+ * Runs the compiled seed command (`npm run seed`, compiled first if need be) with `args` on the
+ * storage of `env` (`DATA_DIR`, `DATABASE_URL`), as `npm start` runs it before the server: the
+ * server itself never seeds. Fails with the command's output when it does not exit 0.
+ */
+export const runSeed = (args: readonly string[], env: Record<string, string>): string => {
+  ensureServerBuilt();
+  try {
+    return execFileSync(process.execPath, ['--enable-source-maps', SEED_MAIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${relative(ROOT, SEED_MAIN)} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+  }
+};
 
 /** Polls `found` every 50 ms until it gives a value; fails with `run`'s output after `withinMs`. */
 export const waitFor = async <T>(what: string, found: () => T | null, run?: ChildRun, withinMs = 90_000): Promise<T> => {
@@ -132,14 +190,30 @@ export const getOnce = (port: number, path: string): Promise<Outcome> =>
     call.end();
   });
 
-/** A schema of its own on the PostgreSQL of `DATABASE_URL`, and the address whose connections use it: the server migrates and seeds it like a new database. */
+/**
+ * A schema of its own on the PostgreSQL of `DATABASE_URL`, and the address whose connections use
+ * it, seeded as `npm start` seeds a new database: the seed command with `--if-empty` (the images
+ * are the test ones, already made). The server migrates it again at its start, finding nothing to do.
+ */
 export const privateSchema = async (name: string): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
   const databaseUrl = process.env['DATABASE_URL'] ?? '';
   const schema = `${name}_${process.pid}_${Date.now().toString(36)}`;
   const admin = await openPostgres(databaseUrl);
   await admin.query(`create schema ${schema}`);
+  const url = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const seedDir = mkdtempSync(join(tmpdir(), 'seed-'));
+  try {
+    symlinkSync(await ensureTestMedia(), join(seedDir, 'media'));
+    runSeed(['--if-empty'], { DATA_DIR: seedDir, DATABASE_URL: url });
+  } catch (error) {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.close();
+    throw error;
+  } finally {
+    rmSync(seedDir, { recursive: true, force: true });
+  }
   return {
-    url: `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    url,
     drop: async () => {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.close();
