@@ -196,7 +196,7 @@ const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, t
 
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views
- * (DESIGN.md, "Rendering"), in French at `/…` and in German, Italian and English at `/de/…`, `/it/…`, `/en/…`, with their
+ * (docs/architecture.md, section "Rendering"), in French at `/…` and in German, Italian and English at `/de/…`, `/it/…`, `/en/…`, with their
  * permalinks, and `GET /fragments/{widget}/` for a content system to include. Returns the
  * handler of the error pages, for the addresses no page route takes.
  */

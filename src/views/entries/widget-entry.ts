@@ -31,7 +31,7 @@ export interface CreatedWidget {
 }
 
 /**
- * The render entry of a widget, the one place that knows both sides (DESIGN.md, "Rendering"):
+ * The render entry of a widget, the one place that knows both sides (docs/architecture.md, section "Rendering"):
  * it builds the machine's input from the address and the attributes and names the services.
  * The server's page routes, the fragment endpoint and the browser's mount all go through it.
  */
