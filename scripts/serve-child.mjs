@@ -1,9 +1,9 @@
 // The server of `npm start` as a child process of its launcher, stopped with it. Run alone
 // (`node scripts/serve-child.mjs`) it serves whatever DIST_DIR holds, as `npm start` does after its build.
+// Node's own modules only: `npm start` imports this before its install step.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from './serve.mjs';
+import { SERVER_MAIN, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -16,12 +16,12 @@ export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 export const PARENT_CHECK_MS = 1_000;
 
 /**
- * Starts the server (`scripts/serve.mjs`: compiled, then run in one Node process), passes the
+ * Starts the compiled server (`build/server/main.cjs`, as `npm run serve` does), passes the
  * launcher's signals on, stops the server when the launcher's parent goes, and ends the launcher
  * with the server's exit code.
  */
 export const serveChild = ({ env = process.env } = {}) => {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], { cwd: root, stdio: 'inherit', env });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], { cwd: root, stdio: 'inherit', env });
   const stop = (signal) => {
     if (server.exitCode === null && server.signalCode === null) server.kill(signal);
   };
