@@ -1,17 +1,21 @@
 // Runs Jest with the project's settings and gives back its counts of passed and failed tests.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// Jest's default leaves a core to its own process, which waits on its workers: on two cores it
+// would run every file one after the other. One worker a core (unless the arguments say otherwise).
+const workers = (args) => (args.some((arg) => /^(-w|--maxWorkers|-i|--runInBand)(=|$)/.test(arg)) ? [] : [`--maxWorkers=${availableParallelism()}`]);
 
 /** Runs Jest with `args`; a run that stops before reporting counts as one failure. */
 export const runJest = (args, env = {}) => {
   const dir = mkdtempSync(join(tmpdir(), 'site-tests-'));
   const summaryFile = join(dir, 'summary.json');
   console.log('\n▶ Jest');
-  const result = spawnSync(join(root, 'node_modules/.bin/jest'), ['--ci', ...args], {
+  const result = spawnSync(join(root, 'node_modules/.bin/jest'), ['--ci', ...workers(args), ...args], {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -4,7 +4,8 @@
 // `npm run paths -- --all` writes every generated document and script: docs/test-paths/<machine>.md (exhaustive),
 // docs/test-suite/ (the suites in Markdown, Gherkin and CSV, with their index, and as Playwright scripts) and
 // docs/machines/. Only docs/machines/ is kept in git, for reading without running anything; the others are
-// regenerated, not committed. `npm run paths -- --diagrams` writes docs/machines/<machine>.md alone, a Mermaid
+// regenerated, not committed; `npm run paths -- --generated` writes those alone (`npm test` does, and leaves the kept
+// diagrams to their test). `npm run paths -- --diagrams` writes docs/machines/<machine>.md alone, a Mermaid
 // state diagram of each machine, and their index docs/machines/README.md.
 // `npm run paths -- --playwright [machine…]` writes docs/test-suite/playwright/<machine>/<machine>-NN.ts, a
 // Playwright script a covering path; `npm run paths -- --playwright --against <site> [machine…]` runs them in Chromium
@@ -37,7 +38,7 @@ if (!FORMATS.includes(format) || !['fr', 'en'].includes(language) || !['fr', 'en
   console.error(
     'Usage: npm run paths -- <machine> [--format text|md|json|gherkin|csv] [--keywords fr|en]\n' +
       '       npm run paths -- <machine> --exhaustive [--format text|json|md] [--lang fr|en]\n' +
-      '       npm run paths -- --all | --diagrams | --playwright [--against <site> [machine…]]',
+      '       npm run paths -- --all | --generated | --diagrams | --playwright [--against <site> [machine…]]',
   );
   process.exit(2);
 }
@@ -60,11 +61,16 @@ const writePlaywrightScripts = async (): Promise<void> => {
   report((await writeScripts(dir, drivers, keep)).map((file) => join(dir, file)));
 };
 
-/** Every generated document and script: what `npm run paths -- --all` writes. */
-const writeAll = async (): Promise<void> => {
+/** The documents and scripts git does not keep: what `npm run paths -- --generated` writes (`npm test` runs it). */
+const writeGenerated = async (): Promise<void> => {
   report(writeDocuments(join(ROOT, 'docs/test-paths'), pathDocuments(MODELS)));
   report(writeDocuments(join(ROOT, 'docs/test-suite'), suiteDocuments(MODELS)));
   await writePlaywrightScripts();
+};
+
+/** Every generated document and script, the kept diagrams too: what `npm run paths -- --all` writes. */
+const writeAll = async (): Promise<void> => {
+  await writeGenerated();
   await writeDiagrams();
 };
 
@@ -101,6 +107,9 @@ if (args.includes('--playwright')) {
   (against === null ? writePlaywrightScripts() : runScripts(against)).catch(fail);
 } else if (args.includes('--diagrams')) {
   writeDiagrams().catch(fail);
+} else if (args.includes('--generated')) {
+  // The kept diagrams stay as committed, so that their test still tells when one is out of date.
+  writeGenerated().catch(fail);
 } else if (args.includes('--all')) {
   writeAll().catch(fail);
 } else {

@@ -38,7 +38,7 @@ export const MAX_FEED_TITLE = 200;
 const MAX_ID = 2147483647;
 
 /**
- * A title as the server's search compares it (`server/search.ts`, `normalizeSearch`): lower case,
+ * A title as the server's search compares it (`server/data/search.ts`, `normalizeSearch`): lower case,
  * NFD, combining marks dropped. Two titles with one normal form find the same events, so they
  * share a token. A property test keeps this equal to the server's function.
  */

@@ -106,6 +106,12 @@ it('`npm run serve` is one server process under npm and its shell', async () => 
   expect(manifest.scripts['serve']).toBe('node --optimize-for-size --enable-source-maps build/server/main.cjs');
 });
 
+it("`npm start` replaces npm's shell with its launcher, so that npm's SIGTERM reaches it and npm exits with its code", () => {
+  // npm passes SIGTERM to its shell and, when that child dies of a signal, kills itself with it: exit 143, not 0.
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(manifest.scripts['start']).toBe('exec node scripts/start.mjs');
+});
+
 it('a SIGTERM to `node scripts/serve-child.mjs` (what `npm start` runs after its build) drains the server, and both exit 0', async () => {
   const run = await launch(process.execPath, [join(ROOT, 'scripts/serve-child.mjs')], 2);
   run.child.kill('SIGTERM');
@@ -115,7 +121,8 @@ it('a SIGTERM to `node scripts/serve-child.mjs` (what `npm start` runs after its
 });
 
 it('a SIGTERM to the shell npm runs the launcher in (npm passes it to that shell only) still stops the server', async () => {
-  // `npm start` is `sh -c "node scripts/start.mjs"` under npm; the shell dies of the signal without passing it on.
+  // `npm start` exec's its launcher, but a launcher run through a shell (another package manager, a wrapper) has a
+  // shell between it and the signal, which dies of it without passing it on.
   const run = await launch('/bin/sh', ['-c', `"${process.execPath}" "${join(ROOT, 'scripts/serve-child.mjs')}"`], 3);
   const [, launcher] = tree;
   run.child.kill('SIGTERM');

@@ -13,7 +13,7 @@ import { HomeView } from './home-view';
 // The home page's messages come with its chunk (and with the server's renderer).
 addMessages(HOME_MESSAGES);
 
-// The demo site's agenda and news scope (server/site.ts), for a container that names neither.
+// The demo site's agenda and news scope (server/http/site.ts), for a container that names neither.
 const DEFAULT_AGENDA_ID = '1';
 const DEFAULT_NEWS_SCOPE = 'actualites';
 
