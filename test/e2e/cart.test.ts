@@ -71,6 +71,8 @@ describe('the shop and the cart', () => {
     await addFromShop(page, CONSTITUTION);
     await headerCart(page, '3 articles').waitFor();
     await expect(page.getByRole('status').first().textContent()).resolves.toBe(`« ${CONSTITUTION} » ajouté au panier (1 exemplaire).`);
+    // The cart writes under the tabs' shared Web Lock, a moment after the change.
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length === 2);
     await expect(storedKeys(page)).resolves.toEqual(['cartItems', 'shippingMethod']);
     await expect(stored(page)).resolves.toEqual({
       items: [
@@ -231,6 +233,8 @@ describe('the cart on a page without a cart widget', () => {
     });
     await page.getByRole('button', { name: 'Commander le rapport' }).click();
     await headerCart(page, '3 articles').waitFor();
+    // The count follows the cart at once; its write to storage waits for the site-wide lock, a moment later.
+    await page.waitForFunction(() => localStorage.getItem('shippingMethod') !== null);
     await expect(stored(page)).resolves.toEqual({ items: [{ variant_id: '5', quantity: 3, price: 25 }], shipping: 'post' });
     expect(scripts.size).toBeGreaterThan(0);
     for (const script of scripts) expect(readFileSync(join(DIST, script), 'utf8')).not.toContain('react.transitional.element');
