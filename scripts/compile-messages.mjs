@@ -8,16 +8,17 @@ const root = new URL('..', import.meta.url).pathname;
 const sources = join(root, 'src/i18n/messages');
 const compiled = join(root, 'src/i18n/compiled');
 const formatjs = join(root, 'node_modules/.bin/formatjs');
-// The widgets whose messages travel with them; every other message is the entry's (shell, cart, shop).
-const WIDGET_PARTS = ['agenda', 'directory', 'news', 'search', 'home'];
+// The widgets whose messages travel with them (by the key's first word), and those only the server
+// renders (`server`: error pages, the pages' descriptions); every other message is the entry's (shell, cart, shop).
+const PARTS = { agenda: ['agenda.'], directory: ['directory.'], news: ['news.'], search: ['search.'], home: ['home.'], server: ['errors.', 'description.'] };
 
 mkdirSync(join(compiled, 'parts'), { recursive: true });
 for (const file of readdirSync(sources).filter((name) => name.endsWith('.json'))) {
   const language = file.replace(/\.json$/, '');
   execFileSync(formatjs, ['compile', join(sources, file), '--ast', '--format', 'simple', '--out-file', join(compiled, file)], { stdio: 'inherit' });
   const messages = JSON.parse(readFileSync(join(compiled, file), 'utf8'));
-  const partOf = (key) => WIDGET_PARTS.find((part) => key.startsWith(`${part}.`)) ?? 'entry';
-  for (const part of ['entry', ...WIDGET_PARTS]) {
+  const partOf = (key) => Object.keys(PARTS).find((part) => PARTS[part].some((prefix) => key.startsWith(prefix))) ?? 'entry';
+  for (const part of ['entry', ...Object.keys(PARTS)]) {
     const own = Object.fromEntries(Object.entries(messages).filter(([key]) => partOf(key) === part));
     writeFileSync(join(compiled, 'parts', `${language}-${part}.json`), `${JSON.stringify(own)}\n`);
   }

@@ -12,7 +12,8 @@ import { ListAnswer, listPagePath, MAX_PAGE_SIZE, STALE_CURSOR_STATUS } from '..
 import { localizedPath } from '../../src/domain/permalinks';
 import { toVCard } from '../../src/domain/vcard';
 import { DIRECTORY_MESSAGES } from '../../src/i18n/directory-messages';
-import { addMessages, intlFor } from '../../src/i18n/intl';
+import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
+import { addMessages, intlFor, translate } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { isHttpFailure, type HttpFailure } from '../../src/services/http';
 import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
@@ -32,6 +33,7 @@ import type { AnswerPath } from './widget-renderer';
 
 // The header row is written with the directory's messages, in the language of the address.
 addMessages(DIRECTORY_MESSAGES);
+addMessages(SERVER_MESSAGES);
 
 /**
  * The most contacts an export holds. A canton's directory counts hundreds to a few thousand
@@ -175,7 +177,8 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
       if (request.url.length > MAX_PAGE_URL) return refuse(400, intl.formatMessage({ id: 'directory.export.tooLong' }));
       const search = searchOf(request.url);
       const problem = pageQueryProblem('directory', search);
-      if (problem !== null) return refuse(400, intl.formatMessage({ id: 'directory.export.badQuery' }, { problem }));
+      if (problem !== null)
+        return refuse(400, intl.formatMessage({ id: 'directory.export.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
       const filters = filtersFromSearch(search);
       const day = zurichToday(now());
       // Other parameters (a campaign tag) change nothing of the file: one export a list, language and day.

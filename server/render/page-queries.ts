@@ -1,4 +1,11 @@
 import type { SitePage } from '../../src/domain/permalinks';
+import type { MessageId } from '../../src/i18n/intl';
+
+/** What is wrong with a page's query: a message of the catalogues (`errors.query.…`) and its values, said in the page's language. */
+export interface PageQueryProblem {
+  readonly id: MessageId;
+  readonly values: Readonly<Record<string, string | number>>;
+}
 
 /** The longest address the pages read; a longer one is refused before any work. */
 export const MAX_PAGE_URL = 2048;
@@ -19,30 +26,37 @@ const TOOL_PARAMS = ['journal', 'inspect'];
 // Control characters cannot be typed in a search box: in an address they are a forged query.
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const checkText = (name: string, values: readonly string[], max: number): string | null => {
-  if (values.length > 1) return `« ${name} » est donné plusieurs fois`;
+// The most ids a list parameter may repeat (a category list), and the longest text a text parameter may hold.
+const MAX_IDS = 50;
+const MAX_TEXT = 200;
+
+const checkText = (name: string, values: readonly string[]): PageQueryProblem | null => {
+  if (values.length > 1) return { id: 'errors.query.repeated', values: { name } };
   const value = values[0] ?? '';
-  if (value.length > max) return `« ${name} » dépasse ${max} caractères`;
-  if (CONTROL.test(value)) return `« ${name} » contient un caractère de contrôle`;
+  if (value.length > MAX_TEXT) return { id: 'errors.query.overLength', values: { name, max: MAX_TEXT } };
+  if (CONTROL.test(value)) return { id: 'errors.query.control', values: { name } };
   return null;
 };
 
-const checkIds = (name: string, values: readonly string[]): string | null => {
-  if (values.length > 50) return `« ${name} » est donné plus de 50 fois`;
+const checkIds = (name: string, values: readonly string[]): PageQueryProblem | null => {
+  if (values.length > MAX_IDS) return { id: 'errors.query.tooManyIds', values: { name, max: MAX_IDS } };
   const bad = values.find((value) => !/^\d{1,9}$/.test(value));
-  return bad === undefined ? null : `« ${name} » doit être un numéro de catégorie`;
+  return bad === undefined ? null : { id: 'errors.query.notCategory', values: { name } };
 };
 
+const checkMonth = (name: string, values: readonly string[]): PageQueryProblem | null =>
+  values.length === 1 && /^(?:[1-9]|1[0-2])$/.test(values[0] ?? '') ? null : { id: 'errors.query.month', values: { name } };
+
 /**
- * What is wrong with a page's query, in a sentence for the visitor, or `null` when the page can
+ * What is wrong with a page's query, as a message for the visitor, or `null` when the page can
  * read it. Parameters a page does not read (a campaign tag) are left alone.
  */
-export const pageQueryProblem = (page: SitePage, search: string): string | null => {
+export const pageQueryProblem = (page: SitePage, search: string): PageQueryProblem | null => {
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(search);
   } catch {
-    return 'la requête ne se lit pas';
+    return { id: 'errors.query.unreadable', values: {} };
   }
   const known = new Set([...PAGE_PARAMS[page], ...TOOL_PARAMS]);
   for (const name of new Set(params.keys())) {
@@ -51,15 +65,11 @@ export const pageQueryProblem = (page: SitePage, search: string): string | null 
     const values = params.getAll(name).filter((value) => value !== '');
     if (values.length === 0) continue;
     const problem =
-      name === 'categorie' && page === 'news'
+      (name === 'categorie' && page === 'news') || name === 'categories'
         ? checkIds(name, values)
-        : name === 'categories'
-          ? checkIds(name, values)
-          : name === 'mois'
-            ? values.length === 1 && /^(?:[1-9]|1[0-2])$/.test(values[0] ?? '')
-              ? null
-              : '« mois » doit être un numéro de mois, de 1 à 12'
-            : checkText(name, values, 200);
+        : name === 'mois'
+          ? checkMonth(name, values)
+          : checkText(name, values);
     if (problem !== null) return problem;
   }
   return null;

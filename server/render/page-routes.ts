@@ -19,7 +19,8 @@ import {
 } from '../../src/domain/permalinks';
 import type { NewsArticle } from '../../src/domain/news';
 import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
-import { intlFor, type MessageId } from '../../src/i18n/intl';
+import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
+import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { accessibilityEntry } from '../../src/views/accessibility/accessibility-entry';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
@@ -39,8 +40,11 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
-import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
+import { MAX_PAGE_URL, pageQueryProblem, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
+
+// The error pages' and the pages' descriptions, which no widget's chunk brings.
+addMessages(SERVER_MESSAGES);
 
 /** What the pages are rendered from. */
 export interface PageRoutesOptions {
@@ -77,112 +81,6 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: {}, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
-};
-
-const DESCRIPTIONS: Readonly<Record<Language, Readonly<Record<SitePage, string>>>> = {
-  fr: {
-    home: 'Site officiel du Canton de Valmont : agenda, annuaire des autorités, actualités et publications.',
-    directory: 'Annuaire du Canton de Valmont : députés, autorités, services et organisations, avec leurs coordonnées.',
-    agenda: 'Agenda du Canton de Valmont : séances, manifestations et événements publics.',
-    news: 'Actualités du Canton de Valmont : communiqués et informations des autorités.',
-    shop: 'Publications du Canton de Valmont à commander.',
-    cart: 'Votre panier de publications du Canton de Valmont.',
-    accessibility: 'Déclaration d’accessibilité du site du Canton de Valmont : état de conformité, vérifications, limites connues et comment signaler un problème.',
-    search: 'Recherche sur le site du Canton de Valmont : contacts, registres des intérêts, événements et actualités.',
-  },
-  en: {
-    home: 'Official site of the Canton of Valmont: agenda, directory of authorities, news and publications.',
-    directory: 'Directory of the Canton of Valmont: members of parliament, authorities, offices and organisations, with their contact details.',
-    agenda: 'Agenda of the Canton of Valmont: sessions, public events and gatherings.',
-    news: 'News of the Canton of Valmont: press releases and information from the authorities.',
-    shop: 'Publications of the Canton of Valmont to order.',
-    cart: 'Your cart of publications of the Canton of Valmont.',
-    accessibility: 'Accessibility statement of the Canton of Valmont’s site: compliance status, checks, known limitations and how to report a problem.',
-    search: 'Search the site of the Canton of Valmont: contacts, interests registers, events and news.',
-  },
-  de: {
-    home: 'Offizielle Website des Kantons Valmont: Agenda, Verzeichnis der Behörden, Nachrichten und Publikationen.',
-    directory: 'Verzeichnis des Kantons Valmont: Grossrätinnen und Grossräte, Behörden, Dienststellen und Organisationen, mit ihren Kontaktangaben.',
-    agenda: 'Agenda des Kantons Valmont: Sitzungen, Anlässe und öffentliche Veranstaltungen.',
-    news: 'Aktuelles aus dem Kanton Valmont: Medienmitteilungen und Informationen der Behörden.',
-    shop: 'Publikationen des Kantons Valmont zum Bestellen.',
-    cart: 'Ihr Warenkorb mit Publikationen des Kantons Valmont.',
-    accessibility:
-      'Erklärung zur Barrierefreiheit der Website des Kantons Valmont: Stand der Konformität, Prüfungen, bekannte Einschränkungen und wie man ein Problem meldet.',
-    search: 'Suche auf der Website des Kantons Valmont: Kontakte, Interessenregister, Veranstaltungen und Nachrichten.',
-  },
-  it: {
-    home: 'Sito ufficiale del Cantone di Valmont: agenda, elenco delle autorità, notizie e pubblicazioni.',
-    directory: 'Elenco del Cantone di Valmont: deputati, autorità, servizi e organizzazioni, con i loro recapiti.',
-    agenda: 'Agenda del Cantone di Valmont: sedute, manifestazioni ed eventi pubblici.',
-    news: 'Attualità del Cantone di Valmont: comunicati e informazioni delle autorità.',
-    shop: 'Pubblicazioni del Cantone di Valmont da ordinare.',
-    cart: 'Il vostro carrello di pubblicazioni del Cantone di Valmont.',
-    accessibility: 'Dichiarazione di accessibilità del sito del Cantone di Valmont: stato di conformità, verifiche, limiti noti e come segnalare un problema.',
-    search: 'Ricerca nel sito del Cantone di Valmont: contatti, registri degli interessi, eventi e notizie.',
-  },
-};
-
-const ERRORS: Readonly<
-  Record<
-    Language,
-    {
-      notFound: string;
-      notFoundText: string;
-      badRequest: string;
-      badRequestText: string;
-      tooLong: string;
-      failed: string;
-      failedText: string;
-      unavailableText: string;
-      home: string;
-    }
-  >
-> = {
-  fr: {
-    failed: 'Page momentanément indisponible',
-    failedText: 'Le site n’a pas pu préparer cette page. Réessayez dans un instant.',
-    unavailableText: 'Le site ne peut pas lire son contenu pour le moment. Réessayez dans quelques secondes.',
-    notFound: 'Page introuvable',
-    notFoundText: 'L’adresse demandée n’existe pas, ou plus, sur ce site.',
-    badRequest: 'Adresse invalide',
-    badRequestText: 'Cette adresse contient une valeur que le site ne peut pas lire',
-    tooLong: 'elle est trop longue',
-    home: 'Retour à l’accueil',
-  },
-  en: {
-    failed: 'Page unavailable for a moment',
-    failedText: 'The site could not prepare this page. Please try again in a moment.',
-    unavailableText: 'The site cannot read its content at the moment. Please try again in a few seconds.',
-    notFound: 'Page not found',
-    notFoundText: 'The address you asked for does not exist, or no longer exists, on this site.',
-    badRequest: 'Invalid address',
-    badRequestText: 'This address holds a value the site cannot read',
-    tooLong: 'it is too long',
-    home: 'Back to the home page',
-  },
-  de: {
-    failed: 'Seite vorübergehend nicht verfügbar',
-    failedText: 'Die Website konnte diese Seite nicht vorbereiten. Versuchen Sie es in einem Moment erneut.',
-    unavailableText: 'Die Website kann ihre Inhalte im Moment nicht lesen. Versuchen Sie es in einigen Sekunden erneut.',
-    notFound: 'Seite nicht gefunden',
-    notFoundText: 'Die angeforderte Adresse existiert auf dieser Website nicht oder nicht mehr.',
-    badRequest: 'Ungültige Adresse',
-    badRequestText: 'Diese Adresse enthält einen Wert, den die Website nicht lesen kann',
-    tooLong: 'sie ist zu lang',
-    home: 'Zurück zur Startseite',
-  },
-  it: {
-    failed: 'Pagina momentaneamente non disponibile',
-    failedText: 'Il sito non ha potuto preparare questa pagina. Riprovare tra un istante.',
-    unavailableText: 'Il sito non può leggere i suoi contenuti in questo momento. Riprovare tra qualche secondo.',
-    notFound: 'Pagina non trovata',
-    notFoundText: 'L’indirizzo richiesto non esiste, o non esiste più, su questo sito.',
-    badRequest: 'Indirizzo non valido',
-    badRequestText: 'Questo indirizzo contiene un valore che il sito non può leggere',
-    tooLong: 'è troppo lungo',
-    home: 'Torna alla pagina iniziale',
-  },
 };
 
 /** The page a site path is rendered with. */
@@ -265,7 +163,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   // An error page depends on nothing but these: a crawl's thousands of 404s cost one rendering each.
   const errorPages = boundedCache<Rendered>(ERROR_PAGE_CACHE_LIMITS);
-  const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
+  const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: PageQueryProblem): Rendered => {
     const key = JSON.stringify([origin, language, status, reason]);
     const kept = errorPages.get(key);
     if (kept !== undefined) return kept;
@@ -273,19 +171,21 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     errorPages.set(key, made, made.body.length + key.length);
     return made;
   };
-  const makeErrorPage = (origin: string, language: Language, status: ErrorStatus, reason?: string): Rendered => {
-    const text = ERRORS[language];
-    const heading = status === 404 ? text.notFound : status === 400 ? text.badRequest : text.failed;
+  const makeErrorPage = (origin: string, language: Language, status: ErrorStatus, reason?: PageQueryProblem): Rendered => {
+    const intl = intlFor(language);
+    const heading = translate(intl, status === 404 ? 'errors.notFound' : status === 400 ? 'errors.badRequest' : 'errors.failed');
     const sentence =
       status === 404
-        ? text.notFoundText
+        ? translate(intl, 'errors.notFoundText')
         : status === 400
-          ? `${text.badRequestText}${reason ? ` : ${reason}` : ''}.`
+          ? reason === undefined
+            ? translate(intl, 'errors.badRequestText')
+            : translate(intl, 'errors.badRequestBecause', { reason: translate(intl, reason.id, { ...reason.values }) })
           : status === 503
-            ? text.unavailableText
-            : text.failedText;
+            ? translate(intl, 'errors.unavailableText')
+            : translate(intl, 'errors.failedText');
     const home = localizedPath('/', language);
-    const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(text.home)}</a></p></div>`;
+    const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(translate(intl, 'errors.home'))}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(
       status,
@@ -307,18 +207,25 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (!rendered.found) return errorPage(origin, language, unavailableNow ? 503 : 404);
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
-    let meta = metaFor(origin, language, pathname, pageTitle, DESCRIPTIONS[language][page]);
+    let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
     let heading: string | undefined;
     if (path.kind === 'news') {
       const article = (rendered.context as { article: NewsArticle | null }).article;
       if (article) {
         const url = `${origin}${newsPath(article)}`;
         heading = article.title ?? undefined;
-        meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? DESCRIPTIONS[language].news, {
-          type: 'article',
-          image: article.image ? new URL(article.image, origin).href : undefined,
-          jsonLd: [newsArticleJsonLd(article, url, origin)],
-        });
+        meta = metaFor(
+          origin,
+          language,
+          newsPath(article),
+          `${article.title ?? ''} – ${pageTitle}`,
+          article.lead ?? translate(intlFor(language), 'description.news'),
+          {
+            type: 'article',
+            image: article.image ? new URL(article.image, origin).href : undefined,
+            jsonLd: [newsArticleJsonLd(article, url, origin)],
+          },
+        );
       }
     } else if (path.kind === 'contact') {
       // The open contact: one of the list, or one loaded by itself (beyond the list's first page).
@@ -326,7 +233,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       if (contact) {
         const url = `${origin}${contactPath(contact)}`;
         const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
-        meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || DESCRIPTIONS[language].directory, {
+        meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || translate(intlFor(language), 'description.directory'), {
           type: 'profile',
           image: contact.img ? new URL(contact.img, origin).href : undefined,
           jsonLd: [contactJsonLd(contact, url)],
@@ -388,7 +295,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       return send(reply, errorPage(origin, language, 400), request);
     }
     const path = parseSitePath(pathname);
-    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, ERRORS[language].tooLong), request);
+    if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, { id: 'errors.query.tooLong', values: {} }), request);
     if (path === null) return send(reply, errorPage(origin, language, 404), request);
     if (!pathname.endsWith('/')) return reply.redirect(`${localizedPath(`${pathname}/`, language)}${search}`, 301);
     const page = pageOf(path);
@@ -459,7 +366,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     for (const name of ['lang', 'agenda-id', 'news-scope']) params.delete(name);
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
     const problem = pageQueryProblem(page, search);
-    if (problem !== null) return error(400, problem);
+    if (problem !== null) return error(400, translate(intlFor(language), problem.id, { ...problem.values }));
     const rendered = await renderWidget(
       PAGES[page].entry,
       { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },

@@ -359,6 +359,34 @@ describe('permalinks', () => {
   });
 });
 
+describe("why an address cannot be read, in the address's language", () => {
+  it.each([
+    ['/de/annuaire/?q=%01abc', 'Diese Adresse enthält einen Wert, den die Website nicht lesen kann: „q“ enthält ein Steuerzeichen.'],
+    ['/en/agenda/?mois=99', 'This address holds a value the site cannot read: “mois” must be a month number, from 1 to 12.'],
+    ['/it/agenda/?categories=abc', 'Questo indirizzo contiene un valore che il sito non può leggere: «categories» deve essere un numero di categoria.'],
+    ['/de/agenda/?titre=a&titre=b', 'Diese Adresse enthält einen Wert, den die Website nicht lesen kann: „titre“ wird mehrmals angegeben.'],
+    ['/en/annuaire/?q=' + 'b'.repeat(300), 'This address holds a value the site cannot read: “q” is longer than 200 characters.'],
+    [
+      '/it/actualites/?categorie=' + Array.from({ length: 51 }, () => '1').join('&categorie='),
+      'Questo indirizzo contiene un valore che il sito non può leggere: «categorie» è indicato più di 50 volte.',
+    ],
+    ['/annuaire/?q=' + 'b'.repeat(300), 'Cette adresse contient une valeur que le site ne peut pas lire : « q » dépasse 200 caractères.'],
+    ['/agenda/?mois=13', 'Cette adresse contient une valeur que le site ne peut pas lire : « mois » doit être un numéro de mois, de 1 à 12.'],
+  ])('%s says why in its language', async (path, sentence) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(400);
+    const document = parseHtml(answer.text);
+    expect(collapse(main(document).textContent)).toContain(sentence);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(sentence);
+  });
+
+  it("answers a fragment's unreadable filter in the fragment's language", async () => {
+    const answer = await get('/fragments/agenda/?lang=de&mois=13');
+    expect(answer.status).toBe(400);
+    expect(answer.text).toBe('„mois“ muss eine Monatsnummer von 1 bis 12 sein');
+  });
+});
+
 describe('addresses the site cannot read', () => {
   it.each([
     ['a month of 13', '/agenda/?mois=13'],
