@@ -359,6 +359,39 @@ describe('permalinks', () => {
   });
 });
 
+describe("the institution's content keeps its language on a page in another (WCAG 3.1.2)", () => {
+  // The content is French; the interface around it speaks the address's language.
+  const contentIn = (document: Document, selector: string): string[] =>
+    [...document.querySelectorAll<HTMLElement>(`main [data-widget] ${selector}`)].map((element) => element.closest('[lang]')!.getAttribute('lang')!);
+
+  it.each(['de', 'it', 'en'])("/%s/annuaire/ marks the contacts' names, roles, addresses and categories French", async (language) => {
+    const document = await page(`/${language}/annuaire/`);
+    for (const selector of ['.contact-card__title', '.contact-fields__role dd', '.contact-fields__address dd', '.tags']) {
+      const langs = contentIn(document, selector);
+      expect(langs.length).toBeGreaterThan(0);
+      expect(new Set(langs)).toEqual(new Set(['fr']));
+    }
+    // The interface's own words stay in the page's language.
+    expect(document.querySelector('main [data-widget] .contact-fields__role dt')!.closest('[lang]')!.getAttribute('lang')).toBe(language);
+  });
+
+  it('/de/agenda/, /de/actualites/ and the German home page mark the titles and leads French', async () => {
+    const agenda = await page('/de/agenda/');
+    expect(new Set(contentIn(agenda, '.agenda-event__title'))).toEqual(new Set(['fr']));
+    const news = await page('/de/actualites/');
+    expect(new Set(contentIn(news, '.news-card__title'))).toEqual(new Set(['fr']));
+    expect(new Set(contentIn(news, '.news-card__lead'))).toEqual(new Set(['fr']));
+    const home = await page('/de/');
+    expect(new Set(contentIn(home, '.home-item__title'))).toEqual(new Set(['fr']));
+  });
+
+  it("a French page marks nothing twice: its content is in the page's own language", async () => {
+    const document = await page('/annuaire/');
+    expect(document.querySelectorAll('main [data-widget] [lang="fr"]').length).toBe(0);
+    expect(new Set(contentIn(document, '.contact-card__title'))).toEqual(new Set(['fr']));
+  });
+});
+
 describe("why an address cannot be read, in the address's language", () => {
   it.each([
     ['/de/annuaire/?q=%01abc', 'Diese Adresse enthält einen Wert, den die Website nicht lesen kann: „q“ enthält ein Steuerzeichen.'],

@@ -9,7 +9,7 @@ import { CalendarLink } from './calendar-link';
 
 /** One event of the list: date and time, title, place, categories, details and its calendar file. */
 export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event: AgendaEvent }) {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = details.openEvent === event.id;
   // Whether the details are open: their text shows its markup only then (see RichText).
@@ -30,17 +30,17 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
         </time>
       </p>
       {/* Focusable from script only: focus lands here on the first event "Afficher plus" adds. */}
-      <h4 className="agenda-event__title" tabIndex={-1}>
+      <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
         {event.title}
       </h4>
       {event.place ? (
         <p className="agenda-event__place">
           <span className="visually-hidden">{t('agenda.place')} : </span>
-          {event.place}
+          <span lang={contentLang}>{event.place}</span>
         </p>
       ) : null}
       {event.categories && event.categories.length > 0 ? (
-        <ul className="tags" aria-label={t('agenda.categories')}>
+        <ul className="tags" aria-label={t('agenda.categories')} lang={contentLang}>
           {event.categories.map((category, index) => (
             <li key={`${index}:${category.id}`} className="tag">
               {category.title}
@@ -61,7 +61,10 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
         >
           <summary>
             {t('agenda.details')}
-            <span className="visually-hidden"> – {event.title}</span>
+            <span className="visually-hidden">
+              {' – '}
+              <span lang={contentLang}>{event.title}</span>
+            </span>
           </summary>
           {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
           {link ? (

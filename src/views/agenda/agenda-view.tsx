@@ -87,7 +87,7 @@ export const AgendaView = ({
   /** Told when the visitor opens or closes an event's details (its permalink follows). */
   onDetails?: AgendaDetails['onDetails'];
 }) => {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const status = useSelector(actor, selectAgendaStatus);
   const agenda = useSelector(actor, selectShownAgenda);
   const events = useSelector(actor, selectShownEvents);
@@ -127,7 +127,7 @@ export const AgendaView = ({
         {permalinkEvent !== null ? (
           // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
           <section className="agenda-permalink" aria-labelledby={permalinkId}>
-            <h2 id={permalinkId} className="agenda-permalink__title">
+            <h2 id={permalinkId} className="agenda-permalink__title" lang={contentLang}>
               {permalinkEvent.title}
             </h2>
             <ul>

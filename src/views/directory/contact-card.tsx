@@ -21,14 +21,14 @@ export const ContactCard = memo(function ContactCard({
   /** Opens the details of the contact, by its slug. */
   onMore: (slug: string) => void;
 }) {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const titleId = useId();
   return (
     <article className="contact-card" aria-labelledby={titleId}>
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
       <div className="contact-card__body">
         {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}
-        <h3 id={titleId} className="contact-card__title" tabIndex={-1}>
+        <h3 id={titleId} className="contact-card__title" tabIndex={-1} lang={contentLang}>
           {contact.title}
         </h3>
         <ContactFields contact={contact} />

@@ -10,10 +10,10 @@ import { ContactPicture } from './contact-picture';
 
 /** The detail modal of a contact (SPEC §2): everything the card shows, and the rest, with its vCard. */
 export const ContactDetailsContent = ({ contact, onClose }: { contact: Contact; onClose: () => void }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const vCard = useMemo(() => `data:text/vcard;charset=utf-8,${encodeURIComponent(toVCard(contact))}`, [contact]);
   return (
-    <Modal title={contact.title} closeLabel={t('common.close')} onClose={onClose}>
+    <Modal title={contact.title} titleLang={contentLang} closeLabel={t('common.close')} onClose={onClose}>
       <div className="contact-details">
         <figure className="contact-details__figure">
           <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} />
@@ -25,7 +25,7 @@ export const ContactDetailsContent = ({ contact, onClose }: { contact: Contact; 
             <dl className="contact-fields">
               <div>
                 <dt>{t('directory.party')}</dt>
-                <dd>{contact.parti}</dd>
+                <dd lang={contentLang}>{contact.parti}</dd>
               </div>
             </dl>
           ) : null}
@@ -38,7 +38,7 @@ export const ContactDetailsContent = ({ contact, onClose }: { contact: Contact; 
           {contact.commissions && contact.commissions.length > 0 ? (
             <section>
               <h3>{t('directory.commissions')}</h3>
-              <ul>
+              <ul lang={contentLang}>
                 {contact.commissions.map((commission, index) => (
                   <li key={`${index}:${commission}`}>{commission}</li>
                 ))}

@@ -5,27 +5,39 @@ import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
 /** One labelled line of a contact; the label may be for screen readers only. */
-const Field = ({ label, hidden = false, className, children }: { label: string; hidden?: boolean; className?: string; children: ReactNode }) => (
+const Field = ({
+  label,
+  hidden = false,
+  className,
+  lang,
+  children,
+}: {
+  label: string;
+  hidden?: boolean;
+  className?: string;
+  lang?: string | undefined;
+  children: ReactNode;
+}) => (
   <div className={className}>
     <dt className={hidden ? 'visually-hidden' : undefined}>{label}</dt>
-    <dd>{children}</dd>
+    <dd lang={lang}>{children}</dd>
   </div>
 );
 
 /** The coordinates shared by the card and the details: role, contact person, address, links. */
 export const ContactFields = ({ contact }: { contact: Contact }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const website = safeWebsite(contact.website);
   return (
     <dl className="contact-fields">
       {isPerson(contact) && contact.fonction ? (
-        <Field label={t('directory.role')} hidden className="contact-fields__role">
+        <Field label={t('directory.role')} hidden className="contact-fields__role" lang={contentLang}>
           {contact.fonction}
         </Field>
       ) : null}
       {contact.contact_person ? <Field label={t('directory.contactPerson')}>{contact.contact_person}</Field> : null}
       {contact.address ? (
-        <Field label={t('directory.address')} hidden className="contact-fields__address">
+        <Field label={t('directory.address')} hidden className="contact-fields__address" lang={contentLang}>
           {contact.address}
         </Field>
       ) : null}
@@ -57,6 +69,6 @@ export const ContactFields = ({ contact }: { contact: Contact }) => {
 
 /** The category tags of a contact. */
 export const CategoryTags = ({ categories }: { categories: readonly string[] | null | undefined }) => {
-  const { t } = useLocale();
-  return <TagList label={t('directory.categories')} tags={categories} />;
+  const { t, contentLang } = useLocale();
+  return <TagList label={t('directory.categories')} tags={categories} lang={contentLang} />;
 };

@@ -69,12 +69,12 @@ const SiteSearchForm = () => {
 
 /** One of the next events: its title leading to its page, its date and time, its place. */
 const HomeEvent = ({ event }: { event: AgendaEvent }) => {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = start && event.end_time ? formatTime(event.end_time, language) : null;
   return (
     <li className="home-item">
-      <h3 className="home-item__title">
+      <h3 className="home-item__title" lang={contentLang}>
         <a href={localizedPath(eventPath(event), language)}>{event.title}</a>
       </h3>
       <p className="home-item__date">
@@ -86,7 +86,7 @@ const HomeEvent = ({ event }: { event: AgendaEvent }) => {
       {event.place ? (
         <p className="home-item__place">
           <span className="visually-hidden">{t('home.events.place')} </span>
-          {event.place}
+          <span lang={contentLang}>{event.place}</span>
         </p>
       ) : null}
     </li>
@@ -95,18 +95,24 @@ const HomeEvent = ({ event }: { event: AgendaEvent }) => {
 
 /** One of the latest news items: its title leading to its page, its date and its lead. */
 const HomeNews = ({ item }: { item: NewsItem }) => {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const title = item.title?.trim() || t('home.news.untitled');
   const href = newsHref(item, language);
   return (
     <li className="home-item">
-      <h3 className="home-item__title">{href ? <a href={href}>{title}</a> : title}</h3>
+      <h3 className="home-item__title" lang={item.title?.trim() ? contentLang : undefined}>
+        {href ? <a href={href}>{title}</a> : title}
+      </h3>
       {item.date ? (
         <p className="home-item__date">
           <time dateTime={isoDay(item.date)}>{formatLongDate(item.date, language)}</time>
         </p>
       ) : null}
-      {item.lead ? <p className="home-item__lead">{item.lead}</p> : null}
+      {item.lead ? (
+        <p className="home-item__lead" lang={contentLang}>
+          {item.lead}
+        </p>
+      ) : null}
     </li>
   );
 };

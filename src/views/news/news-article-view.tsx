@@ -14,7 +14,7 @@ const IMAGE_SIZE = 480;
 
 /** A news item's page: its date, lead, image and full text (sanitized), with the way back to the list. */
 export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArticleMachine> }) => {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const status = useSelector(actor, selectArticleStatus);
   const article = useSelector(actor, selectArticle);
   const retrying = useSelector(actor, selectArticleRetrying);
@@ -31,13 +31,18 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
       {article ? (
         <article className="news-article__content">
           <NewsDate date={article.date} />
-          <TagList label={t('news.categories')} tags={categories} />
-          {article.lead ? <p className="news-article__lead">{article.lead}</p> : null}
+          <TagList label={t('news.categories')} tags={categories} lang={contentLang} />
+          {article.lead ? (
+            <p className="news-article__lead" lang={contentLang}>
+              {article.lead}
+            </p>
+          ) : null}
           {article.image ? (
             <img
               className="news-article__image"
               src={article.image}
               alt={article.image_alt?.trim() ?? ''}
+              lang={article.image_alt?.trim() ? contentLang : undefined}
               width={IMAGE_SIZE}
               height={IMAGE_SIZE}
               fetchPriority="high"

@@ -40,7 +40,7 @@ const titleHref = (item: NewsItem, language: Language): string | null => {
  * or empty when there is none, since the title stands next to it.
  */
 export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { item: NewsItem; aboveFold?: boolean }) {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
   const link = titleHref(item, language);
@@ -49,18 +49,23 @@ export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { it
     // Focusable by script only, so focus can land on an item without a link.
     <article className="news-card" aria-labelledby={titleId} tabIndex={-1} data-news-id={item.id}>
       <div className="news-card__body">
-        <h3 id={titleId} className="news-card__title">
+        <h3 id={titleId} className="news-card__title" lang={item.title?.trim() ? contentLang : undefined}>
           {link ? <a href={link}>{title}</a> : title}
         </h3>
         <NewsDate date={item.date} />
-        {item.lead ? <p className="news-card__lead">{item.lead}</p> : null}
-        <TagList label={t('news.categories')} tags={categories} />
+        {item.lead ? (
+          <p className="news-card__lead" lang={contentLang}>
+            {item.lead}
+          </p>
+        ) : null}
+        <TagList label={t('news.categories')} tags={categories} lang={contentLang} />
       </div>
       {item.image ? (
         <img
           className="news-card__image"
           src={item.image}
           alt={item.image_alt?.trim() ?? ''}
+          lang={item.image_alt?.trim() ? contentLang : undefined}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
           // The first cards' images are the page's largest paint: they load at once, the rest when near.

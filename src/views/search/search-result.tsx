@@ -12,11 +12,15 @@ export const GROUP_TITLES: Readonly<Record<SearchKind, MessageId>> = {
 };
 
 const ContactDetails = ({ result }: { result: ContactResult }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const lead = [result.role, result.party].filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
   return (
     <>
-      {lead === '' ? null : <span className="search-result__meta">{lead}</span>}
+      {lead === '' ? null : (
+        <span className="search-result__meta" lang={contentLang}>
+          {lead}
+        </span>
+      )}
       {result.match === 'interests' && result.excerpt ? <span className="search-result__excerpt">{t('search.interests', { excerpt: result.excerpt })}</span> : null}
     </>
   );
@@ -39,13 +43,17 @@ const EventDetails = ({ result }: { result: EventResult }) => {
 };
 
 const NewsDetails = ({ result }: { result: NewsResult }) => {
-  const { language } = useLocale();
+  const { language, contentLang } = useLocale();
   return (
     <>
       <span className="search-result__meta">
         <time dateTime={result.date}>{formatLongDate(result.date, language)}</time>
       </span>
-      {result.match === 'lead' && result.excerpt ? <span className="search-result__excerpt">{result.excerpt}</span> : null}
+      {result.match === 'lead' && result.excerpt ? (
+        <span className="search-result__excerpt" lang={contentLang}>
+          {result.excerpt}
+        </span>
+      ) : null}
     </>
   );
 };

@@ -12,7 +12,7 @@ type SiteSearchActor = ActorRefFrom<typeof siteSearchMachine>;
 
 /** One kind's results: a heading with the count of all its matches, the first results as links to their pages. */
 const ResultGroup = ({ group }: { group: SearchGroup }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const headingId = useId();
   const href = useHitHref();
   const count = Math.max(group.count, group.results.length);
@@ -25,7 +25,7 @@ const ResultGroup = ({ group }: { group: SearchGroup }) => {
       <ul className="search-page__list">
         {hits.map((hit) => (
           <li key={hit.result.path} className="search-result">
-            <a className="search-result__title" href={href(hit)}>
+            <a className="search-result__title" href={href(hit)} lang={contentLang}>
               {hit.result.title}
             </a>
             <HitDetails hit={hit} />

@@ -6,7 +6,20 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * A modal dialog: named by its title, focus moved in on open and kept inside, closed by
  * its cross, Escape or a click on the backdrop; the opener gets focus back on close.
  */
-export const Modal = ({ title, closeLabel, onClose, children }: { title: string; closeLabel: string; onClose: () => void; children: ReactNode }) => {
+export const Modal = ({
+  title,
+  titleLang,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** The title's language when it is the institution's content on a page that speaks another. */
+  titleLang?: string | undefined;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) => {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -42,7 +55,7 @@ export const Modal = ({ title, closeLabel, onClose, children }: { title: string;
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles its keys: Escape closes it, Tab stays inside it. */}
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
+          <h2 id={titleId} className="modal__title" lang={titleLang}>
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>

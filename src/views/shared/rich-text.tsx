@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { SanitizedHtml as SanitizedHtmlComponent } from './sanitized-html';
+import { useLocale } from './widget-root';
 
 // DOMPurify is a tenth of a page's script. Rich text in a list (an event's closed details) shows
 // as plain text, and as sanitized markup once DOMPurify has loaded: when the visitor first opens
@@ -63,8 +64,15 @@ export const RichText = ({ html, className, shown = true }: { html: string; clas
     () => loaded,
     () => null,
   );
+  const { contentLang } = useLocale();
   const SanitizedHtml = shown ? available : null;
   const text = useMemo(() => (SanitizedHtml ? '' : plainText(html)), [SanitizedHtml, html]);
-  // eslint-disable-next-line react-hooks/static-components -- the sanitizer's component, loaded once for the page, not made in this render.
-  return SanitizedHtml ? <SanitizedHtml html={html} className={className} /> : <div className={className}>{text}</div>;
+  return SanitizedHtml ? (
+    // eslint-disable-next-line react-hooks/static-components -- the sanitizer's component, loaded once for the page, not made in this render.
+    <SanitizedHtml html={html} className={className} />
+  ) : (
+    <div className={className} lang={contentLang}>
+      {text}
+    </div>
+  );
 };

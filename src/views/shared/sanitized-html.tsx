@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { safeLink } from '../../domain/safe-links';
+import { useLocale } from './widget-root';
 
 type Purifier = typeof DOMPurify;
 
@@ -34,5 +35,7 @@ export const sanitizeHtml = (html: string): string => (purifier.isSupported ? pu
 /** Rich text from the API, sanitized with DOMPurify before it reaches the page. */
 export const SanitizedHtml = ({ html, className }: { html: string; className?: string | undefined }) => {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // Rich text is always the institution's content: in its own language on a page that speaks another.
+  const { contentLang } = useLocale();
+  return <div className={className} lang={contentLang} dangerouslySetInnerHTML={{ __html: clean }} />;
 };

@@ -1,7 +1,7 @@
-/** A list of tags (categories) named for screen readers; nothing when there are none. */
-export const TagList = ({ label, tags }: { label: string; tags: readonly string[] | null | undefined }) =>
+/** A list of tags (categories) named for screen readers, in the content's language when given; nothing when there are none. */
+export const TagList = ({ label, tags, lang }: { label: string; tags: readonly string[] | null | undefined; lang?: string | undefined }) =>
   tags && tags.length > 0 ? (
-    <ul className="tags" aria-label={label}>
+    <ul className="tags" aria-label={label} lang={lang}>
       {tags.map((tag, index) => (
         <li key={`${index}:${tag}`} className="tag">
           {tag}

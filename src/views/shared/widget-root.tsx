@@ -41,8 +41,22 @@ export const WidgetRoot = ({ container, language: rendered = 'fr', children }: {
   );
 };
 
-/** The page language and a typed message function. */
-export const useLocale = (): Locale & { readonly t: (id: MessageId, values?: Record<string, string | number>) => string } => {
+/** The language the institution writes its content in (titles, leads, roles, bodies), whatever the interface speaks. */
+export const CONTENT_LANGUAGE: Language = 'fr';
+
+/**
+ * The page language, a typed message function, and `contentLang`: the `lang` of an element that holds the
+ * institution's content, set only when the page speaks another language, so that a screen reader reads a French
+ * title on a German page with French rules (WCAG 3.1.2).
+ */
+export const useLocale = (): Locale & {
+  readonly t: (id: MessageId, values?: Record<string, string | number>) => string;
+  readonly contentLang: Language | undefined;
+} => {
   const locale = useContext(LocaleContext);
-  return { ...locale, t: (id, values) => locale.intl.formatMessage({ id }, values) };
+  return {
+    ...locale,
+    t: (id, values) => locale.intl.formatMessage({ id }, values),
+    contentLang: locale.language === CONTENT_LANGUAGE ? undefined : CONTENT_LANGUAGE,
+  };
 };
