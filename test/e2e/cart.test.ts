@@ -255,6 +255,8 @@ describe('the cart in English', () => {
       new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(12.5),
     );
     await expect(page.getByRole('button', { name: `Remove ${CHATEAU}` }).isVisible()).resolves.toBe(true);
+    // The publication's title is the shop's French content, read with French rules on an English page.
+    await expect(page.getByRole('rowheader', { name: CHATEAU }).getAttribute('lang')).resolves.toBe('fr');
     await headerCart(page, '1 item')
       .or(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cart (1 item)' }))
       .waitFor();

@@ -385,6 +385,13 @@ describe("the institution's content keeps its language on a page in another (WCA
     expect(new Set(contentIn(home, '.home-item__title'))).toEqual(new Set(['fr']));
   });
 
+  it("/en/boutique/ marks the publications' titles and descriptions French, the prices and buttons not", async () => {
+    const document = await page('/en/boutique/');
+    expect(new Set(contentIn(document, '.shop-item__title'))).toEqual(new Set(['fr']));
+    expect(new Set(contentIn(document, '.shop-item__description'))).toEqual(new Set(['fr']));
+    expect(new Set(contentIn(document, '.shop-item__actions button'))).toEqual(new Set(['en']));
+  });
+
   it("a French page marks nothing twice: its content is in the page's own language", async () => {
     const document = await page('/annuaire/');
     expect(document.querySelectorAll('main [data-widget] [lang="fr"]').length).toBe(0);

@@ -40,13 +40,14 @@ const LinePrice = ({ entry, money }: { entry: CheckedLine; money: (amount: numbe
 };
 
 const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: CheckedLine; money: (amount: number) => string }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const { line } = entry;
   const title = useLineTitle()(line);
   const price = payablePrice(entry);
   return (
     <tr>
-      <th scope="row" className="cart-table__title">
+      {/* A line's title is the shop's (French) content; the stand-in for a line without one is the interface's. */}
+      <th scope="row" className="cart-table__title" lang={line.title?.trim() ? contentLang : undefined}>
         {title}
       </th>
       <td className="cart-table__amount" data-label={t('cart.column.price')}>

@@ -28,7 +28,7 @@ const ShopItemCard = ({
   money: (amount: number) => string;
   onAdded: (message: string) => void;
 }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const titleId = useId();
   const inCart = useSelector(cart, selectLine(item.variant_id))?.quantity ?? 0;
   const add = (): void => {
@@ -49,6 +49,7 @@ const ShopItemCard = ({
             className="shop-item__image"
             src={item.image}
             alt={item.image_alt ?? ''}
+            lang={item.image_alt ? contentLang : undefined}
             width={120}
             height={120}
             // The first items' images are the page's largest paint: they load at once, the rest when near.
@@ -58,10 +59,14 @@ const ShopItemCard = ({
           />
         ) : null}
         <div className="shop-item__body">
-          <h2 id={titleId} className="shop-item__title">
+          <h2 id={titleId} className="shop-item__title" lang={contentLang}>
             {item.title}
           </h2>
-          {item.description ? <p className="shop-item__description">{item.description}</p> : null}
+          {item.description ? (
+            <p className="shop-item__description" lang={contentLang}>
+              {item.description}
+            </p>
+          ) : null}
           <p className="shop-item__price">{money(item.price)}</p>
           <div className="shop-item__actions">
             <button type="button" className="button" aria-describedby={titleId} onClick={add}>
