@@ -348,25 +348,27 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   app.get<{ Params: { widget: string }; Querystring: Record<string, string | string[]> }>('/fragments/:widget/', async (request, reply) => {
     const page = (Object.keys(PAGES) as SitePage[]).find((name) => PAGES[name].widget === request.params.widget);
     const error = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
-    if (page === undefined) return error(404, `unknown widget "${request.params.widget}"`);
     const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-    if (request.url.length > MAX_PAGE_URL) return error(400, 'the query is too long');
+    // Refusals are said in the fragment's language, as its content would be.
     const language: Language = LANGUAGES.find((name) => name === params.get('lang')) ?? 'fr';
+    const say = (id: MessageId, values?: Record<string, string | number>): string => translate(intlFor(language), id, values);
+    if (page === undefined) return error(404, say('errors.fragment.unknownWidget', { widget: request.params.widget }));
+    if (request.url.length > MAX_PAGE_URL) return error(400, say('errors.fragment.tooLong'));
     const attributes: Record<string, string> = { ...PAGES[page].attributes };
     const agendaId = params.get('agenda-id');
     const scope = params.get('news-scope');
     if (agendaId !== null) {
-      if (!/^\d{1,9}$/.test(agendaId)) return error(400, 'agenda-id must be a number');
+      if (!/^\d{1,9}$/.test(agendaId)) return error(400, say('errors.fragment.agendaId'));
       attributes['data-agenda-id'] = agendaId;
     }
     if (scope !== null) {
-      if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(scope)) return error(400, 'news-scope must be a slug');
+      if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(scope)) return error(400, say('errors.fragment.newsScope'));
       attributes['data-news-scope'] = scope;
     }
     for (const name of ['lang', 'agenda-id', 'news-scope']) params.delete(name);
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
     const problem = pageQueryProblem(page, search);
-    if (problem !== null) return error(400, translate(intlFor(language), problem.id, { ...problem.values }));
+    if (problem !== null) return error(400, say(problem.id, { ...problem.values }));
     const rendered = await renderWidget(
       PAGES[page].entry,
       { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },
@@ -375,7 +377,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // A fragment is kept a minute by whoever includes it: never one made while the database was away.
     if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return error(503, 'the database cannot answer now');
+      return error(503, say('errors.fragment.unavailable'));
     }
     const attributeText = Object.entries({ ...attributes, ...apiAttributes })
       .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)

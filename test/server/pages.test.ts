@@ -508,6 +508,17 @@ describe('GET /fragments/{widget}/', () => {
     expect((await get('/fragments/agenda/?agenda-id=abc')).status).toBe(400);
     expect((await get('/fragments/agenda/?mois=13')).status).toBe(400);
   });
+
+  it.each([
+    ['/fragments/nothing/?lang=de', 404, '„nothing“ ist kein Widget der Website'],
+    ['/fragments/agenda/?lang=it&agenda-id=abc', 400, '«agenda-id» deve essere un numero di agenda'],
+    ['/fragments/news/?lang=en&news-scope=Not%20a%20slug', 400, '“news-scope” must be a slug: lower-case letters, digits and hyphens'],
+    ['/fragments/directory/?q=' + 'x'.repeat(2100), 400, 'L’adresse du fragment est trop longue'],
+  ])("says why it refuses %s in the fragment's language", async (path, status, text) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(status);
+    expect(answer.text).toBe(text);
+  });
 });
 
 describe('GET /sitemap.xml', () => {
