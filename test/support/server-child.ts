@@ -7,6 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { openPostgres } from '../../server/data/db';
 import { MIGRATIONS } from '../../server/data/migrations';
 import { ensureTestMedia, openTestDatabase, TEST_DATA_DIR, testBackend } from './test-database';
+import { SEED_MAIN, SERVER_MAIN, SERVER_NODE_FLAGS } from '../../scripts/server-command.mjs';
 
 /** The repository's root, where `npm run serve` runs. */
 export const ROOT = resolve(__dirname, '../..');
@@ -29,14 +30,8 @@ export const spawnCollected = (command: string, args: readonly string[], env: Re
   return { child, output: () => output, exited };
 };
 
-/** The compiled server, as `npm run serve` runs it. */
-export const SERVER_MAIN = join(ROOT, 'build/server/main.cjs');
-
-/** The compiled seed command, as `npm run seed` runs it. */
-export const SEED_MAIN = join(ROOT, 'build/server/seed.cjs');
-
-/** The Node flags of `npm run serve` (package.json; scripts/server-command.mjs for the launchers). */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size', '--enable-source-maps'];
+// The compiled server and seed, and the flags of `npm run serve`: the launchers' own definitions.
+export { SEED_MAIN, SERVER_MAIN, SERVER_NODE_FLAGS };
 
 // What the compiled commands are made of: a change to any of these makes them stale.
 const SOURCE_FOLDERS = ['server', 'src'];
