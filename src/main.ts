@@ -1,23 +1,24 @@
-import { mountWidgets } from './views/mount-widgets';
+import { showStoredCartCount } from './views/islands/header-cart-count';
+import { awaitHostCart } from './views/islands/host-cart-events';
+import { startIslands } from './views/islands/islands';
 import { enhanceSearchForms } from './views/search/site-search-forms';
-import { showJournalPanel } from './views/shell/journal-panel';
-import { startShell } from './views/shell/shell';
-import { createWidgetTools } from './views/widget-tools';
 
-// `?journal` and `?inspect` (development) give every machine its observer before it starts.
-const ready = createWidgetTools(window.location);
+// The page's loader: no React, no machine, no message catalogue. The server's HTML is the first
+// screen; each widget's code loads when the visitor reaches for it (docs/architecture.md, "Islands").
+const runtime = () => import('./views/island-runtime');
 
-// One cart a page: the header count and the shop or cart widget share this actor. It comes
-// in its own chunk, so the entry stays small; the header shows the count once it is there.
-startShell(
-  document,
-  ready.then(({ tools }) => import('./machines/page-cart').then((module) => module.pageCartCount(window, tools.observe('cart', {})))),
-);
-ready
-  .then(({ tools, journal }) => {
-    if (journal) showJournalPanel(document, journal);
-    mountWidgets(document, tools);
-    enhanceSearchForms(document, tools);
-  })
-  // The pages keep what the server wrote; the cause goes to the console.
-  .catch((error: unknown) => console.error(error));
+const params = new URLSearchParams(window.location.search);
+const served = document.documentElement.hasAttribute('data-server-rendered');
+// The journal and the inspector follow every machine from its start: every island wakes at once.
+const wakeAll = params.has('journal') || params.has('inspect');
+
+showStoredCartCount(document, window);
+startIslands(document, (container, events) => runtime().then((loaded) => loaded.wakeWidget(container, events)), wakeAll);
+awaitHostCart(document, (events) => runtime().then((loaded) => loaded.wakeHostCart(events)));
+enhanceSearchForms(document, () => runtime().then((loaded) => loaded.toolsOfPage()));
+if (!served) {
+  // A page no server rendered (a content system's, the development server's) has its header to translate.
+  runtime()
+    .then((loaded) => loaded.startClientPage())
+    .catch((error: unknown) => console.error(error));
+}

@@ -3,6 +3,8 @@ import { localizedPath } from '../../src/domain/permalinks';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { translateStatic } from '../../src/views/shell/static-text';
+import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
+import { pluralForms } from './plural-forms';
 import { serverWindow } from './server-dom';
 
 /** What a page says about itself to browsers, search engines and link previews. */
@@ -34,6 +36,8 @@ export interface PageBody {
   readonly head?: string | undefined;
   /** The widget's style sheet, linked in the head. */
   readonly style?: string | null | undefined;
+  /** The address's query (`?q=…`): the language switch's links keep it. */
+  readonly search?: string | undefined;
 }
 
 // The regions a link preview names: the Swiss variants, and the British English the dates use.
@@ -76,8 +80,18 @@ export const fillPage = (
   doc.documentElement.lang = language;
   doc.documentElement.dataset.serverRendered = '';
   translateStatic(doc, intl);
-  for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
-    button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
+  // The switch is links to this page in each language (its query kept): it works before any script, and without.
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-set-lang]')) {
+    const other = (LANGUAGES as readonly string[]).includes(link.dataset.setLang ?? '') ? (link.dataset.setLang as Language) : 'fr';
+    link.setAttribute('href', `${new URL(meta.alternates[other]).pathname}${body.search ?? ''}`);
+    if (other === language) link.setAttribute('aria-current', 'true');
+    else link.removeAttribute('aria-current');
+  }
+  // The header's count says itself in the page's language before any widget runs: its plural forms travel with it.
+  const countForms = pluralForms(intl, 'cart.count');
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${COUNT_FORMS_ATTRIBUTE}]`)) {
+    if (countForms === null) element.removeAttribute(COUNT_FORMS_ATTRIBUTE);
+    else element.setAttribute(COUNT_FORMS_ATTRIBUTE, JSON.stringify(countForms));
   }
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');

@@ -1,6 +1,7 @@
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { hostActor } from '../services/cart-host';
-import { CART_CHANNEL, persistActor, restoreActor, storageWatchActor, type CartLocks, type CartStorage } from '../services/cart-storage';
+import { CART_CHANNEL, persistActor, restoreActor, storageWatchActor, type CartLocks } from '../services/cart-storage';
+import type { CartStorage } from '../services/stored-cart';
 import { cartMachine, selectQuantity } from './cart-machine';
 
 /** The running cart of a page. */

@@ -4,12 +4,8 @@ import { PathReporter } from 'io-ts/PathReporter';
 import { fromCallback } from 'xstate';
 import { CartProduct } from '../domain/cart';
 import { nullable } from '../domain/wire';
+import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT } from './cart-host-names';
 
-/** The `CustomEvent` a host page dispatches to add one of a product: `detail` is `{ variant_id, title, price }`. */
-export const ADD_TO_CART_EVENT = 'cart:add';
-
-/** The `CustomEvent` a host page dispatches to set the order id: `detail` is `{ order_id }` (`null` clears it). */
-export const SET_ORDER_ID_EVENT = 'cart:set-order-id';
 
 /** What a host page asks of the cart, as events for the cart machine. */
 export type CartHostEvent = { readonly type: 'ADD'; readonly item: CartProduct } | { readonly type: 'SET_ORDER_ID'; readonly orderId: string | null };

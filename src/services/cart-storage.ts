@@ -1,69 +1,8 @@
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { fromCallback } from 'xstate';
-import { CartItem, ShippingMethod } from '../domain/cart';
 import { applyCartOperation, type CartOperation } from '../domain/cart-operation';
-import { parseJson } from '../domain/json';
-
-/** The `localStorage` keys of the cart (SPEC §9). */
-export const CART_ITEMS_KEY = 'cartItems';
-export const SHIPPING_METHOD_KEY = 'shippingMethod';
-
-/** The part of the Web Storage API the cart uses, so tests can give an in-memory one. */
-export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** What the browser kept of the cart: only the lines and the shipping method are persisted. */
-export interface StoredCart {
-  readonly items: readonly CartItem[];
-  readonly shippingMethod: ShippingMethod | null;
-}
-
-const parse = (text: string | null): unknown => {
-  if (text === null) return null;
-  try {
-    return parseJson(text);
-  } catch {
-    return null;
-  }
-};
-
-const read = (storage: Pick<Storage, 'getItem'>, key: string): string | null => {
-  try {
-    return storage.getItem(key);
-  } catch {
-    // Storage disabled by the browser's privacy settings: the cart starts empty.
-    return null;
-  }
-};
-
-/**
- * The cart kept in storage, decoded line by line: a line that does not decode is dropped,
- * text that is not JSON gives an empty cart, and nothing here ever throws.
- */
-export const readStoredCart = (storage: Pick<Storage, 'getItem'> | null): StoredCart => {
-  if (storage === null) return { items: [], shippingMethod: null };
-  const lines = parse(read(storage, CART_ITEMS_KEY));
-  const items = Array.isArray(lines)
-    ? lines
-        .map((line) => CartItem.decode(line))
-        .filter(isRight)
-        .map((decoded) => decoded.right)
-    : [];
-  const shipping = ShippingMethod.decode(parse(read(storage, SHIPPING_METHOD_KEY)));
-  return { items, shippingMethod: isRight(shipping) ? shipping.right : null };
-};
-
-/** Writes the lines and the shipping method under the spec's keys, as JSON. Throws what storage throws. */
-export const writeStoredCart = (storage: CartStorage, cart: StoredCart): void => {
-  storage.setItem(CART_ITEMS_KEY, JSON.stringify(cart.items.map((item) => CartItem.encode(item))));
-  storage.setItem(SHIPPING_METHOD_KEY, JSON.stringify(cart.shippingMethod));
-};
-
-/** Removes the stored cart. Throws what storage throws. */
-export const forgetStoredCart = (storage: CartStorage): void => {
-  storage.removeItem(CART_ITEMS_KEY);
-  storage.removeItem(SHIPPING_METHOD_KEY);
-};
+import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, readStoredCart, writeStoredCart, forgetStoredCart, type CartStorage, type StoredCart } from './stored-cart';
 
 /** What the cart machine tells its persistence actor after a change: an operation to apply to the stored cart, a whole cart to write, or forgetting it. */
 export type PersistCommand =

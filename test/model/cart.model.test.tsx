@@ -4,9 +4,11 @@ import { createActor, fromCallback, fromEventObservable, type SnapshotFrom } fro
 import type { CartItem } from '../../src/domain/cart';
 import { cartMachine, type CartEvent } from '../../src/machines/cart-machine';
 import { cartPricesMachine } from '../../src/machines/cart-prices-machine';
-import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
+import { hostActor } from '../../src/services/cart-host';
+import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT } from '../../src/services/cart-host-names';
 import type { ShopItemsEvent } from '../../src/services/shop-service';
-import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, persistActor, readStoredCart, storageWatchActor, writeStoredCart } from '../../src/services/cart-storage';
+import { persistActor, storageWatchActor } from '../../src/services/cart-storage';
+import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, readStoredCart, writeStoredCart } from '../../src/services/stored-cart';
 import { CartView } from '../../src/views/cart/cart-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';

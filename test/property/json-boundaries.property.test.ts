@@ -6,7 +6,7 @@ import { firstValueFrom } from 'rxjs';
 import { CartItem } from '../../src/domain/cart';
 import { PROTOTYPE_KEYS, isPrototypeKey, parseJson } from '../../src/domain/json';
 import { Id } from '../../src/domain/wire';
-import { CART_ITEMS_KEY, readStoredCart } from '../../src/services/cart-storage';
+import { CART_ITEMS_KEY, readStoredCart } from '../../src/services/stored-cart';
 import { getJson, isHttpFailure } from '../../src/services/http';
 import { wireArbitrary } from '../support/arbitrary-from-codec';
 import { MemoryStorage } from '../support/memory-storage';

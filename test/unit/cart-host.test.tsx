@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { cartMachine } from '../../src/machines/cart-machine';
-import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT, hostActor } from '../../src/services/cart-host';
+import { hostActor } from '../../src/services/cart-host';
+import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT } from '../../src/services/cart-host-names';
 
 /** A cart that hears the host page (this document), in memory. */
 const startCart = () => {

@@ -1,5 +1,6 @@
 import { BroadcastChannel } from 'node:worker_threads';
-import { readStoredCart, persistCart, CART_CHANNEL, type CartLocks, type PersistCommand } from '../../src/services/cart-storage';
+import { persistCart, CART_CHANNEL, type CartLocks, type PersistCommand } from '../../src/services/cart-storage';
+import { readStoredCart } from '../../src/services/stored-cart';
 import { MemoryStorage } from '../support/memory-storage';
 
 /**

@@ -2,7 +2,8 @@ import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { createActor } from 'xstate';
 import { selectInMemoryOnly, selectQuantity } from '../../src/machines/cart-machine';
 import { liveCartMachine } from '../../src/machines/page-cart';
-import { CART_CHANNEL, CART_ITEMS_KEY, type CartLocks } from '../../src/services/cart-storage';
+import { CART_CHANNEL, type CartLocks } from '../../src/services/cart-storage';
+import { CART_ITEMS_KEY } from '../../src/services/stored-cart';
 
 const ITEM = { variant_id: 'v1', title: 'Rapport annuel', price: 12, quantity: 1, currency: 'CHF' } as const;
 

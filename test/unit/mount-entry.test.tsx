@@ -13,6 +13,7 @@ import { NO_TOOLS } from '../../src/views/widget';
 /** A widget that shows the titles of one API answer, asked for through the setting's API as a machine's service would. */
 const titlesEntry: WidgetEntry = {
   name: 'titles',
+  wake: 'intent',
   create: (setting) => {
     let titles: readonly string[] | null = null;
     const listeners = new Set<() => void>();
@@ -83,7 +84,7 @@ describe('mounting a widget the server rendered', () => {
     const previous = environment.IS_REACT_ACT_ENVIRONMENT;
     environment.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      mountEntry({ name: 'broken', create: () => ({ element: <Thrower /> }) }, container, NO_TOOLS);
+      mountEntry({ name: 'broken', wake: 'intent', create: () => ({ element: <Thrower /> }) }, container, NO_TOOLS);
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       environment.IS_REACT_ACT_ENVIRONMENT = previous;

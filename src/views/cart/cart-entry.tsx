@@ -19,6 +19,8 @@ export const shopUrlOf = (value: string | null): string => safeLink(value?.trim(
  */
 export const cartEntry = (live: (() => CartActor) | null, tools: WidgetTools = NO_TOOLS): WidgetEntry => ({
   name: 'cart',
+  // Its lines live only in the browser: the server's screen says so until the code shows them.
+  wake: 'load',
   create: (setting) => {
     const currency = currencyOrDefault(setting.attribute('data-currency'));
     const shopUrl = shopUrlOf(setting.attribute('data-shop-url'));

@@ -31,11 +31,20 @@ export interface CreatedWidget {
 }
 
 /**
+ * What wakes a widget the server rendered (its island): the visitor's intent inside it (pointer
+ * or touch down, focus, a key), its visibility while the browser is idle (a widget that shows
+ * what only the browser knows), or the page's load (a widget whose content lives in the browser).
+ */
+export type WakeOn = 'intent' | 'visible' | 'load';
+
+/**
  * The render entry of a widget, the one place that knows both sides (docs/architecture.md, section "Rendering"):
  * it builds the machine's input from the address and the attributes and names the services.
  * The server's page routes, the fragment endpoint and the browser's mount all go through it.
  */
 export interface WidgetEntry {
   readonly name: string;
+  /** What wakes it in the browser once the server rendered it (src/views/islands/islands.ts). */
+  readonly wake: WakeOn;
   readonly create: (setting: WidgetSetting) => CreatedWidget;
 }

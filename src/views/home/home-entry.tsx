@@ -28,6 +28,8 @@ export const liveHomeMachine = (api: Api, scope: string) =>
  */
 export const homeEntry: WidgetEntry = {
   name: 'home',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, today: zurichToday(Date.now()), count: HOME_LIST_SIZE };
     const scope = setting.attribute('data-news-scope')?.trim() || DEFAULT_NEWS_SCOPE;

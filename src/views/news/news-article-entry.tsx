@@ -20,6 +20,8 @@ const slugOf = (pathname: string): string => {
 /** A news item's page: the article of the address's slug, in the container's scope. */
 export const newsArticleEntry: WidgetEntry = {
   name: 'news-article',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     const input = { scope: newsScopeOf(setting.attribute('data-news-scope')), slug: slugOf(setting.location.pathname) };
     const actor = createActor(newsArticleMachine.provide({ actors: { loadArticle: newsArticleActor(setting.api) } }), {

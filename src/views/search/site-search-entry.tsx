@@ -26,6 +26,8 @@ export const liveSiteSearchMachine = (api: Api, followAddress: boolean) =>
 /** The search page's render entry: the query from the address (`?q=…`), 20 results of each kind. */
 export const siteSearchEntry: WidgetEntry = {
   name: 'site-search',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     // Nothing volatile: the browser's first call must be the server's, whose answer the page holds.
     const input = { text: textFromSearch(setting.location.search), limit: SEARCH_LIMITS.page };

@@ -3,12 +3,12 @@ import type { WidgetTools } from '../widget';
 // The suggestions (React, the machine, RxJS) load the first time a search box is used, not with the page.
 const enhanced = new WeakSet<HTMLFormElement>();
 
-const enhance = (form: HTMLFormElement, tools: WidgetTools): void => {
+const enhance = (form: HTMLFormElement, tools: () => Promise<WidgetTools>): void => {
   const input = form.querySelector<HTMLInputElement>('input[name="q"]');
   if (enhanced.has(form) || input === null) return;
   enhanced.add(form);
-  import('./suggestions-mount')
-    .then((module) => module.attachSuggestions(form, input, tools))
+  Promise.all([import('./suggestions-mount'), tools()])
+    .then(([module, made]) => module.attachSuggestions(form, input, made))
     // Without its suggestions the form still goes to the search page; the cause goes to the console.
     .catch((error: unknown) => console.error(error));
 };
@@ -20,7 +20,7 @@ const formOf = (target: EventTarget | null): HTMLFormElement | null =>
  * Gives every search form of the page (`form[data-site-search]`: the header's, the home page's, one
  * a widget renders later) its suggestions, loaded on the first focus or input in it.
  */
-export const enhanceSearchForms = (doc: Document, tools: WidgetTools): void => {
+export const enhanceSearchForms = (doc: Document, tools: () => Promise<WidgetTools>): void => {
   const onEvent = (event: Event): void => {
     const form = formOf(event.target);
     if (form !== null) enhance(form, tools);

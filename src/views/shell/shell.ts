@@ -9,13 +9,6 @@ import { translateStatic } from './static-text';
  */
 const setPageLanguage = (doc: Document, language: Language): void => {
   for (const container of doc.querySelectorAll('[data-widget]')) container.setAttribute('lang', language);
-  // A page the server rendered has an address a language (`/de/…`, `/en/…`): it follows, so a reload or a shared link keeps the language.
-  const view = doc.defaultView;
-  if (view && doc.documentElement.hasAttribute('data-server-rendered')) {
-    const { pathname, search, hash } = view.location;
-    const path = localizedPath(splitLanguage(pathname).path, language);
-    if (path !== pathname) view.history.replaceState(view.history.state, '', `${path}${search}${hash}`);
-  }
 };
 
 const showCartCount = (doc: Document, count: number): void => {
@@ -32,8 +25,10 @@ export interface CartCount {
 }
 
 /**
- * Starts the site header: language switch, translated static text, current page, and the
- * count of the page's one cart (the same actor the shop and cart widgets change).
+ * Starts the header of a page no server rendered (a content system's, the development
+ * server's): language switch in place, translated static text, current page, and the count of
+ * the page's one cart (the same actor the shop and cart widgets change). A page the server
+ * rendered has all of it in its HTML, and never loads this.
  */
 export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>): void => {
   const source = doc.querySelector('main [data-widget]') ?? doc.documentElement;
@@ -42,23 +37,18 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
   }
 
-  // A page the server rendered has its own title (a contact's, an event's): kept until the language changes.
-  let keepTitle = doc.documentElement.hasAttribute('data-server-rendered');
   const render = (): void => {
     const language = readLanguage(source);
     const intl = intlFor(language);
-    if (keepTitle && language !== doc.documentElement.lang) keepTitle = false;
     // Written only when it changes: on a page without widgets the header follows <html lang> itself,
     // and each write would call this again.
     if (doc.documentElement.lang !== language) doc.documentElement.lang = language;
     translateStatic(doc, intl);
     const heading = doc.querySelector('main h1');
-    if (!keepTitle || language !== doc.documentElement.lang) {
-      keepTitle = false;
-      doc.title = heading ? `${heading.textContent} – ${intl.formatMessage({ id: 'site.name' })}` : doc.title;
-    }
-    for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
-      button.setAttribute('aria-pressed', String(button.dataset.setLang === language));
+    doc.title = heading ? `${heading.textContent} – ${intl.formatMessage({ id: 'site.name' })}` : doc.title;
+    for (const link of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
+      if (link.dataset.setLang === language) link.setAttribute('aria-current', 'true');
+      else link.removeAttribute('aria-current');
     }
     // The site's own pages exist in each language: the navigation leads to those of the language shown.
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav], a[data-localized-href]')) {
@@ -78,8 +68,12 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     render();
   };
 
-  for (const button of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
-    button.addEventListener('click', () => setPageLanguage(doc, resolveLanguage(button.dataset.setLang)));
+  // Here the page is the browser's alone (no server has it in the other language): the switch's links change it in place.
+  for (const link of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      setPageLanguage(doc, resolveLanguage(link.dataset.setLang));
+    });
   }
   subscribeLanguage(source, render);
   render();

@@ -10,6 +10,8 @@ import { ShopView } from './shop-view';
 /** The shop's render entry: its items, and the page's cart once in the browser (the neutral one before). */
 export const shopEntry = (live: (() => CartActor) | null): WidgetEntry => ({
   name: 'shop',
+  // Each item says how many are in the browser's cart: the code runs once the list is seen.
+  wake: 'visible',
   create: (setting) => {
     const actor = createActor(shopMachine.provide({ actors: { loadItems: shopItemsActor(setting.api) } }), { inspect: setting.observe(undefined) });
     const currency = currencyOrDefault(setting.attribute('data-currency'));

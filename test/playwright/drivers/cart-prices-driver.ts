@@ -1,6 +1,6 @@
 import { ShopItemList } from '../../../src/domain/shop';
 import type { CartPricesEvent } from '../../../src/machines/cart-prices-machine';
-import { writeStoredCart } from '../../../src/services/cart-storage';
+import { writeStoredCart } from '../../../src/services/stored-cart';
 import { cartPricesModel, KEPT_LINES } from '../../model/cart-prices-model';
 import { MemoryStorage } from '../../support/memory-storage';
 import { literal, type PlaywrightDriver } from '../driver';

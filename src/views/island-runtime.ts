@@ -1,0 +1,88 @@
+import type { JournalRecorder } from '../services/journal-service';
+import { WIDGET_LOADERS, showFailure } from './mount-widgets';
+import { showJournalPanel } from './shell/journal-panel';
+import { READY_ATTRIBUTE, type WidgetTools } from './widget';
+import { createWidgetTools } from './widget-tools';
+import { showHeaderCount } from './islands/header-cart-count';
+import { replayHostCartEvents, type HostCartEvent } from './islands/host-cart-events';
+import { replayIslandEvents, type IslandEvent } from './islands/island-events';
+
+// The page's tools, made once, by the first island that wakes: the journal records from there on.
+let pageTools: Promise<{ tools: WidgetTools; journal: JournalRecorder | null }> | null = null;
+
+/** The tools the page's address asks for (`?journal`, `?inspect`), with the journal's panel shown once. */
+export const toolsOfPage = (): Promise<WidgetTools> => {
+  pageTools ??= createWidgetTools(window.location).then((made) => {
+    if (made.journal) showJournalPanel(document, made.journal);
+    return made;
+  });
+  return pageTools.then(({ tools }) => tools);
+};
+
+// The widgets that share the page's one cart: once one runs, the header's count follows that cart.
+const CART_WIDGETS = new Set(['shop', 'cart']);
+
+let followingCart = false;
+const followPageCart = async (tools: WidgetTools): Promise<void> => {
+  if (followingCart) return;
+  followingCart = true;
+  const { pageCartCount } = await import('../machines/page-cart');
+  const count = pageCartCount(window, tools.observe('cart', {}));
+  showHeaderCount(document, count.current());
+  count.subscribe((current) => showHeaderCount(document, current));
+};
+
+/** Resolves once the widget's script has taken over its container (the root's effect marks it). */
+const whenReady = (container: HTMLElement): Promise<void> =>
+  new Promise((resolve) => {
+    if (container.hasAttribute(READY_ATTRIBUTE)) {
+      resolve();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!container.hasAttribute(READY_ATTRIBUTE)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { attributes: true, attributeFilter: [READY_ATTRIBUTE] });
+  });
+
+/** Wakes an island: its widget's code, mounted over the server's markup, then what the visitor did meanwhile. */
+export const wakeWidget = async (container: HTMLElement, events: () => readonly IslandEvent[]): Promise<void> => {
+  const name = container.dataset.widget ?? '';
+  const load = WIDGET_LOADERS[name];
+  if (load === undefined) {
+    events();
+    showFailure(container);
+    return;
+  }
+  const tools = await toolsOfPage();
+  let module;
+  try {
+    module = await load();
+  } catch (error) {
+    showFailure(container);
+    throw error;
+  }
+  module.mountWidget(container, tools);
+  if (CART_WIDGETS.has(name)) void followPageCart(tools);
+  await whenReady(container);
+  replayIslandEvents(events());
+};
+
+/** Starts the page's cart for the host page's first request, then asks it again what was asked meanwhile. */
+export const wakeHostCart = async (events: () => readonly HostCartEvent[]): Promise<void> => {
+  const tools = await toolsOfPage();
+  await followPageCart(tools);
+  replayHostCartEvents(document, events());
+};
+
+/**
+ * A page no server rendered (a content system's page, the development server's): its header
+ * is translated and its language switched in the browser, and its count follows the cart.
+ */
+export const startClientPage = async (): Promise<void> => {
+  const tools = await toolsOfPage();
+  const [{ startShell }, { pageCartCount }] = await Promise.all([import('./shell/shell'), import('../machines/page-cart')]);
+  startShell(document, pageCartCount(window, tools.observe('cart', {})));
+};

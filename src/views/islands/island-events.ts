@@ -1,0 +1,171 @@
+/**
+ * What a visitor did inside an island before its code ran, kept in order to be replayed into
+ * the woken widget through its own handlers: so the machine receives the same events it would
+ * have received awake, and the journal shows them like any other.
+ */
+export type IslandEvent =
+  | { readonly kind: 'click'; readonly target: HTMLElement }
+  | { readonly kind: 'input'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly value: string }
+  | { readonly kind: 'change'; readonly target: HTMLSelectElement; readonly value: string }
+  | { readonly kind: 'key'; readonly target: HTMLElement; readonly key: string }
+  | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string };
+
+/** The events of a page that say a visitor is about to use an island: any of them wakes it. */
+export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+// Controls whose click does nothing useful in HTML alone, or whose HTML action (a form's
+// submission by its button) the woken widget does in place: held, then replayed.
+const HELD_CLICK = 'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"], summary';
+
+// Keys that change a widget without typing a character (a dialog's Escape, a list's arrows).
+const REPLAYED_KEYS = new Set(['Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+const isTextField = (element: Element): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'reset', 'file', 'image'].includes(element.type));
+
+const isField = (element: Element): boolean => isTextField(element) || element instanceof HTMLSelectElement;
+
+/** The record of an island's first events, until `stop`. */
+export interface IslandRecorder {
+  /** The events so far, oldest first. */
+  readonly events: () => readonly IslandEvent[];
+  /** Stops listening; the events kept stay readable. */
+  readonly stop: () => void;
+}
+
+// While the widget hydrates, React listens on the same container: a recorded event is kept from
+// it, so that it reaches the machine once, by the replay, and not also half-hydrated.
+const hold = (event: Event): void => event.stopImmediatePropagation();
+
+/**
+ * Listens to a sleeping island (capture phase, before anything of the page): clicks on its
+ * buttons are held (their default action would submit a form the woken widget handles in
+ * place), typed text and choices are noted as the browser performs them (with each key's
+ * release in a field), and a few keys that act without typing are noted. Links and forms submitted with Enter are left to the browser, which goes to the
+ * server as without script.
+ */
+export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
+  const events: IslandEvent[] = [];
+  const onClick = (event: Event): void => {
+    const origin = event.target instanceof Element ? event.target : null;
+    const control = origin?.closest<HTMLElement>(HELD_CLICK);
+    if (!control || !container.contains(control) || control.matches(':disabled')) return;
+    event.preventDefault();
+    hold(event);
+    events.push({ kind: 'click', target: control });
+  };
+  const onInput = (event: Event): void => {
+    const target = event.target;
+    if (!(target instanceof Element) || !isTextField(target)) return;
+    hold(event);
+    events.push({ kind: 'input', target, value: target.value });
+  };
+  const onChange = (event: Event): void => {
+    const target = event.target;
+    if (!(target instanceof HTMLSelectElement)) return;
+    hold(event);
+    events.push({ kind: 'change', target, value: target.value });
+  };
+  const onKey = (event: Event): void => {
+    const { target, key } = event as KeyboardEvent;
+    if (!(target instanceof HTMLElement) || !REPLAYED_KEYS.has(key)) return;
+    // In a field the arrows move the caret or the choice: what the field then holds is replayed instead.
+    if (key !== 'Escape' && isField(target)) return;
+    hold(event);
+    events.push({ kind: 'key', target, key });
+  };
+  // A search box may act on the key's release (the directory's does): each release in a field is kept too.
+  const onKeyUp = (event: Event): void => {
+    const { target, key } = event as KeyboardEvent;
+    if (!(target instanceof Element) || !isTextField(target)) return;
+    hold(event);
+    events.push({ kind: 'keyup', target, key });
+  };
+  const listeners: [string, (event: Event) => void][] = [
+    ['click', onClick],
+    ['input', onInput],
+    ['change', onChange],
+    ['keydown', onKey],
+    ['keyup', onKeyUp],
+  ];
+  for (const [type, listener] of listeners) container.addEventListener(type, listener, true);
+  return {
+    events: () => events,
+    stop: () => {
+      for (const [type, listener] of listeners) container.removeEventListener(type, listener, true);
+    },
+  };
+};
+
+// The value setters of the prototypes: React watches a field's own `value` property, so a value
+// set past it, then announced by an event, reads to React as the visitor's own change.
+const setValueOf = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void => {
+  Reflect.set(Object.getPrototypeOf(field) as object, 'value', value, field);
+};
+
+interface Selection {
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly direction: 'forward' | 'backward' | 'none' | null;
+}
+
+// Fields of some types (email, number) have no selection: reading it throws.
+const selectionOf = (field: HTMLInputElement | HTMLTextAreaElement): Selection | null => {
+  try {
+    return { start: field.selectionStart, end: field.selectionEnd, direction: field.selectionDirection };
+  } catch {
+    return null;
+  }
+};
+
+const restoreSelection = (field: HTMLInputElement | HTMLTextAreaElement, selection: Selection): void => {
+  if (selection.start === null || selection.end === null) return;
+  try {
+    field.setSelectionRange(selection.start, selection.end, selection.direction ?? undefined);
+  } catch {
+    // A field without a selection keeps its caret where the browser put it.
+  }
+};
+
+/**
+ * Sends the recorded events into the woken widget through its DOM, in order: a held click is
+ * clicked again, a typed value is typed again from the value the server wrote (the caret and
+ * the selection are put back where the visitor left them), a choice is chosen again.
+ */
+export const replayIslandEvents = (events: readonly IslandEvent[]): void => {
+  const focused = document.activeElement;
+  const caret = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? selectionOf(focused) : null;
+  const told = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  for (const event of events) {
+    if (!event.target.isConnected) continue;
+    switch (event.kind) {
+      case 'click':
+        event.target.click();
+        break;
+      case 'input': {
+        const field = event.target;
+        if (!told.has(field)) {
+          // The widget's state holds the value the server wrote: React is told of that one first, so the typed one reads as a change.
+          told.add(field);
+          field.value = field.defaultValue;
+        }
+        setValueOf(field, event.value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        break;
+      }
+      case 'change':
+        setValueOf(event.target, event.value);
+        event.target.dispatchEvent(new Event('change', { bubbles: true }));
+        break;
+      case 'key':
+        event.target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
+        break;
+      case 'keyup':
+        event.target.dispatchEvent(new KeyboardEvent('keyup', { key: event.key, bubbles: true, cancelable: true }));
+        break;
+    }
+  }
+  // Setting a value moves the caret to its end: it goes back where the visitor left it.
+  if (caret !== null && document.activeElement === focused) restoreSelection(focused as HTMLInputElement | HTMLTextAreaElement, caret);
+};
