@@ -4,7 +4,7 @@ import { databasePages } from '../../server/render/page-sources';
 import { zurichToday } from '../../src/domain/agenda-window';
 import type { HttpFailure } from '../../src/services/http';
 import { eventPath } from '../../src/domain/permalinks';
-import { axeViolations, openPage, watchedPage } from '../support/browser';
+import { axeViolations, openPage, wakeIslands, watchedPage } from '../support/browser';
 import { demo, expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { startRenderedSite, type RenderedSite } from '../support/rendered-pages';
 import { openForSuite } from '../support/browser-suite';
@@ -108,7 +108,7 @@ describe('the accessibility statement', () => {
     const { page, errors } = await open('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibilité' }).click();
     await page.waitForURL(`${site.url}/accessibilite/`);
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((container) => container.hasAttribute('data-ready')));
+    await wakeIslands(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Accessibilité');
     await expect(page.getByRole('heading', { level: 2, name: 'État de conformité' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibilité' }).getAttribute('aria-current')).resolves.toBe('page');

@@ -15,22 +15,42 @@ const ALL_PATHS: readonly string[] = [...SITE_PAGES, ...PERMALINK_PAGES].map((pa
 let site: RunningSite;
 let browser: Browser;
 let pages: readonly ResolvedPage[] = [];
-// Each page is loaded once, by its budget path; every test reads the same measurement.
+// Each page is loaded twice, by its budget path: as a reader sees it, and with every island woken.
+const before = new Map<string, PageWeight>();
 const weights = new Map<string, PageWeight>();
 
 beforeAll(async () => {
   site = await startSite();
   browser = await launchBrowser();
   pages = await resolveSitePages(site.url);
-  for (const { path, url } of pages) weights.set(path, await measurePageWeight(browser, site.url, url, DIST));
-}, 120_000);
+  for (const { path, url } of pages) {
+    before.set(path, await measurePageWeight(browser, site.url, url, DIST, 'before-interaction'));
+    weights.set(path, await measurePageWeight(browser, site.url, url, DIST, 'awake'));
+  }
+}, 240_000);
 
 afterAll(async () => {
   await browser.close();
   await site.close();
 });
 
-describe('the JavaScript a page loads, until the network is idle after hydration', () => {
+describe('the JavaScript a page loads before any interaction, until the network is idle', () => {
+  it.each(ALL_PATHS.map((path) => [path] as const))('keeps %s within the budget of a page that wakes on intent (bench/budgets.json)', (path) => {
+    const weight = before.get(path)!;
+    // The cart page wakes with the page: above its budget it is held to its no-growth ceiling, and `npm run bench` reports the miss.
+    const budget = path === '/panier/' ? Math.max(BUDGETS.cartPageJsBeforeInteractionGzipBytes, pageJsCeiling(path)) : BUDGETS.pageJsBeforeInteractionGzipBytes;
+    expect({ path, scripts: weight.scripts.length > 0, within: weight.js.gzip <= budget }).toEqual({ path, scripts: true, within: true });
+  });
+
+  it('loads no React, no machine and no message catalogue before the visitor acts, but on the cart page', () => {
+    for (const [path, weight] of before) {
+      if (path === '/panier/') continue;
+      expect([path, weight.scripts.filter((name) => !name.startsWith("main."))]).toEqual([path, []]);
+    }
+  });
+});
+
+describe('the JavaScript a page loads once every island woke, until the network is idle', () => {
   it.each(ALL_PATHS.map((path) => [path] as const))('keeps %s within its ceiling, or the goal (bench/budgets.json)', (path) => {
     const weight = weights.get(path)!;
     expect(weight.scripts.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { agendaFiltersToSearch } from '../../src/domain/agenda-filters';
 import { filtersToSearch } from '../../src/domain/directory';
 import { selectionToSearch } from '../../src/domain/news-list';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, wakeIslands } from '../support/browser';
 import { closeOpened } from '../support/close-opened';
 import { browserNames, needlessCalls, recordedPage, serverAnswer, serverNames, settle, type NameKind } from '../support/page-watch';
 import { siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
@@ -38,6 +38,8 @@ const visit = async (path: string, kind: NameKind): Promise<Visit> => {
   expect({ path, status: server.status }).toEqual({ path, status: 200 });
   const { page, errors, apiCalls } = await recordedPage(browser);
   await page.goto(`${site.url}${path}`);
+  // Each island wakes on the visitor's intent: reached for, it hydrates from what the server embedded.
+  await wakeIslands(page);
   await settle(page);
   const after = await browserNames(page, kind);
   await page.context().close();

@@ -122,6 +122,8 @@ export const openBare = async (page: Page, site: string, bare: BarePage): Promis
     await page.locator(`[data-widget="${bare.widget}"]`).waitFor({ state: 'attached' });
   } else {
     await page.goto(address);
+    // The widget's island wakes on the visitor's intent: a pointer down in it, as a visitor reaching for it.
+    await page.locator(`[data-widget="${bare.widget}"]`).dispatchEvent('pointerdown');
     await page.locator(`[data-widget="${bare.widget}"][data-ready]`).waitFor();
   }
   return api;

@@ -117,7 +117,9 @@ describe('the section pages, as the server renders them', () => {
       // The header's links lead to the pages of the same language.
       expect(document.querySelector('a[data-nav="agenda"]')?.getAttribute('href')).toBe(`/${language}/agenda/`);
       expect(within(document.body).getByRole('link', { name: siteName }).getAttribute('href')).toBe(`/${language}/`);
-      expect(document.querySelector(`[data-set-lang="${language}"]`)?.getAttribute('aria-pressed')).toBe('true');
+      expect(document.querySelector(`[data-set-lang="${language}"]`)?.getAttribute('aria-current')).toBe('true');
+      // The switch is links to this page in each language, French without a prefix.
+      expect([...document.querySelectorAll('a[data-set-lang]')].map((link) => link.getAttribute('href'))).toEqual([path, `/de${path}`, `/it${path}`, `/en${path}`]);
     },
   );
 

@@ -18,11 +18,25 @@ export const watchedPage = async (browser: Browser): Promise<{ page: Page; error
 };
 
 /**
- * Opens a page of the site and waits until every widget's script runs on it: the server's
- * markup is there at once, but a click before hydration would be a click on the page without script.
+ * Opens a page of the site, reaches for every widget (each island wakes on the visitor's
+ * intent) and waits until every widget's script runs on it: the tests of a widget's behaviour
+ * start from awake widgets; test/e2e/islands.test.ts covers what happens before.
  */
 export const openPage = async (page: Page, url: string): Promise<void> => {
   await page.goto(url);
+  await wakeIslands(page);
+};
+
+/** A pointer down in every widget container not yet woken, as a visitor reaching for each (an island wakes on it). */
+export const reachForIslands = async (page: Page): Promise<void> => {
+  await page.evaluate(() => {
+    for (const container of document.querySelectorAll('[data-widget]:not([data-ready])')) container.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+  });
+};
+
+/** Wakes every island of the page (src/views/islands/islands.ts) and waits until each widget's script has taken over its container. */
+export const wakeIslands = async (page: Page): Promise<void> => {
+  await reachForIslands(page);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((container) => container.hasAttribute('data-ready')));
 };
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Request } from 'playwright-core';
+import { reachForIslands } from './browser';
 
 /** A page of the site: a short name for tables and the path budgets are keyed by (`{slug}` where the data names it). */
 export interface SitePageSpec {
@@ -100,11 +101,24 @@ const sum = (distDir: string, names: readonly string[]): Bytes => {
 };
 
 /**
- * Loads a page of the built site in Chromium and gives every script and style sheet it loads:
- * until all its widget containers have `data-ready` (their script ran), then until the network
- * has been idle for 2 s, so chunks loaded after hydration count as the visitor pays for them.
+ * When a page's scripts are counted: `before-interaction`, as a visitor who only reads (the
+ * page's load, the islands that wake by themselves, then 2 s of idle network); `awake`, after
+ * a pointer down in every widget container woke each island, then 2 s of idle network.
  */
-export const measurePageWeight = async (browser: Browser, baseUrl: string, path: string, distDir: string): Promise<PageWeight> => {
+export type WeightMoment = 'before-interaction' | 'awake';
+
+/**
+ * Loads a page of the built site in Chromium and gives every script and style sheet it loads
+ * until the moment named, then until the network has been idle for 2 s, so chunks loaded
+ * later (idle-loaded ones) count as the visitor pays for them.
+ */
+export const measurePageWeight = async (
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  distDir: string,
+  moment: WeightMoment = 'awake',
+): Promise<PageWeight> => {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -128,12 +142,14 @@ export const measurePageWeight = async (browser: Browser, baseUrl: string, path:
     page.on('requestfailed', done);
 
     await page.goto(`${baseUrl}${path}`);
+    if (moment === 'awake') await reachForIslands(page);
     await page.waitForFunction(
-      () => {
-        const containers = [...document.querySelectorAll('[data-widget]')];
-        return containers.length > 0 && containers.every((container) => container.hasAttribute('data-ready'));
+      (awake) => {
+        // Before any interaction only the islands that wake with the page (the cart's) are awaited.
+        const containers = [...document.querySelectorAll<HTMLElement>('[data-widget]')].filter((container) => awake || container.dataset.wake === 'load');
+        return document.readyState === 'complete' && containers.every((container) => container.hasAttribute('data-ready'));
       },
-      undefined,
+      moment === 'awake',
       { timeout: SETTLE_TIMEOUT_MS },
     );
     const beforeReady = [...requested];

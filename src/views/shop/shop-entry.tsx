@@ -10,8 +10,9 @@ import { ShopView } from './shop-view';
 /** The shop's render entry: its items, and the page's cart once in the browser (the neutral one before). */
 export const shopEntry = (live: (() => CartActor) | null): WidgetEntry => ({
   name: 'shop',
-  // Each item says how many are in the browser's cart: the code runs once the list is seen.
-  wake: 'visible',
+  // Its first screen is the server's; how many of an item the browser's cart holds shows once
+  // the visitor reaches for the list (the header's count shows the cart's total before).
+  wake: 'intent',
   create: (setting) => {
     const actor = createActor(shopMachine.provide({ actors: { loadItems: shopItemsActor(setting.api) } }), { inspect: setting.observe(undefined) });
     const currency = currencyOrDefault(setting.attribute('data-currency'));
