@@ -15,6 +15,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/dat
 import { databasePages } from '../render/page-sources';
 import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
 import { errorBody, registerApiRoutes } from './query-schemas';
+import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
@@ -200,6 +201,8 @@ export const buildApp = ({
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now });
+  // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
+  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import { isPageCount, MAX_LIST_PAGES, PAGE_PARAM, PAST_PARAM } from '../../src/domain/list-pages';
 import type { SitePage } from '../../src/domain/permalinks';
 import type { MessageId } from '../../src/i18n/intl';
 
@@ -13,9 +14,9 @@ export const MAX_PAGE_URL = 2048;
 /** The query parameters each page reads, and the tools every page accepts (`journal`, `inspect`). */
 const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   home: [],
-  directory: ['categorie', 'q'],
-  agenda: ['categories', 'mois', 'titre'],
-  news: ['categorie'],
+  directory: ['categorie', 'q', PAGE_PARAM],
+  agenda: ['categories', 'mois', 'titre', PAGE_PARAM, PAST_PARAM],
+  news: ['categorie', PAGE_PARAM],
   shop: [],
   cart: [],
   accessibility: [],
@@ -47,6 +48,12 @@ const checkIds = (name: string, values: readonly string[]): PageQueryProblem | n
 const checkMonth = (name: string, values: readonly string[]): PageQueryProblem | null =>
   values.length === 1 && /^(?:[1-9]|1[0-2])$/.test(values[0] ?? '') ? null : { id: 'errors.query.month', values: { name } };
 
+// How many pages of a list an address shows ("Afficher plus" followed without script): one count, within the bound.
+const checkPages = (name: string, values: readonly string[]): PageQueryProblem | null => {
+  const least = name === PAST_PARAM ? 0 : 1;
+  return values.length === 1 && isPageCount(values[0] ?? '', least) ? null : { id: 'errors.query.pages', values: { name, least, max: MAX_LIST_PAGES } };
+};
+
 /**
  * What is wrong with a page's query, as a message for the visitor, or `null` when the page can
  * read it. Parameters a page does not read (a campaign tag) are left alone.
@@ -69,7 +76,9 @@ export const pageQueryProblem = (page: SitePage, search: string): PageQueryProbl
         ? checkIds(name, values)
         : name === 'mois'
           ? checkMonth(name, values)
-          : checkText(name, values);
+          : name === PAGE_PARAM || name === PAST_PARAM
+            ? checkPages(name, values)
+            : checkText(name, values);
     if (problem !== null) return problem;
   }
   return null;

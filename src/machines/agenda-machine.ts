@@ -4,6 +4,7 @@ import {
   NO_AGENDA_FILTERS,
   addCategory,
   agendaFiltersFromSearch,
+  agendaFiltersToSearch,
   agendaPagePath,
   hasAnyAgendaFilter,
   isSet,
@@ -15,6 +16,7 @@ import {
 import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
+import { PAST_PARAM, pagesFromSearch, withPages } from '../domain/list-pages';
 import type {
   AgendaAnswer,
   AgendaCategoriesEvent,
@@ -74,6 +76,13 @@ export interface AgendaContext {
   /** The permalink's event when the list does not show it: loaded on its own, shown above the list. */
   readonly permalink: AgendaEvent | null;
   readonly error: HttpFailure | null;
+  /** The upcoming pages the list shows: 1 for a new list, one more at each "Afficher plus". */
+  readonly pages: number;
+  /** The past pages the list shows: none for a new list, one more at each "Événements passés". */
+  readonly pastPages: number;
+  /** The upcoming and past pages the address asks for (`?page=2&passes=1`): the list grows to them by itself; none after a new filter. */
+  readonly wantedPages: number;
+  readonly wantedPast: number;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -104,6 +113,10 @@ export interface AgendaInput {
   readonly filters?: AgendaFilters;
   readonly openEvent?: string | null;
   readonly pageSize?: number;
+  /** The upcoming pages the address asks for (`?page=`), 1 when missing. */
+  readonly pages?: number;
+  /** The past pages the address asks for (`?passes=`), none when missing. */
+  readonly pastPages?: number;
 }
 
 /** The filters in force. */
@@ -179,6 +192,8 @@ const withFilters = (filters: AgendaFilters) => ({
 });
 
 const pushHistory = toHistory('push');
+// An addition to the list ("Afficher plus", "Événements passés") writes its pages in place: Back leaves the list, not a page of it.
+const replaceHistory = toHistory('replace');
 
 /**
  * A change of filters, from any state of the events: back to `loading`, which stops the
@@ -187,25 +202,25 @@ const pushHistory = toHistory('push');
  * there would have the parallel root as its domain and restart the categories too.
  */
 const newFilters = {
-  SET_CATEGORIES: { target: '#agenda.events.loading', reenter: true, actions: ['setCategories', pushHistory] },
-  ADD_CATEGORY: { guard: 'isNewCategory', target: '#agenda.events.loading', reenter: true, actions: ['addCategory', pushHistory] },
-  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: '#agenda.events.loading', reenter: true, actions: ['removeCategory', pushHistory] },
-  SELECT_MONTH: { target: '#agenda.events.loading', reenter: true, actions: ['setMonth', pushHistory] },
-  SELECT_RANGE: { target: '#agenda.events.loading', reenter: true, actions: ['setRange', pushHistory] },
-  SEARCH: { guard: 'hasTitle', target: '#agenda.events.loading', reenter: true, actions: ['keepTitleOnly', pushHistory] },
-  RESTORE_FILTERS: { target: '#agenda.events.loading', reenter: true, actions: 'restoreFilters' },
+  SET_CATEGORIES: { target: '#agenda.events.loading', reenter: true, actions: ['setCategories', 'forgetPages', pushHistory] },
+  ADD_CATEGORY: { guard: 'isNewCategory', target: '#agenda.events.loading', reenter: true, actions: ['addCategory', 'forgetPages', pushHistory] },
+  REMOVE_CATEGORY: { guard: 'isSelectedCategory', target: '#agenda.events.loading', reenter: true, actions: ['removeCategory', 'forgetPages', pushHistory] },
+  SELECT_MONTH: { target: '#agenda.events.loading', reenter: true, actions: ['setMonth', 'forgetPages', pushHistory] },
+  SELECT_RANGE: { target: '#agenda.events.loading', reenter: true, actions: ['setRange', 'forgetPages', pushHistory] },
+  SEARCH: { guard: 'hasTitle', target: '#agenda.events.loading', reenter: true, actions: ['keepTitleOnly', 'forgetPages', pushHistory] },
+  RESTORE_FILTERS: { target: '#agenda.events.loading', reenter: true, actions: ['restoreFilters', 'restorePages'] },
 } as const;
 
 /** "Événements passés": the past a whole answer holds is shown at once, else the next past page is asked for. */
 const loadPast = (ready: string) =>
   [
-    { guard: 'holdsPast', target: ready, actions: 'revealPast' },
+    { guard: 'holdsPast', target: ready, actions: ['revealPast', replaceHistory] },
     { guard: 'hasPastPage', target: `${ready}.loadingPast` },
   ] as const;
 
 /** "Afficher plus": the upcoming events a whole answer holds are shown 50 at a time, else the next page is asked for. */
 const loadMore = [
-  { guard: 'holdsMore', target: '#agenda.events.ready.idle', actions: 'revealMore' },
+  { guard: 'holdsMore', target: '#agenda.events.ready.idle', actions: ['revealMore', replaceHistory] },
   { guard: 'hasNextPage', target: '#agenda.events.ready.loadingMore' },
 ] as const;
 
@@ -269,29 +284,47 @@ export const agendaMachine = setup({
       assertEvent(event, 'RESTORE_FILTERS');
       return withFilters(agendaFiltersFromSearch(event.search));
     }),
+    // A new list starts at its first page, whatever pages the address asked of the previous one.
+    forgetPages: assign({ wantedPages: 1, wantedPast: 0, pages: 1, pastPages: 0 }),
+    restorePages: assign(({ event }) => {
+      assertEvent(event, 'RESTORE_FILTERS');
+      return { wantedPages: pagesFromSearch(event.search), wantedPast: pagesFromSearch(event.search, PAST_PARAM, 0), pages: 1, pastPages: 0 };
+    }),
     // A new list starts from the filters as they are: the range is tried again.
     startList: assign({ rangeEmpty: false }),
     markRangeEmpty: assign({ rangeEmpty: true }),
     storeAgenda: assign(({ context, event }) => {
       assertEvent(event, 'AGENDA_LOADED');
       const { upcoming, heldUpcoming, heldPast, next, pastNext } = listOf(context, event);
-      return { upcoming, heldUpcoming, heldPast, next, pastNext, past: [], agenda: grouped([], upcoming), added: null, error: null };
+      return { upcoming, heldUpcoming, heldPast, next, pastNext, past: [], agenda: grouped([], upcoming), added: null, error: null, pages: 1, pastPages: 0 };
     }),
     revealMore: assign(({ context }) => {
       const shown = context.heldUpcoming.slice(0, context.pageSize);
       const upcoming = [...context.upcoming, ...shown];
-      return { upcoming, heldUpcoming: context.heldUpcoming.slice(context.pageSize), agenda: grouped(context.past, upcoming), added: additionOf(shown) };
+      return {
+        upcoming,
+        heldUpcoming: context.heldUpcoming.slice(context.pageSize),
+        agenda: grouped(context.past, upcoming),
+        added: additionOf(shown),
+        pages: context.pages + 1,
+      };
     }),
     appendMore: assign(({ context, event }) => {
       assertEvent(event, 'MORE_LOADED');
       const added = newEvents(context, event.events);
       const upcoming = [...context.upcoming, ...added];
-      return { upcoming, next: event.next, agenda: grouped(context.past, upcoming), added: additionOf(added), error: null };
+      return { upcoming, next: event.next, agenda: grouped(context.past, upcoming), added: additionOf(added), error: null, pages: context.pages + 1 };
     }),
     revealPast: assign(({ context }) => {
       const shown = context.heldPast.slice(0, context.pageSize);
       const past = [...context.past, ...shown];
-      return { past, heldPast: context.heldPast.slice(context.pageSize), agenda: grouped(past, context.upcoming), added: additionOf(shown) };
+      return {
+        past,
+        heldPast: context.heldPast.slice(context.pageSize),
+        agenda: grouped(past, context.upcoming),
+        added: additionOf(shown),
+        pastPages: context.pastPages + 1,
+      };
     }),
     appendPast: assign(({ context, event }) => {
       assertEvent(event, 'PAST_LOADED');
@@ -305,6 +338,7 @@ export const agendaMachine = setup({
         agenda: grouped(past, context.upcoming),
         added: additionOf(shown),
         error: null,
+        pastPages: context.pastPages + 1,
       };
     }),
     storeError: assign({
@@ -356,6 +390,11 @@ export const agendaMachine = setup({
     hasNextPage: ({ context }) => context.next !== null,
     holdsPast: ({ context }) => context.heldPast.length > 0,
     hasPastPage: ({ context }) => context.pastNext !== null,
+    // The address asks for more pages than are shown (a followed link): the upcoming ones first, then the past.
+    wantsHeldMore: ({ context }) => context.pages < context.wantedPages && context.heldUpcoming.length > 0,
+    wantsNextPage: ({ context }) => context.pages < context.wantedPages && context.next !== null,
+    wantsHeldPast: ({ context }) => context.pastPages < context.wantedPast && context.heldPast.length > 0,
+    wantsPastPage: ({ context }) => context.pastPages < context.wantedPast && context.pastNext !== null,
     // A 400 on a cursor: the content changed since the first page, so the list starts again.
     isStaleCursor: ({ event }) => {
       assertEvent(event, ['MORE_FAILED', 'PAST_FAILED']);
@@ -396,6 +435,10 @@ export const agendaMachine = setup({
     openEvent: input.openEvent ?? null,
     permalink: null,
     error: null,
+    pages: 1,
+    pastPages: 0,
+    wantedPages: input.pages ?? 1,
+    wantedPast: input.pastPages ?? 0,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -438,11 +481,20 @@ export const agendaMachine = setup({
           initial: 'idle',
           on: newFilters,
           states: {
-            idle: { on: { LOAD_MORE: loadMore, LOAD_PAST: loadPast('#agenda.events.ready') } },
+            idle: {
+              // An address of several pages (`?page=2&passes=1`, a followed link) grows the list to them.
+              always: [
+                { guard: 'wantsHeldMore', actions: 'revealMore' },
+                { guard: 'wantsNextPage', target: 'loadingMore' },
+                { guard: 'wantsHeldPast', actions: 'revealPast' },
+                { guard: 'wantsPastPage', target: 'loadingPast' },
+              ],
+              on: { LOAD_MORE: loadMore, LOAD_PAST: loadPast('#agenda.events.ready') },
+            },
             loadingMore: {
               invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
               on: {
-                MORE_LOADED: { target: 'idle', actions: 'appendMore' },
+                MORE_LOADED: { target: 'idle', actions: ['appendMore', replaceHistory] },
                 MORE_FAILED: [
                   { guard: 'isStaleCursor', target: '#agenda.events.loading' },
                   { target: 'moreFailed', actions: 'storeError' },
@@ -456,8 +508,8 @@ export const agendaMachine = setup({
               invoke: { src: 'loadPast', input: ({ context }) => context.pastNext ?? '' },
               on: {
                 PAST_LOADED: [
-                  { guard: 'showsNothing', target: '#agenda.events.empty', actions: 'appendPast' },
-                  { target: 'idle', actions: 'appendPast' },
+                  { guard: 'showsNothing', target: '#agenda.events.empty', actions: ['appendPast', replaceHistory] },
+                  { target: 'idle', actions: ['appendPast', replaceHistory] },
                 ],
                 PAST_FAILED: [
                   { guard: 'isStaleCursor', target: '#agenda.events.loading' },
@@ -471,9 +523,14 @@ export const agendaMachine = setup({
         },
         // Nothing from today on; the filters can be reset, and the past may hold what was asked for.
         empty: {
+          // `?passes=1` on a list with nothing upcoming: the past the address asks for.
+          always: [
+            { guard: 'wantsHeldPast', target: '#agenda.events.ready', actions: 'revealPast' },
+            { guard: 'wantsPastPage', target: '#agenda.events.ready.loadingPast' },
+          ],
           on: {
             ...newFilters,
-            RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', pushHistory] },
+            RESET: { guard: 'hasFilters', target: 'loading', reenter: true, actions: ['resetFilters', 'forgetPages', pushHistory] },
             LOAD_PAST: loadPast('#agenda.events.ready'),
           },
         },
@@ -588,3 +645,13 @@ export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
   if (openEvent === null) return true;
   return permalink?.id === openEvent || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
 };
+
+/** The list's query string: its filters and the pages it shows (`?categories=…&page=2&passes=1`), as the address keeps them. */
+export const listSearchOf = (context: AgendaContext): string =>
+  withPages(withPages(agendaFiltersToSearch(filtersOf(context)), context.pages), context.pastPages, PAST_PARAM, 0);
+
+/** The query string of "Afficher plus" as a link: one upcoming page more. */
+export const selectMoreSearch = (snapshot: AgendaSnapshot): string => listSearchOf({ ...snapshot.context, pages: snapshot.context.pages + 1 });
+
+/** The query string of "Événements passés" as a link: one past page more. */
+export const selectPastSearch = (snapshot: AgendaSnapshot): string => listSearchOf({ ...snapshot.context, pastPages: snapshot.context.pastPages + 1 });

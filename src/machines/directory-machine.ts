@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Contact } from '../domain/contact';
-import { NO_FILTERS, filtersFromSearch, type DirectoryFilters } from '../domain/directory';
+import { NO_FILTERS, filtersFromSearch, filtersToSearch, type DirectoryFilters } from '../domain/directory';
+import { pagesFromSearch, withPages } from '../domain/list-pages';
 import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
 import { contactSlug } from '../domain/permalinks';
 import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../services/contacts-service';
@@ -31,6 +32,10 @@ export interface DirectoryContext {
   readonly wanted: string | null;
   /** The text the list in place (or on its way) was asked for: a key release that leaves it as it is asks nothing. */
   readonly searched: string;
+  /** The pages the address asks for (`?page=3`): the list grows to them by itself, as "Afficher plus" would; 1 after a new filter. */
+  readonly wantedPages: number;
+  /** The pages the list shows: 1 for a new list, one more at each "Afficher plus" (what the address says). */
+  readonly pages: number;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -63,10 +68,10 @@ const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact |
  */
 const newFilters = {
   // A key that leaves the text as it was (Tab, an arrow) asks nothing; the form's submission always asks.
-  KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
-  SEARCH: { target: 'loading', reenter: true, actions: ['setText', toHistory('replace')] },
-  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', toHistory('push')] },
-  CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', toHistory('push')] },
+  KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', 'forgetPages', toHistory('replace')] },
+  SEARCH: { target: 'loading', reenter: true, actions: ['setText', 'forgetPages', toHistory('replace')] },
+  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', 'forgetPages', toHistory('push')] },
+  CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', 'forgetPages', toHistory('push')] },
   RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
 } as const;
 
@@ -79,7 +84,7 @@ export const directoryMachine = setup({
     context: {} as DirectoryContext,
     events: {} as DirectoryEvent,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- XState takes the input's type from this assertion; `{}` fits a type whose keys are all optional, which the rule takes for a cast that changes nothing.
-    input: {} as { filters?: DirectoryFilters; permalink?: string | null; pageSize?: number },
+    input: {} as { filters?: DirectoryFilters; permalink?: string | null; pageSize?: number; pages?: number },
   },
   actors: {
     loadContacts: providedLater<ContactsEvent, DirectoryFilters>('directory', 'loadContacts'),
@@ -104,12 +109,12 @@ export const directoryMachine = setup({
     }),
     clearText: assign({ filters: ({ context }) => ({ ...context.filters, text: '' }) }),
     clearFilters: assign({ filters: NO_FILTERS }),
-    restoreFilters: assign({
-      filters: ({ event }) => {
-        assertEvent(event, 'RESTORE_FILTERS');
-        return filtersFromSearch(event.search);
-      },
+    restoreFilters: assign(({ event }) => {
+      assertEvent(event, 'RESTORE_FILTERS');
+      return { filters: filtersFromSearch(event.search), wantedPages: pagesFromSearch(event.search), pages: 1 };
     }),
+    // A new list starts at its first page, whatever page the address asked of the previous one.
+    forgetPages: assign({ wantedPages: 1, pages: 1 }),
     // Every request starts here, with the filters in force.
     rememberSearch: assign({ searched: ({ context }) => context.filters.text }),
     storeContacts: assign(({ context, event }) => {
@@ -119,6 +124,7 @@ export const directoryMachine = setup({
         next: event.next ?? null,
         count: Math.max(event.count ?? event.contacts.length, event.contacts.length),
         shown: firstWindow(event.contacts.length, context.pageSize),
+        pages: 1,
         appendedFrom: null,
         error: null,
       };
@@ -127,6 +133,7 @@ export const directoryMachine = setup({
       assertEvent(event, 'MORE_CONTACTS_LOADED');
       const contacts = [...context.contacts, ...event.contacts];
       return {
+        pages: context.pages + 1,
         contacts,
         next: event.next,
         count: Math.max(context.count, contacts.length),
@@ -139,6 +146,7 @@ export const directoryMachine = setup({
     revealContacts: assign(({ context }) => ({
       shown: revealMore(context.shown, context.contacts.length, context.pageSize),
       appendedFrom: context.shown,
+      pages: context.pages + 1,
     })),
     storeError: assign({
       error: ({ event }) => {
@@ -197,6 +205,9 @@ export const directoryMachine = setup({
     },
     hasHiddenContacts: ({ context }) => context.shown < context.contacts.length,
     hasNextPage: ({ context }) => context.next !== null,
+    // The address asks for more pages than are shown: first those held, then the server's further page.
+    wantsHiddenPage: ({ context }) => context.pages < context.wantedPages && context.shown < context.contacts.length,
+    wantsNextPage: ({ context }) => context.pages < context.wantedPages && context.next !== null,
     // The server no longer knows the cursor (the content changed since the first page): start again.
     isStaleCursor: ({ event }) => {
       assertEvent(event, 'MORE_CONTACTS_FAILED');
@@ -229,6 +240,8 @@ export const directoryMachine = setup({
     opened: null,
     wanted: input.permalink ?? null,
     searched: '',
+    wantedPages: input.pages ?? 1,
+    pages: 1,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -261,9 +274,14 @@ export const directoryMachine = setup({
           states: {
             // "Afficher plus": a page more of what is held, else the server's further page. Never on scroll.
             idle: {
+              // An address of several pages (`?page=3`, a followed "Afficher plus" link) grows the list to them.
+              always: [
+                { guard: 'wantsHiddenPage', actions: 'revealContacts' },
+                { guard: 'wantsNextPage', target: 'loadingMore' },
+              ],
               on: {
                 LOAD_MORE: [
-                  { guard: 'hasHiddenContacts', actions: 'revealContacts' },
+                  { guard: 'hasHiddenContacts', actions: ['revealContacts', toHistory('replace')] },
                   { guard: 'hasNextPage', target: 'loadingMore' },
                 ],
               },
@@ -271,7 +289,7 @@ export const directoryMachine = setup({
             loadingMore: {
               invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
               on: {
-                MORE_CONTACTS_LOADED: { target: 'idle', actions: 'appendContacts' },
+                MORE_CONTACTS_LOADED: { target: 'idle', actions: ['appendContacts', toHistory('replace')] },
                 MORE_CONTACTS_FAILED: [
                   { guard: 'isStaleCursor', target: '#directory.contacts.loading' },
                   { target: 'moreFailed', actions: 'storeError' },
@@ -400,3 +418,12 @@ export const selectCategoryOptions = (snapshot: DirectorySnapshot): readonly str
   const { categories, filters } = snapshot.context;
   return filters.category === '' || categories.includes(filters.category) ? categories : [filters.category, ...categories];
 };
+
+/** The list's query string: its filters and the pages it shows (`?…&page=2`), as the address keeps them. */
+export const listSearchOf = (context: DirectoryContext): string => withPages(filtersToSearch(context.filters), context.pages);
+
+/** The list's query string, as the address keeps it. */
+export const selectListSearch = (snapshot: DirectorySnapshot): string => listSearchOf(snapshot.context);
+
+/** The query string of "Afficher plus" as a link: the list with one page more. */
+export const selectMoreSearch = (snapshot: DirectorySnapshot): string => withPages(filtersToSearch(snapshot.context.filters), snapshot.context.pages + 1);

@@ -8,8 +8,10 @@ import {
   replaceCategories,
   sameSelection,
   selectionFromSearch,
+  selectionToSearch,
   type CategorySelection,
 } from '../domain/news-list';
+import { pagesFromSearch, withPages } from '../domain/list-pages';
 import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
 import type { HistoryMode } from '../services/history-service';
 import type { HttpFailure } from '../services/http';
@@ -33,6 +35,10 @@ export interface NewsContext {
   readonly error: HttpFailure | null;
   /** The index of the first item the latest "Afficher plus" added, where focus goes; `null` after a new list. */
   readonly appendedFrom: number | null;
+  /** The pages the address asks for (`?page=3`): the list grows to them by itself, as "Afficher plus" would; 1 after a new selection. */
+  readonly wantedPages: number;
+  /** The pages the list shows: 1 for a new list, one more at each "Afficher plus" (what the address says). */
+  readonly pages: number;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -71,10 +77,10 @@ const pushHistory = toHistory('push');
  * would have the parallel root as its domain and restart the categories region too.
  */
 const newSelection = {
-  ADD_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
-  REMOVE_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
-  REPLACE_CATEGORIES: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', pushHistory] },
-  RESTORE_SELECTION: { guard: 'changesSelection', target: 'loading', reenter: true, actions: 'select' },
+  ADD_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', 'forgetPages', pushHistory] },
+  REMOVE_CATEGORY: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', 'forgetPages', pushHistory] },
+  REPLACE_CATEGORIES: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', 'forgetPages', pushHistory] },
+  RESTORE_SELECTION: { guard: 'changesSelection', target: 'loading', reenter: true, actions: ['select', 'restorePages'] },
 } as const;
 
 /** The news list (SPEC §4, "News"): the list with its paging, and the category list, side by side. */
@@ -83,7 +89,7 @@ export const newsMachine = setup({
     context: {} as NewsContext,
     events: {} as NewsMachineEvent,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- XState takes the input's type from this assertion; `{}` fits a type whose keys are all optional, which the rule takes for a cast that changes nothing.
-    input: {} as { selected?: CategorySelection; pageSize?: number },
+    input: {} as { selected?: CategorySelection; pageSize?: number; pages?: number },
   },
   actors: {
     loadNews: providedLater<NewsEvent, CategorySelection>('news', 'loadNews'),
@@ -94,6 +100,12 @@ export const newsMachine = setup({
   },
   actions: {
     select: assign({ selected: ({ context, event }) => requestedSelection(context.selected, event) }),
+    // A new list starts at its first page, whatever page the address asked of the previous one.
+    forgetPages: assign({ wantedPages: 1, pages: 1 }),
+    restorePages: assign(({ event }) => {
+      assertEvent(event, 'RESTORE_SELECTION');
+      return { wantedPages: pagesFromSearch(event.search), pages: 1 };
+    }),
     storeNews: assign(({ context, event }) => {
       assertEvent(event, 'NEWS_LOADED');
       return {
@@ -101,6 +113,7 @@ export const newsMachine = setup({
         next: event.next,
         total: event.total,
         shown: firstWindow(event.items.length, context.pageSize),
+        pages: 1,
         error: null,
         appendedFrom: null,
       };
@@ -109,12 +122,20 @@ export const newsMachine = setup({
     appendNews: assign(({ context, event }) => {
       assertEvent(event, 'MORE_NEWS_LOADED');
       const items = appendPage(context.items, event.items);
-      return { items, next: event.next, shown: revealMore(context.shown, items.length, context.pageSize), error: null, appendedFrom: context.shown };
+      return {
+        pages: context.pages + 1,
+        items,
+        next: event.next,
+        shown: revealMore(context.shown, items.length, context.pageSize),
+        error: null,
+        appendedFrom: context.shown,
+      };
     }),
     // A whole answer (or a page larger than asked) is held already: a page more of it, without a request.
     revealNews: assign(({ context }) => ({
       shown: revealMore(context.shown, context.items.length, context.pageSize),
       appendedFrom: context.shown,
+      pages: context.pages + 1,
     })),
     storeError: assign({
       error: ({ event }) => {
@@ -140,6 +161,9 @@ export const newsMachine = setup({
     },
     hasHiddenItems: ({ context }) => context.shown < context.items.length,
     hasNextPage: ({ context }) => context.next !== null,
+    // The address asks for more pages than are shown: first those held, then the server's further page.
+    wantsHiddenPage: ({ context }) => context.pages < context.wantedPages && context.shown < context.items.length,
+    wantsNextPage: ({ context }) => context.pages < context.wantedPages && context.next !== null,
     // The server no longer knows the cursor (the content changed since the first page): start again.
     isStaleCursor: ({ event }) => {
       assertEvent(event, 'MORE_NEWS_FAILED');
@@ -159,6 +183,8 @@ export const newsMachine = setup({
     shown: 0,
     error: null,
     appendedFrom: null,
+    wantedPages: input.pages ?? 1,
+    pages: 1,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -188,9 +214,14 @@ export const newsMachine = setup({
           states: {
             // "Afficher plus": a page more of what is held, else the server's further page. Never on scroll.
             idle: {
+              // An address of several pages (`?page=3`, a followed "Afficher plus" link) grows the list to them.
+              always: [
+                { guard: 'wantsHiddenPage', actions: 'revealNews' },
+                { guard: 'wantsNextPage', target: 'loadingMore' },
+              ],
               on: {
                 LOAD_MORE: [
-                  { guard: 'hasHiddenItems', actions: 'revealNews' },
+                  { guard: 'hasHiddenItems', actions: ['revealNews', toHistory('replace')] },
                   { guard: 'hasNextPage', target: 'loadingMore' },
                 ],
               },
@@ -198,7 +229,7 @@ export const newsMachine = setup({
             loadingMore: {
               invoke: { src: 'loadMore', input: ({ context }) => context.next ?? '' },
               on: {
-                MORE_NEWS_LOADED: { target: 'idle', actions: 'appendNews' },
+                MORE_NEWS_LOADED: { target: 'idle', actions: ['appendNews', toHistory('replace')] },
                 MORE_NEWS_FAILED: [
                   { guard: 'isStaleCursor', target: '#news.list.loading' },
                   { target: 'moreFailed', actions: 'storeError' },
@@ -277,3 +308,12 @@ export const selectMoreFailed = (snapshot: NewsSnapshot): boolean => snapshot.ma
 
 /** The index of the first item the latest "Afficher plus" added, or `null`. */
 export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null => (snapshot.matches({ list: 'ready' }) ? snapshot.context.appendedFrom : null);
+
+/** The list's query string: its selection and the pages it shows (`?…&page=2`), as the address keeps them. */
+export const listSearchOf = (context: NewsContext): string => withPages(selectionToSearch(context.selected), context.pages);
+
+/** The list's query string, as the address keeps it. */
+export const selectListSearch = (snapshot: NewsSnapshot): string => listSearchOf(snapshot.context);
+
+/** The query string of "Afficher plus" as a link: the list with one page more. */
+export const selectMoreSearch = (snapshot: NewsSnapshot): string => withPages(selectionToSearch(snapshot.context.selected), snapshot.context.pages + 1);

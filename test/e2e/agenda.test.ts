@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, rangeDays, zurichToday } from '../../src/domain/agenda-window';
 import { eventPath } from '../../src/domain/permalinks';
-import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { axeViolations, watchedPage, openPage, wakeIslands } from '../support/browser';
 import { openForSuite } from '../support/browser-suite';
 import type { RunningSite } from '../support/site';
 
@@ -76,7 +76,7 @@ describe('the agenda page', () => {
     const today = zurichToday(Date.now());
     const { page } = await openAgenda();
     await page.getByRole('button', { name: 'EN – English' }).click();
-    await page.getByRole('button', { name: 'Show more' }).waitFor();
+    await page.getByRole('link', { name: 'Show more' }).waitFor();
     expect(monthsFrom(today, ENGLISH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
     await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(
       /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/,
@@ -96,7 +96,7 @@ describe('the agenda page', () => {
     const { page, errors } = await openAgenda();
     const before = await eventTitles(page);
     const dates = await eventDates(page);
-    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.getByRole('link', { name: 'Afficher plus' }).click();
     await page.locator('.agenda__results .agenda-event').nth(before.length).waitFor();
     const after = await eventDates(page);
     expect(after.length).toBeGreaterThan(before.length);
@@ -116,7 +116,7 @@ describe('the agenda page', () => {
     const today = zurichToday(Date.now());
     const { page } = await openAgenda();
     const upcoming = await eventDates(page);
-    await page.getByRole('button', { name: 'Événements passés' }).click();
+    await page.getByRole('link', { name: 'Événements passés' }).click();
     await page.locator('.agenda__results .agenda-event').nth(upcoming.length).waitFor();
     const once = await eventDates(page);
     const past = once.slice(0, once.length - upcoming.length);
@@ -128,7 +128,7 @@ describe('the agenda page', () => {
     const first = await page.locator('.agenda__results .agenda-event h4').first().textContent();
     await expect(focused(page)).resolves.toEqual({ tag: 'H4', text: first });
 
-    await page.getByRole('button', { name: 'Événements passés' }).click();
+    await page.getByRole('link', { name: 'Événements passés' }).click();
     await page.locator('.agenda__results .agenda-event').nth(once.length).waitFor();
     const twice = await eventDates(page);
     expect(twice[0]! < once[0]!).toBe(true);
@@ -175,7 +175,7 @@ describe('the agenda page', () => {
     const watched = await watchedPage(browser);
     const response = await watched.page.goto(`${site.url}${eventPath({ id: String(event.id), title: event.title })}`);
     expect(response?.status()).toBe(200);
-    await watched.page.locator('[data-widget="agenda"][data-ready]').waitFor();
+    await wakeIslands(watched.page);
     const section = watched.page.locator('section.agenda-permalink');
     await expect(section.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(event.title);
     await expect(section.locator('details').getAttribute('open')).resolves.toBe('');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { PAGE_SIZES } from '../../src/domain/paging';
-import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { axeViolations, watchedPage, openPage, wakeIslands } from '../support/browser';
 import { demo } from '../support/demo-expectations';
 import { openForSuite } from '../support/browser-suite';
 import type { RunningSite } from '../support/site';
@@ -35,7 +35,7 @@ const categorySelect = (page: Page) => page.getByRole('combobox', { name: 'Caté
 const settled = (page: Page) => page.locator('.directory__results[aria-busy="false"]').waitFor();
 const PAGE_SIZE = PAGE_SIZES.contacts;
 const cardCount = (page: Page, count: number) => page.waitForFunction((n) => document.querySelectorAll('article').length === n, count);
-const more = (page: Page) => page.getByRole('button', { name: 'Afficher plus' });
+const more = (page: Page) => page.getByRole('link', { name: 'Afficher plus' });
 const focusedHeading = (page: Page): Promise<string | null> =>
   page.evaluate(() => (document.activeElement?.tagName === 'H3' ? document.activeElement.textContent : null));
 
@@ -195,12 +195,12 @@ describe('the directory page', () => {
     const contact = answer.results[PAGE_SIZE + 12]!;
     const response = await page.goto(`${site.url}/annuaire/${contact.slug}/`);
     expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((container) => container.hasAttribute('data-ready')));
+    await wakeIslands(page);
     const dialog = page.getByRole('dialog', { name: contact.title });
     await dialog.waitFor();
     // Not one of the cards: the contact was asked for by itself.
     await expect(cardTitles(page)).resolves.not.toContain(contact.title);
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('link', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/annuaire/');
     await expect(cardTitles(page)).resolves.toHaveLength(PAGE_SIZE);
@@ -246,7 +246,7 @@ describe('the directory page', () => {
     await expect(more.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
 
     await more.click();
-    await page.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('link', { name: 'Fermer' }).click();
     await expect(dialog.count()).resolves.toBe(0);
     await more.click();
     await page.mouse.click(5, 5);

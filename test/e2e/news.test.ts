@@ -54,7 +54,7 @@ describe('the news page', () => {
       [1, 2, 3, 4].map((id) => [categoryTitle(id), 'false']),
     );
     await expect(page.getByRole('button', { name: 'Tout afficher' }).getAttribute('aria-disabled')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: 'Afficher plus' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Afficher plus' }).count()).resolves.toBe(1);
 
     const first = page.getByRole('article').first();
     const firstId = Number(await first.getAttribute('data-news-id'));
@@ -138,7 +138,7 @@ describe('the news page', () => {
     const { page, errors } = await openNews(query);
     const expected = await showsFirstPageOf(page, categories);
     expect(expected.length).toBeGreaterThan(PAGE_SIZE);
-    const more = page.getByRole('button', { name: 'Afficher plus' });
+    const more = page.getByRole('link', { name: 'Afficher plus' });
     let shown: number = PAGE_SIZE;
     while (shown < expected.length) {
       await more.focus();
@@ -175,12 +175,12 @@ describe('the news page', () => {
     await toggle(page, 2).click();
     await page.waitForFunction((text) => document.querySelector('[role="status"].news__count')?.textContent === text, `${PAGE_SIZE} actualités affichées sur 60`);
     await expect(page.getByRole('article').count()).resolves.toBe(PAGE_SIZE);
-    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.getByRole('link', { name: 'Afficher plus' }).click();
     await page.waitForFunction((count) => document.querySelectorAll('article').length === count, PAGE_SIZE * 2);
     await expect(page.getByRole('article').nth(PAGE_SIZE).getByRole('heading', { level: 3 }).textContent()).resolves.toBe(`Ancienne actualité ${PAGE_SIZE + 1}`);
-    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await page.getByRole('link', { name: 'Afficher plus' }).click();
     await page.waitForFunction(() => document.querySelectorAll('article').length === 60);
-    await expect(page.getByRole('button', { name: 'Afficher plus' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Afficher plus' }).count()).resolves.toBe(0);
     expect(requests).toHaveLength(1);
     expect(new URL(requests[0]!).searchParams.get('page_size')).toBe(String(PAGE_SIZE));
     expect(errors).toEqual([]);
@@ -204,7 +204,7 @@ describe('the news page', () => {
   it('writes dates and controls in English after the language switch', async () => {
     const { page, errors } = await openNews('?categorie=1');
     await page.getByRole('button', { name: 'EN – English' }).click();
-    await page.getByRole('button', { name: 'Show more' }).waitFor();
+    await page.getByRole('link', { name: 'Show more' }).waitFor();
     await expect(page.getByRole('article').first().locator('time').textContent()).resolves.toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByRole('button', { name: `Remove the filter ${categoryTitle(1)}` }).count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);

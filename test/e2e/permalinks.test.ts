@@ -73,7 +73,7 @@ describe("a contact's permalink", () => {
     await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
     const dialog = page.getByRole('dialog', { name: contact.title });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('link', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(pathname(page)).toBe('/annuaire/');
     await page.context().close();

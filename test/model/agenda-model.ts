@@ -256,8 +256,8 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       ...(month !== null ? [say(language, `mois ${month}`, `month ${month}`)] : []),
       ...(title ? [say(language, `titre « ${title} »`, `title “${title}”`)] : []),
       ...(range !== null ? [say(language, `période ${range}`, `period ${range}`)] : []),
-      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
-      ...(selectHasPast(snapshot) ? [say(language, 'bouton « Événements passés »', '“Past events” button')] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),
+      ...(selectHasPast(snapshot) ? [say(language, 'lien « Événements passés »', '“Past events” link')] : []),
     ].join(', ');
   },
   visible: (state) => {
@@ -304,8 +304,8 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       },
       ...count,
       ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
-      { kind: 'button', name: 'Événements passés', shown: selectHasPast(snapshot) },
-      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'link', name: 'Événements passés', shown: selectHasPast(snapshot) },
+      { kind: 'link', name: 'Afficher plus', shown: selectHasMore(snapshot) },
       { kind: 'text', text: 'Aucun événement pour ces filtres', shown: status === 'empty' },
       // The notice of a quick range that holds nothing, while the next events are listed without it.
       ...(range === null ? [] : [{ kind: 'text', text: EMPTY_RANGE[range], shown: emptyRange !== null } as const]),

@@ -118,10 +118,10 @@ const perform = (h: Harness, event: AgendaMachineEvent): void => {
       fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
       return;
     case 'LOAD_MORE':
-      fireEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Afficher plus' }));
       return;
     case 'LOAD_PAST':
-      fireEvent.click(screen.getByRole('button', { name: 'Événements passés' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Événements passés' }));
       return;
     case 'AGENDA_LOADED':
     case 'AGENDA_FAILED':
@@ -200,8 +200,8 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
     }
   }
   // "Afficher plus" under the list and "Événements passés" above it, only while there is more.
-  expect(within(results()).queryByRole('button', { name: 'Afficher plus' }) !== null).toBe(selectHasMore(expected));
-  expect(within(results()).queryByRole('button', { name: 'Événements passés' }) !== null).toBe(selectHasPast(expected));
+  expect(within(results()).queryByRole('link', { name: 'Afficher plus' }) !== null).toBe(selectHasMore(expected));
+  expect(within(results()).queryByRole('link', { name: 'Événements passés' }) !== null).toBe(selectHasPast(expected));
   const emptyRange = selectEmptyRange(expected);
   if (emptyRange !== null) {
     expect(within(results()).getByText('Aucun événement cette semaine.')).toBeVisible();

@@ -198,7 +198,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     const opened = selectOpenContact(snapshot);
     const parts = [
       total > shown ? say(language, `${shown} carte(s) sur ${total}`, `${shown} of ${total} card(s)`) : say(language, `${shown} carte(s)`, `${shown} card(s)`),
-      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),
       ...(filters.text ? [say(language, `texte « ${filters.text} »`, `text “${filters.text}”`)] : []),
       ...(filters.category ? [say(language, `catégorie « ${filters.category} »`, `category “${filters.category}”`)] : []),
       ...(opened ? [say(language, `détails de « ${opened.title} »`, `details of “${opened.title}”`)] : []),
@@ -238,7 +238,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       },
       ...status,
       ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
-      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'link', name: 'Afficher plus', shown: selectHasMore(snapshot) },
       { kind: 'text', text: 'Aucun contact ne correspond à votre recherche', shown: snapshot.matches({ contacts: 'empty' }) },
       { kind: 'dialog', name: opened?.title ?? null },
     ];

@@ -63,7 +63,7 @@ type Harness = ReturnType<typeof harness>;
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Rechercher un nom' });
 const categorySelect = () => screen.getByRole('combobox', { name: 'Catégorie' });
-const moreButton = () => screen.queryByRole('button', { name: 'Afficher plus' });
+const moreButton = () => screen.queryByRole('link', { name: 'Afficher plus' });
 
 /** The browser going back or forward to an address of the directory. */
 const visit = (path: string): void => {
@@ -111,7 +111,7 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       return;
     case 'CLOSE_DETAILS':
       if (screen.queryByRole('dialog')) {
-        fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fermer' }));
+        fireEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Fermer' }));
       } else {
         // Before the details open, Back to the directory's own address leaves them.
         visit(`/annuaire/${window.location.search}`);

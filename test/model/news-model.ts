@@ -150,7 +150,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
         ? say(language, `${shown} actualité(s) sur ${total}`, `${shown} of ${total} news items`)
         : say(language, `${shown} actualité(s)`, `${shown} news item(s)`),
       ...(selected.length ? [say(language, `catégories ${selected.map(categoryTitle).join(', ')}`, `categories ${selected.map(categoryTitle).join(', ')}`)] : []),
-      ...(selectHasMore(snapshot) ? [say(language, 'bouton « Afficher plus »', '“Show more” button')] : []),
+      ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),
     ].join(', ');
   },
   visible: (state) => {
@@ -192,7 +192,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
       { kind: 'cards', titles: items.map((item) => item.title?.trim() || 'Sans titre'), noun: ['actualité', 'actualités'] },
       ...count,
       ...(alerts.length > 0 ? alerts : [{ kind: 'no-alert' } as const]),
-      { kind: 'button', name: 'Afficher plus', shown: selectHasMore(snapshot) },
+      { kind: 'link', name: 'Afficher plus', shown: selectHasMore(snapshot) },
       { kind: 'text', text: 'Aucune actualité pour le moment.', shown: status === 'empty' && selected.length === 0 },
       { kind: 'text', text: 'Aucune actualité ne correspond à ces catégories.', shown: status === 'empty' && selected.length > 0 },
       { kind: 'button', name: 'Afficher toutes les actualités', shown: status === 'empty' && selected.length > 0 },

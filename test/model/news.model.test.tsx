@@ -92,7 +92,7 @@ const perform = (h: Harness, event: NewsMachineEvent): void => {
       fireEvent.click(screen.getAllByRole('button', { name: 'Réessayer' })[0]!);
       return;
     case 'LOAD_MORE':
-      fireEvent.click(screen.getByRole('button', { name: 'Afficher plus' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Afficher plus' }));
       return;
     case 'NEWS_LOADED':
     case 'NEWS_FAILED':
@@ -172,7 +172,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     const total = Math.max(items.length, expected.context.total);
     expect(status).toHaveTextContent(total > items.length ? `${items.length} actualités affichées sur ${total}` : `${items.length} actualités`);
   }
-  const more = screen.queryByRole('button', { name: 'Afficher plus' });
+  const more = screen.queryByRole('link', { name: 'Afficher plus' });
   expect(more !== null).toBe(expected.matches({ list: 'ready' }) && (next !== null || expected.context.items.length > shown));
   if (expected.matches({ list: { ready: 'loadingMore' } })) {
     expect(more).toHaveAttribute('aria-busy', 'true');

@@ -122,7 +122,7 @@ describe('the news list under any interleaving of visitor actions and answer del
                     expected = new Set();
                     return;
                   case 'more': {
-                    const more = screen.queryByRole('button', { name: 'Afficher plus' });
+                    const more = screen.queryByRole('link', { name: 'Afficher plus' });
                     if (more) fireEvent.click(more);
                     return;
                   }

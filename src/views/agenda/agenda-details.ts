@@ -3,6 +3,10 @@ import { createContext } from 'react';
 /** Which event's details a permalink opens, and whom to tell when the visitor opens or closes one. */
 export interface AgendaDetails {
   readonly openEvent: string | null;
+  /** The event a followed "Afficher plus" or "Événements passés" link scrolls to: the first of the latest addition. */
+  readonly anchorEvent?: string | null;
+  /** The address of an event's calendar file on this site's server; `null` where the agenda comes from another API. */
+  readonly calendarHref?: ((eventId: string) => string) | null;
   readonly onDetails?: ((event: { id: string; title: string }, open: boolean) => void) | undefined;
 }
 

@@ -1,11 +1,12 @@
 import { createActor } from 'xstate';
-import { agendaFiltersFromSearch, agendaFiltersToSearch } from '../../domain/agenda-filters';
+import { agendaFiltersFromSearch } from '../../domain/agenda-filters';
 import { zurichToday } from '../../domain/agenda-window';
+import { PAST_PARAM, pagesFromSearch } from '../../domain/list-pages';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
-import { agendaMachine, filtersOf, selectPermalinkFound } from '../../machines/agenda-machine';
+import { agendaMachine, listSearchOf, selectPermalinkFound } from '../../machines/agenda-machine';
 import { subscriptionMachine } from '../../machines/subscription-machine';
 import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, pastAgendaActor } from '../../services/agenda-service';
 import { clipboardActor } from '../../services/clipboard-service';
@@ -29,7 +30,7 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
       loadCategories: agendaCategoriesActor(api),
       ...(browser ? { watchHistory: historyActor('RESTORE_FILTERS') } : {}),
     },
-    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))) } : {},
+    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)) } : {},
   });
 
 /** The subscription machine with the browser's clipboard; the server renders it closed and never copies. */
@@ -58,6 +59,8 @@ export const agendaEntry: WidgetEntry = {
       pageSize: pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.events),
     };
     const browser = setting.side === 'browser';
+      pages: pagesFromSearch(setting.location.search),
+      pastPages: pagesFromSearch(setting.location.search, PAST_PARAM, 0),
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
     // The feeds are this site's server's (`/flux/…`): a widget that reads another API offers none.
     const subscription =

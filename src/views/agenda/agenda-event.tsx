@@ -2,6 +2,7 @@ import { memo, useContext, useEffect, useState } from 'react';
 import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
+import { ADDED_ANCHORS } from '../../domain/list-pages';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { useLocale } from '../shared/widget-root';
@@ -22,7 +23,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
-    <article className="agenda-event" data-event-id={event.id}>
+    <article id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
       <p className="agenda-event__when">
         <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
           {formatLongDate(event.bel_date, language)}
@@ -77,7 +78,13 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
         </details>
       ) : null}
       <p className="agenda-event__calendar">
-        <CalendarLink events={[event]} fileTitle={event.title} label={t('agenda.addToCalendar')} hiddenContext={event.title} />
+        <CalendarLink
+          events={[event]}
+          href={details.calendarHref?.(event.id) ?? null}
+          fileTitle={event.title}
+          label={t('agenda.addToCalendar')}
+          hiddenContext={event.title}
+        />
       </p>
     </article>
   );

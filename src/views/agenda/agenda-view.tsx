@@ -12,6 +12,8 @@ import {
   selectHasMore,
   selectHasPast,
   selectLoadingMore,
+  selectMoreSearch,
+  selectPastSearch,
   selectRetrying,
   selectLoadingPast,
   selectMoreFailed,
@@ -19,9 +21,14 @@ import {
   selectPermalinkEvent,
   selectShownAgenda,
   selectShownEvents,
+  listSearchOf,
   type AgendaAddition,
   type agendaMachine,
 } from '../../machines/agenda-machine';
+import { eventCalendarPath, listCalendarPath } from '../../domain/calendar-files';
+import { ADDED_ANCHORS } from '../../domain/list-pages';
+import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { InPlaceLink } from '../shared/more-link';
 import type { subscriptionMachine } from '../../machines/subscription-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
@@ -106,7 +113,20 @@ export const AgendaView = ({
   useFocusOnAddition(list, addition);
   const firstLoad = status === 'loading' && agenda.length === 0;
   const retrying = useSelector(actor, selectRetrying);
-  const details = useMemo<AgendaDetails>(() => ({ openEvent, onDetails }), [openEvent, onDetails]);
+  const agendaId = useSelector(actor, (snapshot) => snapshot.context.agendaId);
+  // The calendar files are this site's server's, as the feeds are: offered where the subscription is.
+  const serverFiles = subscription !== null;
+  const anchorEvent = addition === null || addition.first === '' ? null : addition.first;
+  const details = useMemo<AgendaDetails>(
+    () => ({ openEvent, onDetails, anchorEvent, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
+    [openEvent, onDetails, anchorEvent, serverFiles, agendaId],
+  );
+  // Without script the links lead to addresses the server renders: the list with a page more, or with the past.
+  const listPath = localizedPath(PAGE_PATHS.agenda, language);
+  // The list grows to the address's upcoming pages first, then its past ones: only the last grown is where a link's fragment lands.
+  const moreHref = useSelector(actor, (snapshot) => `${listPath}${selectMoreSearch(snapshot)}${snapshot.context.pastPages === 0 ? `#${ADDED_ANCHORS.agenda}` : ''}`);
+  const pastHref = useSelector(actor, (snapshot) => `${listPath}${selectPastSearch(snapshot)}#${ADDED_ANCHORS.agenda}`);
+  const exportHref = useSelector(actor, (snapshot) => (serverFiles ? listCalendarPath(snapshot.context.agendaId, listSearchOf(snapshot.context)) : null));
 
   // The count's live region says "still trying" while a slow call is tried again.
   const countText = retrying
@@ -142,7 +162,7 @@ export const AgendaView = ({
             <p className="agenda__count" role="status">
               {countText}
             </p>
-            {events.length > 0 ? <CalendarLink className="button" events={events} fileTitle="agenda" label={t('agenda.export')} /> : null}
+            {events.length > 0 ? <CalendarLink className="button" events={events} href={exportHref} fileTitle="agenda" label={t('agenda.export')} /> : null}
           </div>
           {status === 'failed' || categoriesFailed ? (
             <RetryMessage
@@ -171,9 +191,7 @@ export const AgendaView = ({
           ) : null}
           {hasPast ? (
             <p className="agenda__past">
-              <button type="button" className="button" aria-busy={loadingPast} onClick={() => actor.send({ type: 'LOAD_PAST' })}>
-                {t('agenda.past')}
-              </button>
+              <InPlaceLink href={pastHref} className="button" busy={loadingPast} label={t('agenda.past')} onFollow={() => actor.send({ type: 'LOAD_PAST' })} />
             </p>
           ) : null}
           {firstLoad ? (
@@ -201,9 +219,7 @@ export const AgendaView = ({
           ) : null}
           {hasMore ? (
             <p className="agenda__more">
-              <button type="button" className="button" aria-busy={loadingMore} onClick={() => actor.send({ type: 'LOAD_MORE' })}>
-                {t('agenda.more')}
-              </button>
+              <InPlaceLink href={moreHref} className="button" busy={loadingMore} label={t('agenda.more')} onFollow={() => actor.send({ type: 'LOAD_MORE' })} />
             </p>
           ) : null}
         </section>

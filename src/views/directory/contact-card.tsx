@@ -5,8 +5,7 @@ import { useLocale } from '../shared/widget-root';
 import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
 
-/** Whether a click asks the browser for something of its own: a new tab or window, a download, another button. */
-const isBrowserClick = (event: React.MouseEvent): boolean => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+import { isBrowserClick } from '../shared/more-link';
 
 /**
  * One contact of the grid (SPEC §2): an article named by its title, with a link to its details.
@@ -16,15 +15,18 @@ const isBrowserClick = (event: React.MouseEvent): boolean => event.button !== 0 
 export const ContactCard = memo(function ContactCard({
   contact,
   onMore,
+  anchor,
 }: {
   contact: Contact;
+  /** The id a followed "Afficher plus" link scrolls to: the first card of the latest page. */
+  anchor?: string | undefined;
   /** Opens the details of the contact, by its slug. */
   onMore: (slug: string) => void;
 }) {
   const { language, t, contentLang } = useLocale();
   const titleId = useId();
   return (
-    <article className="contact-card" aria-labelledby={titleId}>
+    <article id={anchor} className="contact-card" aria-labelledby={titleId}>
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
       <div className="contact-card__body">
         {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}

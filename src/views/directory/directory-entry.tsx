@@ -1,11 +1,12 @@
 import { createActor, fromCallback } from 'xstate';
-import { filtersFromSearch, filtersToSearch } from '../../domain/directory';
+import { filtersFromSearch } from '../../domain/directory';
+import { pagesFromSearch } from '../../domain/list-pages';
 import { exportBaseFor } from '../../domain/directory-export';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
 import { addMessages } from '../../i18n/intl';
-import { directoryMachine, selectFindingContact, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
+import { directoryMachine, listSearchOf, selectFindingContact, selectListSearch, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
 import { contactActor, contactCategoriesActor, contactsActor, moreContactsActor } from '../../services/contacts-service';
 import { syncPermalink } from '../../services/permalink-history';
 import { writeSearch } from '../../services/history-service';
@@ -40,7 +41,7 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
                 const before = history.snapshot();
                 if (!before) return;
                 // Other filters in the address: the list changes, and the details close.
-                if (filtersToSearch(before.context.filters) !== window.location.search) {
+                if (selectListSearch(before) !== window.location.search) {
                   sendBack({ type: 'RESTORE_FILTERS', search: window.location.search });
                 }
                 const snapshot = history.snapshot() ?? before;
@@ -58,7 +59,7 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
           }
         : {}),
     },
-    actions: history ? { writeHistory: ({ context }, params) => writeSearch(params.mode, filtersToSearch(context.filters)) } : {},
+    actions: history ? { writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)) } : {},
   });
 
 /** The directory's render entry: filters from the query, an open contact from a permalink. */
@@ -68,7 +69,7 @@ export const directoryEntry: WidgetEntry = {
     const slug = slugOf(setting.location.pathname);
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
     const pageSize = pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.contacts);
-    const input = { filters: filtersFromSearch(setting.location.search), permalink: slug, pageSize };
+    const input = { filters: filtersFromSearch(setting.location.search), permalink: slug, pageSize, pages: pagesFromSearch(setting.location.search) };
     const browser = setting.side === 'browser';
     let actorRef: ReturnType<typeof createActor<ReturnType<typeof liveDirectoryMachine>>> | null = null;
     const machine = liveDirectoryMachine(setting.api, browser ? { snapshot: () => actorRef?.getSnapshot() ?? null } : null, pageSize);

@@ -5,7 +5,9 @@ import { useSelector } from '@xstate/react';
 import {
   selectAppendedFrom,
   selectHasMore,
+  selectListSearch,
   selectLoadingMore,
+  selectMoreSearch,
   selectRetrying,
   selectMoreFailed,
   selectOpenContact,
@@ -15,7 +17,9 @@ import {
   selectVisibleContacts,
   type directoryMachine,
 } from '../../machines/directory-machine';
-import { MoreButton } from '../shared/more-button';
+import { ADDED_ANCHORS } from '../../domain/list-pages';
+import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { MoreLink } from '../shared/more-link';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { ContactCard, PlaceholderCard } from './contact-card';
@@ -31,17 +35,25 @@ const ContactBlock = memo(function ContactBlock({
   start,
   end,
   onMore,
+  anchorAt,
 }: {
   contacts: readonly Contact[];
   start: number;
   end: number;
   onMore: (slug: string) => void;
+  /** The index of the card a followed "Afficher plus" link scrolls to (the first of the latest page), if in this block. */
+  anchorAt: number | null;
 }) {
   // `display: contents` leaves the cards as the grid's own column boxes.
   return (
     <div className="directory-grid__block">
       {contacts.slice(start, end).map((contact, offset) => (
-        <ContactCard key={contact.id ?? `${contact.title}-${start + offset}`} contact={contact} onMore={onMore} />
+        <ContactCard
+          key={contact.id ?? `${contact.title}-${start + offset}`}
+          contact={contact}
+          onMore={onMore}
+          anchor={start + offset === anchorAt ? ADDED_ANCHORS.directory : undefined}
+        />
       ))}
     </div>
   );
@@ -66,7 +78,7 @@ const useFocusOnAppended = (grid: React.RefObject<HTMLDivElement | null>, append
  * default) offers none.
  */
 export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFrom<typeof directoryMachine>; exportBase?: string | null }) => {
-  const { t } = useLocale();
+  const { t, language } = useLocale();
   const status = useSelector(actor, selectStatus);
   const contacts = useSelector(actor, selectVisibleContacts);
   // Only the first pages are cards, however many a legacy answer holds: the first screen costs one page.
@@ -85,6 +97,10 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   useFocusOnAppended(grid, appendedFrom);
   const firstLoad = status === 'loading' && contacts.length === 0;
   const retrying = useSelector(actor, selectRetrying);
+  // Without script the links lead to addresses the server renders: the list with a page more, the list without the dialog.
+  const listPath = localizedPath(PAGE_PATHS.directory, language);
+  const moreHref = useSelector(actor, (snapshot) => `${listPath}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.directory}`);
+  const closeHref = useSelector(actor, (snapshot) => `${listPath}${selectListSearch(snapshot)}`);
 
   return (
     <div className="directory">
@@ -122,13 +138,21 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
             ? PLACEHOLDERS.map((key) => <PlaceholderCard key={key} />)
             : // Blocks of a page each: "Afficher plus" renders its own block, not the cards before it.
               blockStarts(shown, blockSize).map((start) => (
-                <ContactBlock key={start} contacts={contacts} start={start} end={Math.min(start + blockSize, shown)} onMore={onMore} />
+                <ContactBlock
+                  key={start}
+                  contacts={contacts}
+                  start={start}
+                  end={Math.min(start + blockSize, shown)}
+                  onMore={onMore}
+                  anchorAt={appendedFrom !== null && appendedFrom >= start && appendedFrom < start + blockSize ? appendedFrom : null}
+                />
               ))}
         </div>
         {hasMore ? (
-          <MoreButton
+          <MoreLink
             className="directory__more"
             label={t('directory.showMore')}
+            href={moreHref}
             failedMessage={t('directory.moreFailed')}
             failed={moreFailed}
             busy={loadingMore}
@@ -138,7 +162,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
           />
         ) : null}
       </section>
-      {openContact ? <ContactDetails contact={openContact} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} /> : null}
+      {openContact ? <ContactDetails contact={openContact} closeHref={closeHref} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} /> : null}
     </div>
   );
 };

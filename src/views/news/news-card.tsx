@@ -39,7 +39,16 @@ const titleHref = (item: NewsItem, language: Language): string | null => {
  * the date, the lead, the categories and the image. The image's alt text is `image_alt`,
  * or empty when there is none, since the title stands next to it.
  */
-export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { item: NewsItem; aboveFold?: boolean }) {
+export const NewsCard = memo(function NewsCard({
+  item,
+  aboveFold = false,
+  anchor,
+}: {
+  item: NewsItem;
+  aboveFold?: boolean;
+  /** The id a followed "Afficher plus" link scrolls to: the first item of the latest page. */
+  anchor?: string | undefined;
+}) {
   const { language, t, contentLang } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
@@ -47,7 +56,7 @@ export const NewsCard = memo(function NewsCard({ item, aboveFold = false }: { it
   const categories = categoryTitles(item);
   return (
     // Focusable by script only, so focus can land on an item without a link.
-    <article className="news-card" aria-labelledby={titleId} tabIndex={-1} data-news-id={item.id}>
+    <article id={anchor} className="news-card" aria-labelledby={titleId} tabIndex={-1} data-news-id={item.id}>
       <div className="news-card__body">
         <h3 id={titleId} className="news-card__title" lang={item.title?.trim() ? contentLang : undefined}>
           {link ? <a href={link}>{title}</a> : title}

@@ -1,9 +1,10 @@
 import { createActor } from 'xstate';
-import { selectionFromSearch, selectionToSearch } from '../../domain/news-list';
+import { pagesFromSearch } from '../../domain/list-pages';
+import { selectionFromSearch } from '../../domain/news-list';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
-import { newsMachine } from '../../machines/news-machine';
+import { listSearchOf, newsMachine } from '../../machines/news-machine';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { moreNewsActor, newsActor, newsCategoriesActor } from '../../services/news-service';
@@ -29,7 +30,7 @@ export const liveNewsMachine = (api: Api, scope: string, browser: boolean, pageS
       loadCategories: newsCategoriesActor(api, scope),
       ...(browser ? { watchHistory: historyActor('RESTORE_SELECTION') } : {}),
     },
-    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, selectionToSearch(context.selected)) } : {},
+    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)) } : {},
   });
 
 /** The news list's render entry: the categories of the page address. */
@@ -38,7 +39,7 @@ export const newsEntry: WidgetEntry = {
   create: (setting) => {
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
     const pageSize = pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.news);
-    const input = { selected: selectionFromSearch(setting.location.search), pageSize };
+    const input = { selected: selectionFromSearch(setting.location.search), pageSize, pages: pagesFromSearch(setting.location.search) };
     const scope = newsScopeOf(setting.attribute('data-news-scope'));
     const actor = createActor(liveNewsMachine(setting.api, scope, setting.side === 'browser', pageSize), { input, inspect: setting.observe(input) });
     // The Atom feeds are this site's server's (`/flux/…`): a widget that reads another API links none.

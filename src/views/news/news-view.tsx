@@ -9,6 +9,7 @@ import {
   selectHasMore,
   selectHasSelection,
   selectLoadingMore,
+  selectMoreSearch,
   selectRetrying,
   selectMoreFailed,
   selectSelected,
@@ -17,7 +18,9 @@ import {
   selectVisibleNews,
   type newsMachine,
 } from '../../machines/news-machine';
-import { MoreButton } from '../shared/more-button';
+import { ADDED_ANCHORS } from '../../domain/list-pages';
+import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { MoreLink } from '../shared/more-link';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { CategoryFilters } from './category-filters';
@@ -44,7 +47,7 @@ const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, append
  * serves; none where the news come from another API.
  */
 export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<typeof newsMachine>; feedScope?: string | null }) => {
-  const { t } = useLocale();
+  const { t, language } = useLocale();
   const status = useSelector(actor, selectStatus);
   const items = useSelector(actor, selectVisibleNews);
   // Only the first pages are shown, however many a legacy answer holds: the first screen costs one page.
@@ -62,6 +65,8 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   useFocusOnAppended(list, appendedFrom);
   const firstLoad = status === 'loading' && items.length === 0;
   const retrying = useSelector(actor, selectRetrying);
+  // Without script "Afficher plus" leads to the list with a page more, which the server renders.
+  const moreHref = useSelector(actor, (snapshot) => `${localizedPath(PAGE_PATHS.news, language)}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.news}`);
 
   // The count's live region says "still trying" while a slow call is tried again.
   const countText = retrying
@@ -125,12 +130,17 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
         <div ref={list} className={`news-list${status === 'loading' && !firstLoad ? ' news-list--busy' : ''}`}>
           {firstLoad
             ? PLACEHOLDERS.map((key) => <PlaceholderNewsCard key={key} />)
-            : items.slice(0, shownItems).map((item, index) => <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} />)}
+            : items
+                .slice(0, shownItems)
+                .map((item, index) => (
+                  <NewsCard key={item.id} item={item} aboveFold={index < ABOVE_FOLD} anchor={index === appendedFrom ? ADDED_ANCHORS.news : undefined} />
+                ))}
         </div>
         {hasMore ? (
-          <MoreButton
+          <MoreLink
             className="news__more"
             label={t('news.more')}
+            href={moreHref}
             failedMessage={t('news.moreFailed')}
             failed={moreFailed}
             busy={loadingMore}

@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { isBrowserClick } from './more-link';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: named by its title, focus moved in on open and kept inside, closed by
- * its cross, Escape or a click on the backdrop; the opener gets focus back on close.
+ * its cross, Escape or a click on the backdrop; the opener gets focus back on close. With a
+ * `closeHref` (the page the dialog sits on, without it) the cross and the backdrop are links
+ * there, so the server's dialog closes without script too; with script they close it in place.
  */
 export const Modal = ({
   title,
   titleLang,
   closeLabel,
+  closeHref,
   onClose,
   children,
 }: {
@@ -17,6 +21,7 @@ export const Modal = ({
   /** The title's language when it is the institution's content on a page that speaks another. */
   titleLang?: string | undefined;
   closeLabel: string;
+  closeHref?: string | undefined;
   onClose: () => void;
   children: ReactNode;
 }) => {
@@ -52,15 +57,46 @@ export const Modal = ({
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the backdrop is the pointer's way out; Escape is the keyboard's (the dialog's onKeyDown).
     <div className="modal-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      {closeHref === undefined ? null : (
+        // The backdrop's way out without script: out of the reading order and of the focus order, the
+        // cross being the one named control ("Fermer") for every visitor.
+        // eslint-disable-next-line jsx-a11y/anchor-has-content -- hidden from assistive technology on purpose: the cross is the dialog's one named way out.
+        <a
+          href={closeHref}
+          className="modal-backdrop__link"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={(event) => {
+            if (isBrowserClick(event)) return;
+            event.preventDefault();
+            onClose();
+          }}
+        />
+      )}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog handles its keys: Escape closes it, Tab stays inside it. */}
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title" lang={titleLang}>
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
+          {closeHref === undefined ? (
+            <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : (
+            <a
+              href={closeHref}
+              className="modal__close"
+              aria-label={closeLabel}
+              onClick={(event) => {
+                if (isBrowserClick(event)) return;
+                event.preventDefault();
+                onClose();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </a>
+          )}
         </div>
         <div className="modal__body">{children}</div>
       </div>

@@ -57,7 +57,7 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
       case 'RETRY':
         return [`await page.getByRole('button', { name: 'Réessayer' }).click();`];
       case 'LOAD_MORE':
-        return [`await page.getByRole('button', { name: 'Afficher plus' }).click();`];
+        return [`await page.getByRole('link', { name: 'Afficher plus' }).click();`];
       case 'OPEN_DETAILS':
         return event.slug === CARD
           ? [`await page.getByRole('link', { name: ${literal(`Plus d'informations sur ${CONTACTS[0]!.title}`)} }).click();`]
@@ -65,7 +65,7 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
       // Before the details open, Back to the directory's own address leaves them.
       case 'CLOSE_DETAILS':
         return before.matches({ details: 'open' })
-          ? [`await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();`]
+          ? [`await page.getByRole('dialog').getByRole('link', { name: 'Fermer' }).click();`]
           : [visit(`'/annuaire/' + (await page.evaluate(() => window.location.search))`)];
       case 'CONTACTS_LOADED':
         return [

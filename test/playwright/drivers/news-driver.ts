@@ -51,7 +51,7 @@ export const newsDriver: PlaywrightDriver<NewsMachineEvent> = {
       case 'RETRY':
         return [`await page.getByRole('button', { name: 'Réessayer' }).first().click();`];
       case 'LOAD_MORE':
-        return [`await page.getByRole('button', { name: 'Afficher plus' }).click();`];
+        return [`await page.getByRole('link', { name: 'Afficher plus' }).click();`];
       // A whole list is what a legacy API answers; anything else is a reference server's page.
       case 'NEWS_LOADED':
         return [

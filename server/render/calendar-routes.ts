@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLeft } from 'fp-ts/Either';
+import { firstValueFrom } from 'rxjs';
+import { AgendaEvent } from '../../src/domain/agenda';
+import { agendaEventPath } from '../../src/domain/agenda-filters';
+import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
+import { zurichToday } from '../../src/domain/agenda-window';
+import { CALENDAR_FILES_ROOT } from '../../src/domain/calendar-files';
+import { icsFileName } from '../../src/domain/file-names';
+import { toIcs } from '../../src/domain/ics';
+import { PAGE_PATHS } from '../../src/domain/permalinks';
+import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
+import { addMessages, intlFor, translate } from '../../src/i18n/intl';
+import { FALLBACK_LANGUAGE } from '../../src/i18n/language';
+import { isHttpFailure } from '../../src/services/http';
+import { agendaEntry } from '../../src/views/agenda/agenda-entry';
+import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
+import {
+  ANSWER_BROTLI_QUALITY,
+  ANSWER_CACHE_CONTROL,
+  ANSWER_COMPRESS_THRESHOLD,
+  boundedCache,
+  representation,
+  sendRepresentation,
+  singleFlight,
+  type Representation,
+  type SendPolicy,
+} from '../cache/answer-cache';
+import { linkOrigins, type LinkOrigins } from '../http/public-origin';
+import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
+import { renderWidget, type AnswerPath } from './widget-renderer';
+
+addMessages(SERVER_MESSAGES);
+
+/** Where the calendar files read the agenda: the pages' own source (this database, or `SITE_API_BASE`'s backend). */
+export interface CalendarRoutesOptions {
+  readonly answers: AnswerPath;
+  /** The content's version: a file is made once a version and day, and revalidated by its ETag. */
+  readonly version: () => Promise<string>;
+  /** The clock of the day the list starts on and of the files' DTSTAMP. */
+  readonly now?: () => number;
+  /** Where the events' UIDs take their host: never the request's Host. */
+  readonly origins?: LinkOrigins;
+}
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const SENDING: SendPolicy = { cacheControl: ANSWER_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
+const AGENDA_ID = /^[1-9]\d{0,8}$/;
+const EVENT_FILE = /^(\d{1,10})\.ics$/;
+const LIST_FILE = /^([1-9]\d{0,8})\.ics$/;
+
+/** A refusal the visitor reads, in the site's language (the files' addresses carry none). */
+class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 404 | 502,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const searchOf = (url: string): string => {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
+};
+
+/**
+ * The agenda's calendar files, what "Ajouter à mon calendrier" and "Exporter ces événements"
+ * lead to before the script runs or without it (`src/domain/calendar-files.ts`):
+ *
+ * - `GET /agenda/calendrier/{agendaId}/{eventId}.ics`: one event, from the call its permalink makes;
+ * - `GET /agenda/calendrier/{agendaId}.ics?categories=…&mois=…&titre=…&periode=…&page=…&passes=…`:
+ *   the events the agenda page shows for that query, found by the page's own render entry (so the
+ *   file holds what the list shows: its filters, its pages, an empty range's next events).
+ *
+ * A query the page refuses is refused here (400), an unknown event is a 404, a source that fails a 502.
+ */
+export const registerCalendarRoutes = (app: FastifyInstance, { answers, version, now = Date.now, origins = linkOrigins() }: CalendarRoutesOptions): void => {
+  const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
+  const once = singleFlight<Representation>();
+  const intl = intlFor(FALLBACK_LANGUAGE);
+
+  const calendarFile = (events: readonly AgendaEvent[], host: string, title: string): Representation =>
+    representation(200, CALENDAR_TYPE, toIcs(events, host, new Date(now())), {
+      'content-disposition': `attachment; filename="${icsFileName(title)}"`,
+      'x-robots-tag': 'noindex',
+    });
+
+  const oneEvent = async (agendaId: string, eventId: string, host: string): Promise<Representation> => {
+    let body: unknown;
+    try {
+      body = await firstValueFrom(answers(agendaEventPath(agendaId, eventId)));
+    } catch (error) {
+      if (isHttpFailure(error) && error._tag === 'HttpError' && error.status === 404) throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
+      throw error;
+    }
+    const decoded = AgendaEvent.decode(body);
+    if (isLeft(decoded) || decoded.right.id !== eventId) throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
+    return calendarFile([decoded.right], host, decoded.right.title);
+  };
+
+  const shownEvents = async (agendaId: string, search: string, host: string): Promise<Representation> => {
+    const rendered = await renderWidget(
+      agendaEntry,
+      { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId } },
+      answers,
+    );
+    // A list that could not be read would be an empty file that looks complete: refused instead.
+    if (Object.keys(rendered.failures).some((path) => !path.startsWith('/api/categories/')))
+      throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
+    const { agenda } = rendered.context as { agenda: GroupedAgenda };
+    return calendarFile(agendaEvents(agenda), host, 'agenda');
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, make: (host: string) => Promise<Representation>): Promise<FastifyReply> => {
+    const refuse = (status: number, message: string): FastifyReply =>
+      reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+    const host = new URL(origins.absolute(request)).host;
+    const fullKey = `${await version()}|${zurichToday(now())}|${host}|${key}`;
+    let made = cache.get(fullKey);
+    if (made === undefined) {
+      try {
+        made = await once(fullKey, () => make(host));
+      } catch (error) {
+        if (error instanceof Refusal) return refuse(error.status, error.message);
+        if (isHttpFailure(error)) {
+          request.log.warn({ failure: error }, 'calendar file: the agenda could not be read');
+          return refuse(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
+        }
+        throw error;
+      }
+      cache.set(fullKey, made, made.body.length + fullKey.length);
+    }
+    const kept = made;
+    return sendRepresentation(request, reply, kept, SENDING, (bytes) => cache.grow(fullKey, bytes));
+  };
+
+  app.get<{ Params: { agendaId: string; file: string } }>(`${CALENDAR_FILES_ROOT}/:agendaId/:file`, async (request, reply) => {
+    const eventId = EVENT_FILE.exec(request.params.file)?.[1];
+    if (!AGENDA_ID.test(request.params.agendaId) || eventId === undefined)
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(intl.formatMessage({ id: 'errors.calendar.missing' }));
+    const { agendaId } = request.params;
+    return serve(request, reply, `event|${agendaId}|${eventId}`, (host) => oneEvent(agendaId, eventId, host));
+  });
+
+  app.get<{ Params: { file: string } }>(`${CALENDAR_FILES_ROOT}/:file`, async (request, reply) => {
+    const refuse = (status: number, message: string): FastifyReply =>
+      reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+    const agendaId = LIST_FILE.exec(request.params.file)?.[1];
+    if (agendaId === undefined) return refuse(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
+    if (request.url.length > MAX_PAGE_URL)
+      return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: intl.formatMessage({ id: 'errors.query.tooLong' }) }));
+    const search = searchOf(request.url);
+    const problem = pageQueryProblem('agenda', search);
+    if (problem !== null)
+      return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
+    return serve(request, reply, `list|${agendaId}|${search}`, (host) => shownEvents(agendaId, search, host));
+  });
+};
