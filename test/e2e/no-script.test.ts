@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
 import { axeViolations, launchBrowser } from '../support/browser';
@@ -171,6 +172,66 @@ describe('permalinks without script', () => {
     await event.getByText('Détails', { exact: false }).first().click();
     await expect(details.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
     expect(title).not.toBe('');
+    await page.context().close();
+  });
+});
+
+describe('the list controls without script', () => {
+  it('follows "Afficher plus" on /annuaire/ to contact 49, which the page scrolls to', async () => {
+    const { page } = await openWithoutScript('/annuaire/');
+    const forty9 = titleOf(expectedContacts({})[48] ?? -1);
+    expect(forty9).not.toBe('');
+    await expect(main(page).getByRole('heading', { level: 3, name: forty9, exact: true }).count()).resolves.toBe(0);
+    await Promise.all([page.waitForURL(/\?page=2#annuaire-suite$/), main(page).getByRole('link', { name: 'Afficher plus' }).click()]);
+    expect(pathOf(page)).toBe('/annuaire/?page=2');
+    const card = page.locator('#annuaire-suite');
+    await expect(card.getByRole('heading', { level: 3 }).textContent()).resolves.toBe(forty9);
+    await expect(card.isVisible()).resolves.toBe(true);
+    await expect(main(page).locator('article.contact-card').count()).resolves.toBe(96);
+    await page.context().close();
+  });
+
+  it('follows "Afficher plus" on /actualites/ to news item 25', async () => {
+    const { page } = await openWithoutScript('/actualites/');
+    const twentyFifth = expectedNews({ scope: 'actualites' })[24];
+    await expect(page.locator(`article[data-news-id="${twentyFifth}"]`).count()).resolves.toBe(0);
+    await Promise.all([page.waitForURL(/\?page=2#actualites-suite$/), main(page).getByRole('link', { name: 'Afficher plus' }).click()]);
+    await expect(page.locator('#actualites-suite').getAttribute('data-news-id')).resolves.toBe(String(twentyFifth));
+    await page.context().close();
+  });
+
+  it('follows "Événements passés" on /agenda/ to the past events', async () => {
+    const { page } = await openWithoutScript('/agenda/');
+    await Promise.all([page.waitForURL(/\?passes=1#agenda-suite$/), main(page).getByRole('link', { name: 'Événements passés' }).click()]);
+    const when = (await page.locator('#agenda-suite time').getAttribute('datetime')) ?? '';
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+    expect(when.slice(0, 10) < today).toBe(true);
+    await page.context().close();
+  });
+
+  it("leaves a contact's dialog by its cross, back to the directory", async () => {
+    const first = content.contacts.find((contact) => contact.id === expectedContacts({})[0]);
+    if (first === undefined) throw new Error('no contact');
+    const { page } = await openWithoutScript(contactPath(first));
+    const dialog = page.getByRole('dialog', { name: first.title });
+    await Promise.all([page.waitForURL(/\/annuaire\/$/), dialog.getByRole('link', { name: 'Fermer' }).click()]);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expect(main(page).getByRole('link', { name: 'Afficher plus' }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it.each([
+    ['an event', /^Ajouter à mon calendrier/],
+    ['the list', /^Exporter ces événements/],
+  ])('downloads a real calendar file for %s', async (_what, name) => {
+    const { page } = await openWithoutScript('/agenda/');
+    const [download] = await Promise.all([page.waitForEvent('download'), main(page).getByRole('link', { name }).first().click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain('BEGIN:VEVENT');
+    expect(text).not.toContain('<html');
     await page.context().close();
   });
 });
