@@ -70,6 +70,10 @@ describe('hydration of every server-rendered page', () => {
     ['/annuaire/?categorie=Grand+Conseil&q=hel', 'directory'],
     ['/agenda/?categories=3&mois=12', 'agenda'],
     ['/actualites/?categorie=1&categorie=2', 'news'],
+    // Pages the address asks for (a followed "Afficher plus" or "Événements passés" link): grown on the server, replayed in the browser.
+    ['/annuaire/?page=2', 'directory'],
+    ['/actualites/?page=3', 'news'],
+    ['/agenda/?page=2&passes=1', 'agenda'],
   ] as const)('%s hydrates without error, shows what the server wrote and fetches nothing it embedded', async (path, kind) => {
     const result = await visit(path, kind);
     clean(result);
