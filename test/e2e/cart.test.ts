@@ -249,7 +249,8 @@ describe('the cart in English', () => {
     await openShop(page);
     await addFromShop(page, CHATEAU);
     await openCart(page);
-    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('link', { name: 'EN – English' }).click();
+    await page.waitForURL(/\/en\/panier\/$/);
     await page.getByRole('columnheader', { name: 'Unit price' }).waitFor();
     await expect(row(page, CHATEAU).getByRole('cell').first().textContent()).resolves.toBe(
       new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(12.5),

@@ -76,9 +76,10 @@ describe('the home page', () => {
     await page.context().close();
   });
 
-  it('follows the language switch in place, from the answers it was served with', async () => {
+  it('goes to the English home page by the language switch, served whole by the server', async () => {
     const { page, errors, apiCalls } = await open('/');
-    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('link', { name: 'EN – English' }).click();
+    await page.waitForURL(`${site.url}/en/`);
     const english = page.getByRole('region', { name: 'Upcoming events' });
     await english.waitFor();
     await expect(english.locator('time').first().textContent()).resolves.toMatch(
@@ -113,7 +114,7 @@ describe('the accessibility statement', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'État de conformité' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibilité' }).getAttribute('aria-current')).resolves.toBe('page');
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('link', { name: 'EN – English' }).click();
     await page.getByRole('heading', { level: 2, name: 'Compliance status' }).waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Accessibility');
     expect(page.url()).toBe(`${site.url}/en/accessibilite/`);

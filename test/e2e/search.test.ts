@@ -161,12 +161,17 @@ describe('the header search', () => {
   });
 
   it('loads its code only when the box is used', async () => {
-    const { page } = await open('/agenda/');
-    const loaded = (): Promise<boolean> =>
-      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /suggestions-mount\.[0-9a-f]+\.js/.test(entry.name)));
-    await expect(loaded()).resolves.toBe(false);
+    // The page as a reader gets it: no island woken, so the only script is the page's loader.
+    const { page } = await watchedPage(browser);
+    await page.goto(`${site.url}/agenda/`);
+    await page.waitForLoadState('networkidle');
+    const scripts = (): Promise<string[]> =>
+      page.evaluate(() => performance.getEntriesByType('resource').flatMap((entry) => (entry.name.endsWith('.js') ? [new URL(entry.name).pathname] : [])));
+    await expect(scripts()).resolves.toEqual([expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/)]);
     await headerBox(page).focus();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /suggestions-mount\.[0-9a-f]+\.js/.test(entry.name)));
+    // The agenda was not reached for: its code stays away.
+    await expect(scripts()).resolves.not.toContainEqual(expect.stringMatching(/agenda-widget/));
     await page.context().close();
   });
 });
