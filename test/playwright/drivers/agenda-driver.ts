@@ -47,6 +47,8 @@ const wireOf = (answer: AgendaAnswer): unknown =>
 const answer = (match: CallMatch | string, body: unknown): string => `await api.answer(${matchCode(match)}, ${literal(body)});`;
 const fail = (match: CallMatch | string, status: number): string => `await api.fail(${matchCode(match)}, ${String(status)});`;
 const click = (scope: string, name: string): string => `await ${scope}.getByRole('button', { name: ${literal(name)}, exact: true }).click();`;
+// "Afficher plus" and "Événements passés" are links (the server renders their addresses for a page without script).
+const follow = (scope: string, name: string): string => `await ${scope}.getByRole('link', { name: ${literal(name)}, exact: true }).click();`;
 // A toggle by its title within its group: pressed or not, its name is its title (its check mark has an empty alternative).
 const toggle = (group: string, name: string): string =>
   `await ${WIDGET}.getByRole('group', { name: ${literal(group)}, exact: true }).getByRole('button', { name: ${literal(name)}, exact: true }).click();`;
@@ -92,9 +94,9 @@ export const agendaDriver: PlaywrightDriver<AgendaMachineEvent> = {
       case 'RETRY':
         return [click(WIDGET, 'Réessayer')];
       case 'LOAD_MORE':
-        return [click(WIDGET, 'Afficher plus')];
+        return [follow(WIDGET, 'Afficher plus')];
       case 'LOAD_PAST':
-        return [click(WIDGET, 'Événements passés')];
+        return [follow(WIDGET, 'Événements passés')];
       case 'AGENDA_LOADED':
         return [answer(listCall(before), wireOf(event))];
       // A busy server: the widget says it tries again, and does.
