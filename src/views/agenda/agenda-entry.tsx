@@ -57,10 +57,10 @@ export const agendaEntry: WidgetEntry = {
       openEvent,
       today: zurichToday(Date.now()),
       pageSize: pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.events),
-    };
-    const browser = setting.side === 'browser';
       pages: pagesFromSearch(setting.location.search),
       pastPages: pagesFromSearch(setting.location.search, PAST_PARAM, 0),
+    };
+    const browser = setting.side === 'browser';
     const actor = createActor(liveAgendaMachine(setting.api, browser), { input, inspect: setting.observe(input) });
     // The feeds are this site's server's (`/flux/…`): a widget that reads another API offers none.
     const subscription =
