@@ -7,6 +7,7 @@ import { cartEvents } from './cart';
 import { directoryKeystroke } from './directory';
 import { feeds } from './feeds';
 import { ratio, withinBudget, type Figure } from './figures';
+import { firstInteraction } from './first-interaction';
 import { firstRender } from './first-render';
 import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'page-weight': pageWeights,
   directory: directoryKeystroke,
   'first-render': firstRender,
+  'first-interaction': firstInteraction,
   lighthouse: lighthouseFigures,
   api: apiThroughput,
   'server-render': serverRender,

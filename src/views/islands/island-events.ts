@@ -10,8 +10,11 @@ export type IslandEvent =
   | { readonly kind: 'key'; readonly target: HTMLElement; readonly key: string }
   | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string };
 
-/** The events of a page that say a visitor is about to use an island: any of them wakes it. */
-export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+/**
+ * The events of a page that say a visitor is about to use an island: any of them wakes it. A
+ * field's `input` or `change` without focus first is the browser's autofill or an assistive tool.
+ */
+export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
 
 // Controls whose click does nothing useful in HTML alone, or whose HTML action (a form's
 // submission by its button) the woken widget does in place: held, then replayed.
