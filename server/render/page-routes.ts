@@ -262,10 +262,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           html: rendered.html,
           answers: rendered.answers,
           failures: rendered.failures,
-          attributes: { ...apiAttributes, 'data-widget': setup.widget },
+          attributes: { ...apiAttributes, 'data-widget': setup.widget, 'data-wake': setup.entry.wake },
           heading,
           head: rendered.head,
           style: styleOf(setup.widget),
+          search,
         },
         page,
         inlineStyle,
@@ -379,7 +380,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return error(503, say('errors.fragment.unavailable'));
     }
-    const attributeText = Object.entries({ ...attributes, ...apiAttributes })
+    const attributeText = Object.entries({ ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake })
       .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
       .join('');
     const style = styleOf(PAGES[page].widget);

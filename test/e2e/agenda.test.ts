@@ -75,7 +75,9 @@ describe('the agenda page', () => {
   it('shows the month headings and dates in English after the language switch', async () => {
     const today = zurichToday(Date.now());
     const { page } = await openAgenda();
-    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('link', { name: 'EN – English' }).click();
+    await page.waitForURL(/\/en\//);
+    await wakeIslands(page);
     await page.getByRole('link', { name: 'Show more' }).waitFor();
     expect(monthsFrom(today, ENGLISH_MONTHS)).toContain(await page.locator('.agenda-month__title').first().textContent());
     await expect(page.locator('.agenda-event time').first().textContent()).resolves.toMatch(

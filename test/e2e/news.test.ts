@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, watchedPage, openPage } from '../support/browser';
+import { axeViolations, watchedPage, openPage, wakeIslands } from '../support/browser';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { slugify } from '../../src/domain/permalinks';
 import { demo, expectedNews } from '../support/demo-expectations';
@@ -203,7 +203,9 @@ describe('the news page', () => {
 
   it('writes dates and controls in English after the language switch', async () => {
     const { page, errors } = await openNews('?categorie=1');
-    await page.getByRole('button', { name: 'EN – English' }).click();
+    await page.getByRole('link', { name: 'EN – English' }).click();
+    await page.waitForURL(/\/en\//);
+    await wakeIslands(page);
     await page.getByRole('link', { name: 'Show more' }).waitFor();
     await expect(page.getByRole('article').first().locator('time').textContent()).resolves.toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByRole('button', { name: `Remove the filter ${categoryTitle(1)}` }).count()).resolves.toBe(1);

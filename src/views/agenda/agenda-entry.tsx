@@ -49,6 +49,8 @@ export const eventIdOf = (pathname: string): string | null => {
  */
 export const agendaEntry: WidgetEntry = {
   name: 'agenda',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     const openEvent = eventIdOf(setting.location.pathname);
     const input = {

@@ -65,6 +65,8 @@ export const liveDirectoryMachine = (api: Api, history: { snapshot: () => Direct
 /** The directory's render entry: filters from the query, an open contact from a permalink. */
 export const directoryEntry: WidgetEntry = {
   name: 'directory',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     const slug = slugOf(setting.location.pathname);
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.

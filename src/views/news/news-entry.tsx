@@ -36,6 +36,8 @@ export const liveNewsMachine = (api: Api, scope: string, browser: boolean, pageS
 /** The news list's render entry: the categories of the page address. */
 export const newsEntry: WidgetEntry = {
   name: 'news',
+  // Its first screen is the server's: the code loads when the visitor reaches for it.
+  wake: 'intent',
   create: (setting) => {
     // Nothing volatile: the browser's first calls must be the server's, whose answers the page holds.
     const pageSize = pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.news);
