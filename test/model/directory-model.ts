@@ -223,7 +223,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         ? [{ kind: 'alert', message: "La liste des catégories n'a pas pu être chargée.", button: 'Réessayer' } as const]
         : []),
       ...(snapshot.matches({ contacts: { ready: 'moreFailed' } })
-        ? [{ kind: 'alert', message: "Les contacts suivants n'ont pas pu être chargés. Réessayez avec le bouton « Afficher plus »." } as const]
+        ? [{ kind: 'alert', message: "Les contacts suivants n'ont pas pu être chargés. Réessayez avec « Afficher plus »." } as const]
         : []),
     ];
     return [

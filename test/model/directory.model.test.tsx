@@ -202,7 +202,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
     expect(alerts).toEqual([
       ...(expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée.Réessayer"] : []),
       ...(expected.matches({ contacts: { ready: 'moreFailed' } })
-        ? ["Les contacts suivants n'ont pas pu être chargés. Réessayez avec le bouton « Afficher plus »."]
+        ? ["Les contacts suivants n'ont pas pu être chargés. Réessayez avec « Afficher plus »."]
         : []),
     ]);
   }

@@ -172,7 +172,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
         : []),
       ...(status === 'failed' ? [{ kind: 'alert', message: "Les actualités n'ont pas pu être chargées.", button: 'Réessayer' } as const] : []),
       ...(snapshot.matches({ list: { ready: 'moreFailed' } })
-        ? [{ kind: 'alert', message: "Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus »." } as const]
+        ? [{ kind: 'alert', message: "Les actualités suivantes n'ont pas pu être chargées. Réessayez avec « Afficher plus »." } as const]
         : []),
     ];
     return [

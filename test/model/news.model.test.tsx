@@ -199,7 +199,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     ...(expected.matches({ categories: 'failed' }) ? ["Les catégories n'ont pas pu être chargées.Réessayer"] : []),
     ...(expected.matches({ list: 'failed' }) ? ["Les actualités n'ont pas pu être chargées.Réessayer"] : []),
     ...(expected.matches({ list: { ready: 'moreFailed' } })
-      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec le bouton « Afficher plus »."]
+      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec « Afficher plus »."]
       : []),
   ];
   expect(alerts).toEqual(expectedAlerts);
