@@ -3,7 +3,6 @@ import { isLeft } from 'fp-ts/Either';
 import { firstValueFrom } from 'rxjs';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEventPath } from '../../src/domain/agenda-filters';
-import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
 import { zurichToday } from '../../src/domain/agenda-window';
 import { CALENDAR_FILES_ROOT } from '../../src/domain/calendar-files';
 import { icsFileName } from '../../src/domain/file-names';
@@ -108,8 +107,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
     // A list that could not be read would be an empty file that looks complete: refused instead.
     if (Object.keys(rendered.failures).some((path) => !path.startsWith('/api/categories/')))
       throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
-    const { agenda } = rendered.context as { agenda: GroupedAgenda };
-    return calendarFile(agendaEvents(agenda), host, 'agenda');
+    return calendarFile(rendered.subject?.kind === 'events' ? rendered.subject.events : [], host, 'agenda');
   };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, make: (host: string) => Promise<Representation>): Promise<FastifyReply> => {

@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AgendaEvent } from '../../src/domain/agenda';
-import { agendaEvents, type GroupedAgenda } from '../../src/domain/agenda-grouping';
-import type { Contact } from '../../src/domain/contact';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
   contactPath,
@@ -17,7 +14,6 @@ import {
   type SitePage,
   type SitePath,
 } from '../../src/domain/permalinks';
-import type { NewsArticle } from '../../src/domain/news';
 import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
@@ -209,48 +205,34 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
     let heading: string | undefined;
-    if (path.kind === 'news') {
-      const article = (rendered.context as { article: NewsArticle | null }).article;
-      if (article) {
-        const url = `${origin}${newsPath(article)}`;
-        heading = article.title ?? undefined;
-        meta = metaFor(
-          origin,
-          language,
-          newsPath(article),
-          `${article.title ?? ''} – ${pageTitle}`,
-          article.lead ?? translate(intlFor(language), 'description.news'),
-          {
-            type: 'article',
-            image: article.image ? new URL(article.image, origin).href : undefined,
-            jsonLd: [newsArticleJsonLd(article, url, origin)],
-          },
-        );
-      }
-    } else if (path.kind === 'contact') {
+    const subject = rendered.subject;
+    if (subject?.kind === 'article') {
+      const { article } = subject;
+      const url = `${origin}${newsPath(article)}`;
+      heading = article.title ?? undefined;
+      meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
+        type: 'article',
+        image: article.image ? new URL(article.image, origin).href : undefined,
+        jsonLd: [newsArticleJsonLd(article, url, origin)],
+      });
+    } else if (subject?.kind === 'contact') {
       // The open contact: one of the list, or one loaded by itself (beyond the list's first page).
-      const contact = (rendered.context as { opened: Contact | null }).opened;
-      if (contact) {
-        const url = `${origin}${contactPath(contact)}`;
-        const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
-        meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || translate(intlFor(language), 'description.directory'), {
-          type: 'profile',
-          image: contact.img ? new URL(contact.img, origin).href : undefined,
-          jsonLd: [contactJsonLd(contact, url)],
-        });
-      }
-    } else if (path.kind === 'event') {
+      const { contact } = subject;
+      const url = `${origin}${contactPath(contact)}`;
+      const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
+      meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || translate(intl, 'description.directory'), {
+        type: 'profile',
+        image: contact.img ? new URL(contact.img, origin).href : undefined,
+        jsonLd: [contactJsonLd(contact, url)],
+      });
+    } else if (subject?.kind === 'event') {
       // The event is in the list, or was loaded on its own when the list does not show it.
-      const agenda = rendered.context as { agenda: GroupedAgenda; permalink?: AgendaEvent | null };
-      const event =
-        agendaEvents(agenda.agenda).find((item: AgendaEvent) => item.id === path.id) ?? (agenda.permalink?.id === path.id ? agenda.permalink : undefined);
-      if (event) {
-        const url = `${origin}${eventPath(event)}`;
-        meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
-          type: 'article',
-          jsonLd: [eventJsonLd(event, url)],
-        });
-      }
+      const { event } = subject;
+      const url = `${origin}${eventPath(event)}`;
+      meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
+        type: 'article',
+        jsonLd: [eventJsonLd(event, url)],
+      });
     }
     return finish(
       unavailableNow ? 503 : 200,

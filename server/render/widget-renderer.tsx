@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs';
 import type { Language } from '../../src/i18n/language';
 import { trackAnswers } from '../../src/services/answer-tracker';
 import type { HttpFailure } from '../../src/services/http';
-import type { WidgetEntry } from '../../src/views/entries/widget-entry';
+import type { PageSubject, WidgetEntry } from '../../src/views/entries/widget-entry';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import './server-dom';
 
@@ -25,8 +25,8 @@ export interface RenderedWidget {
   /** The calls that failed, which the browser starts from too. */
   readonly failures: Readonly<Record<string, HttpFailure>>;
   readonly found: boolean;
-  /** The machine's context once settled, for the page's metadata (title, JSON-LD). */
-  readonly context: unknown;
+  /** What the page is about once settled, by the entry's selectors: the page's metadata (title, JSON-LD) come from it. */
+  readonly subject: PageSubject | null;
   /** What React hoists for the head: the preloads of the first images. */
   readonly head: string;
 }
@@ -89,7 +89,6 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     // Lazy parts (the contact modal) are waited for and written in place: a boundary written apart
     // would need an inline script, which the CSP forbids. Nothing may be left for later.
     if (html.includes(SUSPENDED_MARK)) throw new Error(`${entry.name}: a part of the first screen suspended on the server`);
-    const snapshot = (created.actor?.getSnapshot() ?? {}) as { context?: unknown };
     const hoisted = HOISTED.exec(html)?.[0] ?? '';
     return {
       html: html.slice(hoisted.length),
@@ -97,7 +96,7 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
       answers: source.recorded(),
       failures: publicFailures(source.failures()),
       found,
-      context: snapshot.context,
+      subject: created.subject?.() ?? null,
     };
   } finally {
     created.actor?.stop();

@@ -639,6 +639,13 @@ export const selectPermalinkEvent = (snapshot: AgendaSnapshot): AgendaEvent | nu
   return selectShownEvents(snapshot).some((event) => event.id === permalink.id) ? null : permalink;
 };
 
+/** The address's event, in the list or loaded on its own: `null` when the address names none, or one that does not exist. */
+export const selectOpenedEvent = (snapshot: AgendaSnapshot): AgendaEvent | null => {
+  const { openEvent, permalink } = snapshot.context;
+  if (openEvent === null) return null;
+  return agendaEvents(snapshot.context.agenda).find((event) => event.id === openEvent) ?? (permalink?.id === openEvent ? permalink : null);
+};
+
 /** Whether the address's permalink names an event that exists: in the list, or loaded on its own. */
 export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
   const { openEvent, permalink } = snapshot.context;

@@ -6,7 +6,7 @@ import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
 import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
 import { addMessages } from '../../i18n/intl';
-import { agendaMachine, listSearchOf, selectPermalinkFound } from '../../machines/agenda-machine';
+import { agendaMachine, listSearchOf, selectOpenedEvent, selectPermalinkFound, selectShownEvents } from '../../machines/agenda-machine';
 import { subscriptionMachine } from '../../machines/subscription-machine';
 import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, pastAgendaActor } from '../../services/agenda-service';
 import { clipboardActor } from '../../services/clipboard-service';
@@ -80,6 +80,12 @@ export const agendaEntry: WidgetEntry = {
       actor,
       element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} subscription={subscription} />,
       afterSettle: () => selectPermalinkFound(actor.getSnapshot()),
+      subject: () => {
+        const snapshot = actor.getSnapshot();
+        if (openEvent === null) return { kind: 'events', events: selectShownEvents(snapshot) };
+        const event = selectOpenedEvent(snapshot);
+        return event === null ? null : { kind: 'event', event };
+      },
       attach: () => () => subscription?.stop(),
     };
   },

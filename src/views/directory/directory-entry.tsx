@@ -82,6 +82,10 @@ export const directoryEntry: WidgetEntry = {
       element: <DirectoryView actor={actor} exportBase={exportBaseFor(setting.attribute('data-export-base'), setting.attribute('data-api-base'))} />,
       // The machine opens the permalink's contact itself (from the list, or by its own call): found or not, it has settled.
       afterSettle: () => slug === null || selectOpenContact(actor.getSnapshot()) !== null,
+      subject: () => {
+        const contact = selectOpenContact(actor.getSnapshot());
+        return contact === null ? null : { kind: 'contact', contact };
+      },
       attach: () =>
         syncPermalink({
           subscribe: (listener) => {

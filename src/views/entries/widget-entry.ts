@@ -1,5 +1,8 @@
 import type { ReactElement } from 'react';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { AgendaEvent } from '../../domain/agenda';
+import type { Contact } from '../../domain/contact';
+import type { NewsArticle } from '../../domain/news';
 import type { Language } from '../../i18n/language';
 import type { Api } from '../../services/http';
 
@@ -19,6 +22,16 @@ export interface WidgetSetting {
   readonly observe: (input: unknown) => ((event: InspectionEvent) => void) | undefined;
 }
 
+/**
+ * What a page is about, read from its settled machine through the machine's own selectors: the
+ * server writes the page's title, description and JSON-LD from it, and a calendar file its events.
+ */
+export type PageSubject =
+  | { readonly kind: 'contact'; readonly contact: Contact }
+  | { readonly kind: 'event'; readonly event: AgendaEvent }
+  | { readonly kind: 'article'; readonly article: NewsArticle }
+  | { readonly kind: 'events'; readonly events: readonly AgendaEvent[] };
+
 /** A widget made for a setting: its actor (not started), its React element, and what to do once its answers are in. */
 export interface CreatedWidget {
   /** The widget's machine; a widget without state (the home page) has none. */
@@ -26,6 +39,8 @@ export interface CreatedWidget {
   readonly element: ReactElement;
   /** Events the address implies once the first answers are in (a permalink opens its contact); `false` when the address names nothing. */
   readonly afterSettle?: () => boolean;
+  /** What the page is about once settled (a permalink's contact, event or article, an agenda's events); `null` for a page about its list. */
+  readonly subject?: () => PageSubject | null;
   /** Extra work in the browser once mounted (permalink history); returns its cleanup. */
   readonly attach?: () => () => void;
 }

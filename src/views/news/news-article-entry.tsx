@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { parseSitePath, splitLanguage } from '../../domain/permalinks';
 import { NEWS_MESSAGES } from '../../i18n/news-messages';
 import { addMessages } from '../../i18n/intl';
-import { newsArticleMachine } from '../../machines/news-article-machine';
+import { newsArticleMachine, selectArticle } from '../../machines/news-article-machine';
 import { newsArticleActor } from '../../services/news-article-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { NewsArticleView } from './news-article-view';
@@ -32,6 +32,10 @@ export const newsArticleEntry: WidgetEntry = {
       actor,
       element: <NewsArticleView actor={actor} />,
       afterSettle: () => !actor.getSnapshot().matches('missing'),
+      subject: () => {
+        const article = selectArticle(actor.getSnapshot());
+        return article === null ? null : { kind: 'article', article };
+      },
     };
   },
 };
