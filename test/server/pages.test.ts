@@ -198,6 +198,19 @@ describe('the section pages, as the server renders them', () => {
     expect(widget.getAllByRole('button', { name: 'Ajouter au panier' })).toHaveLength(titles.length);
   });
 
+  it('fetches the first contact photos with the page, at the width they are shown, and the others lazily', async () => {
+    const document = await page('/annuaire/');
+    const images = [...document.querySelectorAll<HTMLImageElement>('main .contact-card img')];
+    expect(images.length).toBeGreaterThan(4);
+    const first = images.slice(0, 4).map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]);
+    expect(first).toEqual(Array.from({ length: 4 }, () => ['eager', 'high']));
+    expect(images.slice(4).every((image) => image.getAttribute('loading') === 'lazy')).toBe(true);
+    // Described by width, so a phone showing a 96 px card takes the 240 px file.
+    expect(images.every((image) => image.getAttribute('sizes') === '96px' && / 240w(,|$)/.test(image.getAttribute('srcset') ?? ''))).toBe(true);
+    // The first photos are asked for from the head, before the markup is parsed.
+    expect(document.head.querySelectorAll('link[rel="preload"][as="image"]').length).toBeGreaterThan(0);
+  });
+
   it("renders a neutral cart on the server (the stored cart is the browser's), with a notice for a browser without script", async () => {
     const document = await page('/panier/');
     expect(collapse(document.querySelector('main [data-widget="cart"]')?.textContent)).toBe('Chargement du panier…');
@@ -278,7 +291,7 @@ describe('permalinks', () => {
     const document = await page(path);
     const open = Array.from(document.querySelectorAll('main details[open]'));
     expect(open).toHaveLength(1);
-    expect(collapse(open[0]?.closest('article')?.querySelector('h4')?.textContent)).toBe(event.title);
+    expect(collapse(open[0]?.closest('article')?.querySelector('h3, h4')?.textContent)).toBe(event.title);
     const head = headOf(document);
     expect(head.title).toBe(`${event.title} – Agenda – Canton de Valmont`);
     expect(head.canonical).toBe(`${ORIGIN}${path}`);

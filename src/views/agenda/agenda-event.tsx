@@ -9,7 +9,15 @@ import { useLocale } from '../shared/widget-root';
 import { CalendarLink } from './calendar-link';
 
 /** One event of the list: date and time, title, place, categories, details and its calendar file. */
-export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event: AgendaEvent }) {
+export const AgendaEventItem = memo(function AgendaEventItem({
+  event,
+  titleLevel = 4,
+}: {
+  event: AgendaEvent;
+  /** The title's heading level: 4 under a list's year and month, 3 under a permalink's own heading. */
+  titleLevel?: 3 | 4;
+}) {
+  const Title = titleLevel === 3 ? 'h3' : 'h4';
   const { language, t, contentLang } = useLocale();
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = details.openEvent === event.id;
@@ -31,9 +39,9 @@ export const AgendaEventItem = memo(function AgendaEventItem({ event }: { event:
         </time>
       </p>
       {/* Focusable from script only: focus lands here on the first event "Afficher plus" adds. */}
-      <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
+      <Title className="agenda-event__title" tabIndex={-1} lang={contentLang}>
         {event.title}
-      </h4>
+      </Title>
       {event.place ? (
         <p className="agenda-event__place">
           <span className="visually-hidden">{t('agenda.place')} : </span>

@@ -152,7 +152,7 @@ export const AgendaView = ({
             </h2>
             <ul>
               <li>
-                <AgendaEventItem event={permalinkEvent} />
+                <AgendaEventItem event={permalinkEvent} titleLevel={3} />
               </li>
             </ul>
           </section>

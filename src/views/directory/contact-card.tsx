@@ -16,8 +16,11 @@ export const ContactCard = memo(function ContactCard({
   contact,
   onMore,
   anchor,
+  aboveFold = false,
 }: {
   contact: Contact;
+  /** One of the first cards, on screen as the page opens: its photo is fetched with the page, not lazily. */
+  aboveFold?: boolean;
   /** The id a followed "Afficher plus" link scrolls to: the first card of the latest page. */
   anchor?: string | undefined;
   /** Opens the details of the contact, by its slug. */
@@ -27,7 +30,7 @@ export const ContactCard = memo(function ContactCard({
   const titleId = useId();
   return (
     <article id={anchor} className="contact-card" aria-labelledby={titleId}>
-      <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" />
+      <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" sizes="96px" priority={aboveFold} />
       <div className="contact-card__body">
         {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}
         <h3 id={titleId} className="contact-card__title" tabIndex={-1} lang={contentLang}>

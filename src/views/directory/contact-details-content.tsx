@@ -16,7 +16,7 @@ export const ContactDetailsContent = ({ contact, closeHref, onClose }: { contact
     <Modal title={contact.title} titleLang={contentLang} closeLabel={t('common.close')} closeHref={closeHref} onClose={onClose}>
       <div className="contact-details">
         <figure className="contact-details__figure">
-          <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} />
+          <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} sizes="240px" priority />
           {contact.copyright ? <figcaption>{t('directory.copyright', { copyright: contact.copyright })}</figcaption> : null}
         </figure>
         <div className="contact-details__main">

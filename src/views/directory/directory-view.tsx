@@ -29,6 +29,9 @@ import { FilterBar } from './filter-bar';
 
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
 
+// The cards on screen as the page opens, at most (a wide screen's first rows): their photos are the largest paint.
+const ABOVE_FOLD = 4;
+
 /** The cards `start` to `end` (excluded) of the list. */
 const ContactBlock = memo(function ContactBlock({
   contacts,
@@ -53,6 +56,7 @@ const ContactBlock = memo(function ContactBlock({
           contact={contact}
           onMore={onMore}
           anchor={start + offset === anchorAt ? ADDED_ANCHORS.directory : undefined}
+          aboveFold={start + offset < ABOVE_FOLD}
         />
       ))}
     </div>
