@@ -119,6 +119,19 @@ describe('an island woken by the visitor', () => {
     await page.context().close();
   });
 
+  it('gives a held click back to the browser when the widget’s code cannot load: the category goes to the server', async () => {
+    const { page } = await watchedPage(browser);
+    await page.route(/news-widget\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await page.goto(`${site.url}/actualites/`);
+    const toggle = page.getByRole('main').locator('[data-category-id]').first();
+    const name = await toggle.innerText();
+    await toggle.click();
+    // The form's own submission: the server answers with the list filtered by that category.
+    await page.waitForURL(/categorie=/);
+    await expect(page.getByRole('main').getByRole('button', { name, pressed: true }).count()).resolves.toBe(1);
+    await page.context().close();
+  });
+
   it('wakes every island at once for the journal, which shows the replayed events like any other', async () => {
     const { page, errors } = await watchedPage(browser);
     const release = await holdChunk(page, /directory-widget\.[0-9a-f]+\.js$/);
