@@ -4,7 +4,6 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/http/app';
 import type { Database } from '../server/data/database';
-import { databasePages } from '../server/render/page-sources';
 import { resolveSitePages, type ResolvedPage } from '../test/support/page-weight';
 import { ensureTestMedia, openTestDatabase } from '../test/support/test-database';
 import { BUDGETS, percentile, type Figure } from './figures';
@@ -74,12 +73,11 @@ const throughput = async (base: string, path: string): Promise<Throughput> => {
 
 /** Every figure of one database. */
 const measureDatabase = async (label: string, db: Database, mediaDir: string): Promise<Figure[]> => {
-  const pages = databasePages(db);
   let generation = 0;
   // A content version of its own for each request: the page cache never hits, every request
   // renders (its queries, its React render, its compression), and the version's own query stays in.
-  const uncached = buildApp({ db, distDir: DIST, mediaDir, pages: { ...pages, version: async () => `${await pages.version()}#${(generation += 1)}` } });
-  const cached = buildApp({ db, distDir: DIST, mediaDir, pages });
+  const uncached = buildApp({ db, distDir: DIST, mediaDir, pages: (own) => ({ ...own, version: async () => `${await own.version()}#${(generation += 1)}` }) });
+  const cached = buildApp({ db, distDir: DIST, mediaDir });
   const base = await cached.listen({ port: 0, host: '127.0.0.1' });
   await uncached.ready();
   let uncachedOpen = true;

@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
-import { API_ROUTES } from './api-answers';
+import { API_ROUTES } from './api-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
 import type { Database } from '../data/database';
@@ -24,13 +24,20 @@ import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
+/** Where the server-rendered pages take their answers, and their content version. */
+export type PageSources = Omit<PageRoutesOptions, 'distDir'>;
+
+/** What a site's server is built from. */
 export interface AppOptions {
   db: Database;
   distDir?: string;
   mediaDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Where the server-rendered pages take their answers; default: this database. */
-  pages?: Omit<PageRoutesOptions, 'distDir'>;
+  /**
+   * Where the server-rendered pages take their answers; default: this app's own API, in process.
+   * A function is given those default sources to adapt (a benchmark's version, a test's failing call).
+   */
+  pages?: PageSources | ((own: PageSources) => PageSources);
   /** The clock the API reads today from (the agenda's upcoming and past); tests give a fixed one. */
   now?: () => number;
   /** How long the content version read from the database is trusted without a notification. */
@@ -83,7 +90,14 @@ export const buildApp = ({
   // Uncached database work, bounded: a flood gets 503s (DatabaseBusyError) rather than an endless line.
   const db = queuedDatabase(store);
   const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL });
-  const sources = pages ?? databasePages(db, version, now);
+  // The pages ask this very app for their answers (`app` is built below; it answers once listening or injected).
+  const own = (): PageSources =>
+    databasePages(
+      (path, headers) => app.inject({ method: 'GET', url: path, headers: { ...headers } }).then(({ statusCode, body }) => ({ statusCode, body })),
+      version,
+      now,
+    );
+  const sources = typeof pages === 'function' ? pages(own()) : (pages ?? own());
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
   let errorPage: ErrorPage | null = null;
   const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
@@ -106,7 +120,7 @@ export const buildApp = ({
       reply
         .code(status)
         .header('cache-control', 'no-store')
-        // The body Fastify's own handler gives, which answerApiPath gives too.
+        // The body Fastify's own handler gives.
         .send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: status });
     },
     // Unknown query parameters are errors, not silently dropped; `?a=1` fills a list.

@@ -45,8 +45,8 @@ export interface ApiInput<P, Q> {
 }
 
 /**
- * One GET route of the API: its path (in Fastify's syntax), its schemas and its answer. The
- * Fastify plugin and `answerApiPath` both serve this table, so a route is written once.
+ * One GET route of the API: its path (in Fastify's syntax), its schemas and its answer. HTTP
+ * clients and the page renderer (in process, by `inject`) are both answered from this table.
  */
 export interface ApiRoute {
   url: string;

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 /**
- * Every route's params and query become exact domain values here, before any SQL, for Fastify
- * and for `answerApiPath` alike (and for the fuzz test, which checks both against the database):
+ * Every route's params and query become exact domain values here, before any SQL, for every
+ * client of the route, the page renderer's in-process requests included (and for the fuzz test):
  * integers written as plain digits within their range, text without control characters within
  * its length, slugs and days by their patterns, no parameter the route does not read.
  */
@@ -32,7 +32,7 @@ export interface ApiAnswer {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** The JSON schemas of a route's parts: Fastify and `answerApiPath` both validate with these. */
+/** The JSON schemas of a route's parts, which Fastify validates before the route's own decoding. */
 export interface RouteSchema {
   params?: object;
   querystring?: object;

@@ -55,6 +55,18 @@ export interface PageRoutesOptions {
   readonly origins?: LinkOrigins;
 }
 
+// The headers of a page's request that make the API's links (server/http/public-origin.ts): the widgets'
+// answers are asked with them, so they hold the links an HTTP client of this address gets.
+const LINK_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'] as const;
+
+const linkHeaders = (request: FastifyRequest): Record<string, string> =>
+  Object.fromEntries(
+    LINK_HEADERS.flatMap((name) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? [[name, value]] : [];
+    }),
+  );
+
 /** The statuses that have a page of their own. */
 export type ErrorStatus = 400 | 404 | 500 | 503;
 
@@ -189,14 +201,21 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     );
   };
 
-  const renderPage = async (origin: string, language: Language, path: SitePath, pathname: string, search: string): Promise<Rendered> => {
+  const renderPage = async (
+    origin: string,
+    language: Language,
+    path: SitePath,
+    pathname: string,
+    search: string,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<Rendered> => {
     const page = pageOf(path);
     // A news item's page is its own widget, in the news page's container.
     const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : PAGES[page];
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
-    const rendered = await renderWidget(setup.entry, request, options.answers);
+    const rendered = await renderWidget(setup.entry, request, (answerPath) => options.answers(answerPath, headers));
     // The database went away during the render: the page keeps what did load, its failed lists offer
     // their retry, and it is answered 503 (never kept) so crawlers and caches come back later.
     const unavailableNow = Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503);
@@ -290,7 +309,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
     const fresh = await rendering(key, async () => {
-      const made = await renderPage(origin, language, path, pathname, search);
+      const made = await renderPage(origin, language, path, pathname, search, linkHeaders(request));
       return made.status === 503 ? made : remember(key, made);
     });
     if (fresh.status === 503) return unavailable(reply, fresh, request);
@@ -355,7 +374,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const rendered = await renderWidget(
       PAGES[page].entry,
       { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },
-      options.answers,
+      (answerPath) => options.answers(answerPath, linkHeaders(request)),
     );
     // A fragment is kept a minute by whoever includes it: never one made while the database was away.
     if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {

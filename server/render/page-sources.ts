@@ -1,26 +1,31 @@
-import { catchError, from, of, switchMap, throwError } from 'rxjs';
+import { from, of, switchMap, throwError } from 'rxjs';
 import { zurichToday } from '../../src/domain/agenda-window';
+import { parseJson } from '../../src/domain/json';
 import { fetchJson, type HttpFailure } from '../../src/services/http';
-import { answerApiPath } from '../http/api-answers';
-import { contentVersionReader } from '../cache/content-version';
-import { isDatabaseUnavailable } from '../data/database-errors';
-import type { Database } from '../data/database';
 import type { PageRoutesOptions } from './page-routes';
 
+/** What the app's `inject` answers: the status and the body as a client would read them. */
+export interface InjectedAnswer {
+  readonly statusCode: number;
+  readonly body: string;
+}
+
+/** Asks the app itself for a GET path, with the headers given (those that make the API's links). */
+export type InjectApi = (path: string, headers: Readonly<Record<string, string>>) => Promise<InjectedAnswer>;
+
 /**
- * Pages rendered from this database: answers read straight from it, cached per content version
- * and day. `version` is the app's reader, which a notification invalidates at each import.
+ * Pages rendered from this server's own API, asked in process through its real routes (Fastify's
+ * `inject`): the same validation, handlers, queue and answer cache as an HTTP client gets, and
+ * the same answers, links included. Cached per content version and day: `version` is the app's
+ * reader, which a notification invalidates at each import.
  */
-export const databasePages = (
-  db: Database,
-  version: { read: () => Promise<string> } = contentVersionReader(db),
-  now: () => number = Date.now,
-): Omit<PageRoutesOptions, 'distDir'> => ({
-  answers: (path) =>
-    from(answerApiPath(db, path, '')).pipe(
+export const databasePages = (inject: InjectApi, version: { read: () => Promise<string> }, now: () => number = Date.now): Omit<PageRoutesOptions, 'distDir'> => ({
+  answers: (path, headers = {}) =>
+    from(inject(path, headers)).pipe(
       // The database down is what the API answers for it, a 503: the page is then not kept (server/render/page-routes.ts).
-      catchError((error: unknown) => (isDatabaseUnavailable(error) ? of({ status: 503, body: null }) : throwError(() => error))),
-      switchMap(({ status, body }) => (status === 200 ? of(body) : throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status })))),
+      switchMap(({ statusCode, body }) =>
+        statusCode === 200 ? of(parseJson(body)) : throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status: statusCode })),
+      ),
     ),
   // The agenda shows what is upcoming in Zurich: a page rendered yesterday is not today's.
   version: async () => `${await version.read()}@${zurichToday(now())}`,

@@ -7,8 +7,11 @@ import type { PageSubject, WidgetEntry } from '../../src/views/entries/widget-en
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import './server-dom';
 
-/** Where the renderer takes its answers: the database, or any API that speaks SPEC §7. */
-export type AnswerPath = (path: string) => Observable<unknown>;
+/**
+ * Where the renderer takes its answers: this server's API, or any API that speaks SPEC §7.
+ * `headers` are the page request's that make the API's links (Host, the proxy's forwarded ones).
+ */
+export type AnswerPath = (path: string, headers?: Readonly<Record<string, string>>) => Observable<unknown>;
 
 /** What a widget needs to be rendered: its language, the page address and the container's attributes. */
 export interface WidgetRequest {

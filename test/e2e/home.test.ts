@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { throwError } from 'rxjs';
-import { databasePages } from '../../server/render/page-sources';
 import { zurichToday } from '../../src/domain/agenda-window';
 import type { HttpFailure } from '../../src/services/http';
 import { eventPath } from '../../src/domain/permalinks';
@@ -130,12 +129,12 @@ describe('the home page served with a failed list', () => {
   beforeAll(async () => {
     // The server's agenda call fails while it renders the page; the API the browser calls answers.
     const db = await openTestDatabase();
-    const pages = databasePages(db);
     failing = await startRenderedSite(
-      {
-        ...pages,
-        answers: (path) => (path.startsWith('/api/agenda/') ? throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status: 503 })) : pages.answers(path)),
-      },
+      (own) => ({
+        ...own,
+        answers: (path, headers) =>
+          path.startsWith('/api/agenda/') ? throwError((): HttpFailure => ({ _tag: 'HttpError', url: path, status: 503 })) : own.answers(path, headers),
+      }),
       db,
     );
   });

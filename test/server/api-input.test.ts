@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import fc from 'fast-check';
-import { API_ROUTES } from '../../server/http/api-answers';
+import { API_ROUTES } from '../../server/http/api-routes';
 import { DatabaseBusyError, isDatabaseUnavailable } from '../../server/data/database-errors';
 import { MAX_ID } from '../../server/http/query-schemas';
 import { PLAIN_INTEGER, routeDecoder } from '../../server/http/route-input';

@@ -2,7 +2,6 @@ import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
 import { SEARCH_COUNT_LIMIT, SiteSearchAnswer, type SearchGroup } from '../../src/domain/site-search';
-import { answerApiPath } from '../../server/http/api-answers';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { buildDemoContent, DEMO_DEFAULTS } from '../../server/operations/demo-content';
@@ -223,15 +222,6 @@ describe('GET /api/search/', () => {
   it('accepts a q of 200 characters', async () => {
     expect((await client.getJson(`/api/search/?q=${'é'.repeat(200)}`)).status).toBe(200);
   });
-
-  it.each(['q=helene', 'q=banque&kind=contacts&limit=20', 'q=seance&kind=events', 'q=a', 'q=ab&limit=99'])(
-    'answers %s over HTTP as the page renderer reads it',
-    async (query) => {
-      const overHttp = await client.getJson(`/api/search/?${query}`);
-      const direct = await answerApiPath(db, `/api/search/?${query}`, 'http://localhost:80', DEMO_TODAY);
-      expect({ status: direct.status, body: JSON.parse(JSON.stringify(direct.body)) as unknown }).toEqual({ status: overHttp.status, body: overHttp.body });
-    },
-  );
 
   it(`reads the trigram indexes of migration 5 for a rare text (${testBackend()})`, async () => {
     // The demo's small tables are read faster by a scan: the scan is priced out, so the plan shows the index exists and serves.
