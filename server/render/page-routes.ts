@@ -35,7 +35,8 @@ import { escapeXml as escapeMarkup } from '../http/routes/seo-routes';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
-import { dataBlock, fillPage, scriptSafeJson, type PageMeta } from './page-document';
+import { dataBlock, renderPageDocument, scriptSafeJson, type PageMeta } from './page-document';
+import { assetsOf, type PageAssets } from './page-shell';
 import { MAX_PAGE_URL, pageQueryProblem, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
 
@@ -85,8 +86,8 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
   agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': SITE_AGENDA_ID }, title: 'page.agenda.title' },
   news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.news.title' },
-  shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: {}, title: 'page.shop.title' },
-  cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: {}, title: 'page.cart.title' },
+  shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: { 'data-currency': 'CHF' }, title: 'page.shop.title' },
+  cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: { 'data-currency': 'CHF' }, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
 };
@@ -108,13 +109,14 @@ const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, t
  */
 export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ErrorPage => {
   const origins = options.origins ?? linkOrigins();
-  const templates = new Map<string, string>();
-  const template = (dir: string): string => {
-    const known = templates.get(dir);
+  // What Parcel built for each page (its entry script, style sheets, icon), read once from the built page.
+  const assets = new Map<string, PageAssets>();
+  const assetsFor = (dir: string): PageAssets => {
+    const known = assets.get(dir);
     if (known !== undefined) return known;
-    const text = readFileSync(join(options.distDir, dir, 'index.html'), 'utf8');
-    templates.set(dir, text);
-    return text;
+    const read = assetsOf(readFileSync(join(options.distDir, dir, 'index.html'), 'utf8'));
+    assets.set(dir, read);
+    return read;
   };
   // Each widget's style sheet, as Parcel named it: linked from the page's head, so the server's
   // markup is styled before any script (and without one), and nothing moves when the script runs.
@@ -193,11 +195,17 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
             ? translate(intl, 'errors.unavailableText')
             : translate(intl, 'errors.failedText');
     const home = localizedPath('/', language);
-    const html = `<div class="notice"><p>${escapeMarkup(sentence)}</p><p><a href="${home}">${escapeMarkup(translate(intl, 'errors.home'))}</a></p></div>`;
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(
       status,
-      fillPage(template(''), language, { ...meta, canonical: meta.alternates['x-default'] }, { html, answers: null, heading }, 'none', inlineStyle),
+      renderPageDocument(
+        assetsFor(''),
+        language,
+        { ...meta, canonical: meta.alternates['x-default'] },
+        { html: { sentence, home: { href: home, label: translate(intl, 'errors.home') } }, answers: null, heading },
+        'none',
+        inlineStyle,
+      ),
     );
   };
 
@@ -223,12 +231,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
-    let heading: string | undefined;
+    let heading = pageTitle;
     const subject = rendered.subject;
     if (subject?.kind === 'article') {
       const { article } = subject;
       const url = `${origin}${newsPath(article)}`;
-      heading = article.title ?? undefined;
+      heading = article.title ?? pageTitle;
       meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
         type: 'article',
         image: article.image ? new URL(article.image, origin).href : undefined,
@@ -255,19 +263,21 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     return finish(
       unavailableNow ? 503 : 200,
-      fillPage(
-        template(setup.dir),
+      renderPageDocument(
+        assetsFor(setup.dir),
         language,
         meta,
         {
           html: rendered.html,
           answers: rendered.answers,
           failures: rendered.failures,
-          attributes: { ...apiAttributes, 'data-widget': setup.widget, 'data-wake': setup.entry.wake },
+          attributes: { ...setup.attributes, ...apiAttributes, 'data-widget': setup.widget, 'data-wake': setup.entry.wake },
           heading,
           head: rendered.head,
           style: styleOf(setup.widget),
           search,
+          // The cart lives in the browser's storage: without script nothing of it works, which these pages say.
+          noscript: page === 'shop' || page === 'cart' ? intl.formatMessage({ id: 'cart.noscript' }) : undefined,
         },
         page,
         inlineStyle,

@@ -198,6 +198,17 @@ describe('the section pages, as the server renders them', () => {
     expect(widget.getAllByRole('button', { name: 'Ajouter au panier' })).toHaveLength(titles.length);
   });
 
+  it.each([
+    ['/', { 'data-widget': 'home', 'data-agenda-id': '1', 'data-news-scope': 'actualites', 'data-wake': 'intent' }],
+    ['/agenda/', { 'data-widget': 'agenda', 'data-agenda-id': '1', 'data-wake': 'intent' }],
+    ['/actualites/', { 'data-widget': 'news', 'data-news-scope': 'actualites', 'data-wake': 'intent' }],
+    ['/boutique/', { 'data-widget': 'shop', 'data-currency': 'CHF', 'data-wake': 'intent' }],
+    ['/panier/', { 'data-widget': 'cart', 'data-currency': 'CHF', 'data-wake': 'load' }],
+  ])('gives the container of %s the attributes its widget reads in the browser, and what wakes it', async (path, attributes) => {
+    const container = (await page(path)).querySelector('main [data-widget]');
+    expect(Object.fromEntries(Object.keys(attributes).map((name) => [name, container?.getAttribute(name)]))).toEqual(attributes);
+  });
+
   it('fetches the first contact photos with the page, at the width they are shown, and the others lazily', async () => {
     const document = await page('/annuaire/');
     const images = [...document.querySelectorAll<HTMLImageElement>('main .contact-card img')];

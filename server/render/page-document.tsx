@@ -1,0 +1,173 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { intlFor } from '../../src/i18n/intl';
+import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
+import { SiteFooter, SiteHeader, type PageAssets } from './page-shell';
+
+/** What a page says about itself to browsers, search engines and link previews. */
+export interface PageMeta {
+  readonly title: string;
+  readonly description: string;
+  /** The page's absolute address without language prefix concerns: the canonical one. */
+  readonly canonical: string;
+  /** The page's address in each language. */
+  readonly alternates: Readonly<Record<Language | 'x-default', string>>;
+  readonly image?: string | undefined;
+  readonly type?: 'website' | 'article' | 'profile' | undefined;
+  /** schema.org objects, written as JSON-LD. */
+  readonly jsonLd?: readonly object[] | undefined;
+}
+
+/** What a page shows instead of a widget: an error page's sentence and its way out. */
+export interface PageNotice {
+  readonly sentence: string;
+  readonly home: { readonly href: string; readonly label: string };
+}
+
+/** What fills a page's main: its heading, and its widget's markup and container, or a notice. */
+export interface PageBody {
+  /** The widget's markup as React rendered it (its own root, which the browser hydrates), or a notice. */
+  readonly html: string | PageNotice;
+  /** The answers the widget was built from: `null` for a page whose container holds no widget (an error page). */
+  readonly answers: Readonly<Record<string, unknown>> | null;
+  /** The calls that failed while rendering, by path. */
+  readonly failures?: Readonly<Record<string, unknown>> | undefined;
+  /** Attributes to set on the container (`data-api-base` when the answers come from another backend). */
+  readonly attributes?: Readonly<Record<string, string>> | undefined;
+  /** The page's heading (a section's title, an error's, a news item's). */
+  readonly heading: string;
+  /** What the widget's rendering asked for in the head (image preloads), as React wrote it. */
+  readonly head?: string | undefined;
+  /** The page's note for a browser without script (the shop and the cart say the cart needs it). */
+  readonly noscript?: string | undefined;
+  /** The widget's style sheet, linked in the head. */
+  readonly style?: string | null | undefined;
+  /** The address's query (`?q=…`): the language switch's links keep it. */
+  readonly search?: string | undefined;
+}
+
+// The regions a link preview names: the Swiss variants, and the British English the dates use.
+const OG_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr_CH', de: 'de_CH', it: 'it_CH', en: 'en_GB' };
+
+/** What a widget's data block holds: its answers, and its failures when there are some. */
+export const dataBlock = (answers: Readonly<Record<string, unknown>>, failures: Readonly<Record<string, unknown>> = {}): object =>
+  Object.keys(failures).length === 0 ? { answers } : { answers, failures };
+
+/** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
+export const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" };
+
+/**
+ * The `<link>` elements React wrote for a widget's head (its image preloads), as props: React names
+ * their attributes as its props (`imageSrcSet`, `fetchPriority`), so they are written back as such.
+ */
+export const hoistedLinks = (markup: string): Record<string, string>[] =>
+  [...markup.matchAll(/<link\b([^>]*?)\/?>/g)].map((link) =>
+    Object.fromEntries(
+      [...(link[1] ?? '').matchAll(/([A-Za-z-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [
+        name,
+        value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, entity: string) => ENTITIES[entity] ?? ''),
+      ]),
+    ),
+  );
+
+/**
+ * A whole page, rendered by React from the message catalogues in the page's language: the head
+ * (title, description, canonical and alternates, Open Graph, JSON-LD, the site's and the widget's
+ * style sheets written in, Parcel's entry script), the header, the page's heading, the widget's
+ * container holding its markup (its own React root, which the browser hydrates) and its data
+ * block, or an error's notice, and the footer.
+ */
+export const renderPageDocument = (
+  assets: PageAssets,
+  language: Language,
+  meta: PageMeta,
+  body: PageBody,
+  page: string,
+  inlineStyle: (href: string) => string | null = () => null,
+): string => {
+  const intl = intlFor(language);
+  // The site's style sheets are a few kilobytes: written into the page, they cost no request
+  // before the first paint (the CSP allows inline styles, never inline scripts).
+  const styles = [...assets.styles, ...(body.style ? [body.style] : [])].map((href) => ({ href, css: inlineStyle(href) }));
+  const switchTo = Object.fromEntries(LANGUAGES.map((other) => [other, `${new URL(meta.alternates[other]).pathname}${body.search ?? ''}`])) as Record<
+    Language,
+    string
+  >;
+  const content = body.html;
+  const document = (
+    <html lang={language} data-page={page} data-server-rendered="">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        {assets.icon === null ? null : <link rel="icon" href={assets.icon} type="image/svg+xml" />}
+        {styles.map(({ href, css }) =>
+          css === null ? <link key={href} rel="stylesheet" href={href} /> : <style key={href} dangerouslySetInnerHTML={{ __html: css }} />,
+        )}
+        {assets.script === null ? null : <script type="module" src={assets.script} />}
+        <meta name="description" content={meta.description} />
+        <link rel="canonical" href={meta.canonical} />
+        {Object.entries(meta.alternates).map(([hreflang, href]) => (
+          <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+        ))}
+        <meta property="og:type" content={meta.type ?? 'website'} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.canonical} />
+        <meta property="og:site_name" content={intl.formatMessage({ id: 'site.name' })} />
+        <meta property="og:locale" content={OG_LOCALES[language]} />
+        {LANGUAGES.filter((other) => other !== language).map((other) => (
+          <meta key={other} property="og:locale:alternate" content={OG_LOCALES[other]} />
+        ))}
+        {meta.image ? <meta property="og:image" content={meta.image} /> : null}
+        {hoistedLinks(body.head ?? '').map((attributes, index) => (
+          <link key={index} {...attributes} />
+        ))}
+        {(meta.jsonLd ?? []).map((object, index) => (
+          // Content written by editors goes into a script element: no `</script>` may end it early.
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(object) }} />
+        ))}
+      </head>
+      <body>
+        <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} />
+        <main id="contenu" className="site-main" tabIndex={-1}>
+          <h1>{body.heading}</h1>
+          {body.noscript === undefined ? null : (
+            <noscript>
+              <p className="widget-coming">{body.noscript}</p>
+            </noscript>
+          )}
+          {typeof content === 'string' ? (
+            <>
+              <div lang={language} {...body.attributes} dangerouslySetInnerHTML={{ __html: content }} />
+              {body.answers === null ? null : (
+                <script
+                  type="application/json"
+                  {...{ [DATA_BLOCK_ATTRIBUTE]: '' }}
+                  dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(body.answers, body.failures)) }}
+                />
+              )}
+            </>
+          ) : (
+            <div lang={language}>
+              <div className="notice">
+                <p>{content.sentence}</p>
+                <p>
+                  <a href={content.home.href}>{content.home.label}</a>
+                </p>
+              </div>
+            </div>
+          )}
+        </main>
+        <SiteFooter language={language} intl={intl} page={page} />
+      </body>
+    </html>
+  );
+  return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
+};

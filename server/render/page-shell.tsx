@@ -1,0 +1,172 @@
+import { Fragment } from 'react';
+import type { IntlShape } from '@formatjs/intl';
+import { localizedPath } from '../../src/domain/permalinks';
+import type { MessageId } from '../../src/i18n/intl';
+import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
+import { pluralForms } from './plural-forms';
+
+/** The addresses of what Parcel built for a page: its entry script, its style sheets and its icon, read from the built page. */
+export interface PageAssets {
+  readonly script: string | null;
+  readonly styles: readonly string[];
+  readonly icon: string | null;
+}
+
+// Parcel's minified markup may leave attribute values unquoted.
+const attribute = (tag: string, name: string): string | null => {
+  const found = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return found === null ? null : (found[1] ?? found[2] ?? found[3] ?? null);
+};
+
+/** The assets a built page of Parcel's names: the server writes their addresses into the pages it renders. */
+export const assetsOf = (builtPage: string): PageAssets => {
+  const tags = (pattern: RegExp): string[] => [...builtPage.matchAll(pattern)].map((match) => match[0]);
+  const links = tags(/<link\b[^>]*>/gi);
+  const scripts = tags(/<script\b[^>]*>/gi).filter((tag) => attribute(tag, 'type') === 'module');
+  return {
+    script: scripts.map((tag) => attribute(tag, 'src')).find((src) => src !== null) ?? null,
+    styles: links.filter((tag) => attribute(tag, 'rel') === 'stylesheet').flatMap((tag) => attribute(tag, 'href') ?? []),
+    icon:
+      links
+        .filter((tag) => attribute(tag, 'rel') === 'icon')
+        .map((tag) => attribute(tag, 'href'))
+        .find((href) => href !== null) ?? null,
+  };
+};
+
+/** The site's sections in the header's navigation, in order, with the page each marks as current. */
+const NAVIGATION: readonly { readonly page: string; readonly path: string; readonly label: MessageId }[] = [
+  { page: 'home', path: '/', label: 'nav.home' },
+  { page: 'agenda', path: '/agenda/', label: 'nav.agenda' },
+  { page: 'directory', path: '/annuaire/', label: 'nav.directory' },
+  { page: 'news', path: '/actualites/', label: 'nav.news' },
+  { page: 'shop', path: '/boutique/', label: 'nav.shop' },
+];
+
+const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', de: 'Deutsch', it: 'Italiano', en: 'English' };
+
+const Emblem = () => (
+  <svg className="site-header__emblem" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
+    <path d="M4 3h28v15c0 8-6 13-14 15C10 31 4 26 4 18z" fill="#b0122a" />
+    <path d="M16 9h4v5h5v4h-5v8h-4v-8h-5v-4h5z" fill="#fff" />
+  </svg>
+);
+
+const SearchIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" strokeWidth="2.5" />
+    <path d="m13 13 5 5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+  </svg>
+);
+
+/** What the header needs of the page: its language, which page is current, and this page's address in each language. */
+export interface HeaderFacts {
+  readonly language: Language;
+  readonly intl: IntlShape;
+  readonly page: string;
+  /** This page in each language (its query kept): the switch's links. */
+  readonly switchTo: Readonly<Record<Language, string>>;
+}
+
+/** The site's header: skip link, emblem, search box, language switch (links), navigation and the cart's count. */
+export const SiteHeader = ({ language, intl, page, switchTo }: HeaderFacts) => {
+  const t = (id: MessageId, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
+  const forms = pluralForms(intl, 'cart.count');
+  const countForms = forms === null ? {} : { [COUNT_FORMS_ATTRIBUTE]: JSON.stringify(forms) };
+  const current = (name: string) => (name === page ? ({ 'aria-current': 'page' } as const) : {});
+  return (
+    <>
+      <a className="skip-link" href="#contenu">
+        {t('site.skip')}
+      </a>
+      <header className="site-header" data-shell="header">
+        <div className="site-header__inner">
+          <a className="site-header__brand" href={localizedPath('/', language)} data-localized-href="">
+            <Emblem />
+            <span className="site-header__name">{t('site.name')}</span>
+          </a>
+          <form
+            className="site-search"
+            role="search"
+            action={localizedPath('/recherche/', language)}
+            method="get"
+            data-site-search=""
+            aria-label={t('header.search.label')}
+          >
+            <label className="visually-hidden" htmlFor="site-search-q">
+              {t('header.search.label')}
+            </label>
+            <input
+              className="site-search__input"
+              id="site-search-q"
+              type="search"
+              name="q"
+              maxLength={200}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('header.search.label')}
+            />
+            <button className="site-search__submit" type="submit">
+              <SearchIcon />
+              <span className="visually-hidden">{t('header.search.submit')}</span>
+            </button>
+          </form>
+          <div className="site-header__language" role="group" aria-label={t('lang.label')}>
+            {LANGUAGES.map((other, index) => (
+              <Fragment key={other}>
+                {index > 0 ? <span aria-hidden="true">|</span> : null}
+                <a
+                  className="site-header__lang"
+                  href={switchTo[other]}
+                  data-set-lang={other}
+                  lang={other}
+                  hrefLang={other}
+                  {...(other === language ? { 'aria-current': 'true' } : {})}
+                >
+                  {other.toUpperCase()}
+                  <span className="visually-hidden"> – {LANGUAGE_NAMES[other]}</span>
+                </a>
+              </Fragment>
+            ))}
+          </div>
+        </div>
+        <nav className="site-nav" aria-label={t('nav.label')}>
+          <ul className="site-nav__list">
+            {NAVIGATION.map((item) => (
+              <li key={item.page}>
+                <a href={localizedPath(item.path, language)} data-nav={item.page} {...current(item.page)}>
+                  {t(item.label)}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={localizedPath('/panier/', language)} data-nav="cart" className="site-nav__cart" {...current('cart')}>
+                <span>{t('nav.cart')}</span>{' '}
+                <span className="site-nav__count" data-cart-count="0">
+                  (
+                  <span data-i18n-count="0" {...countForms}>
+                    {t('cart.count', { count: 0 })}
+                  </span>
+                  )
+                </span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </header>
+    </>
+  );
+};
+
+/** The site's footer: the notice and the accessibility statement's link. */
+export const SiteFooter = ({ language, intl, page }: Pick<HeaderFacts, 'language' | 'intl' | 'page'>) => (
+  <footer className="site-footer">
+    <p>{intl.formatMessage({ id: 'footer.text' })}</p>
+    <p className="site-footer__links">
+      <a href={localizedPath('/accessibilite/', language)} data-nav="accessibility" {...(page === 'accessibility' ? { 'aria-current': 'page' } : {})}>
+        {intl.formatMessage({ id: 'footer.accessibility' })}
+      </a>
+    </p>
+  </footer>
+);
