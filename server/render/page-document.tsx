@@ -171,3 +171,35 @@ export const renderPageDocument = (
   );
   return `<!DOCTYPE html>${renderToStaticMarkup(document)}`;
 };
+
+/** What a fragment holds: the widget's container, its markup and data block, with its style sheet and preloads. */
+export interface FragmentBody {
+  readonly widget: string;
+  readonly language: Language;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly style: string | null;
+  readonly head: string;
+  readonly html: string;
+  readonly answers: Readonly<Record<string, unknown>>;
+  readonly failures: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A widget's fragment for a content system's page (`GET /fragments/{widget}/`), rendered by React:
+ * its style sheet and image preloads, its container holding the widget's own root, its data block.
+ */
+export const renderFragment = (fragment: FragmentBody): string =>
+  renderToStaticMarkup(
+    <>
+      {fragment.style === null ? null : <link rel="stylesheet" href={fragment.style} />}
+      {hoistedLinks(fragment.head).map((attributes, index) => (
+        <link key={index} {...attributes} />
+      ))}
+      <div data-widget={fragment.widget} lang={fragment.language} {...fragment.attributes} dangerouslySetInnerHTML={{ __html: fragment.html }} />
+      <script
+        type="application/json"
+        {...{ [DATA_BLOCK_ATTRIBUTE]: '' }}
+        dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(fragment.answers, fragment.failures)) }}
+      />
+    </>,
+  );

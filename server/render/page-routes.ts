@@ -30,12 +30,10 @@ import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
-// The sitemap's escaping of the five markup characters serves HTML text and attributes as well.
-import { escapeXml as escapeMarkup } from '../http/routes/seo-routes';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
-import { dataBlock, renderPageDocument, scriptSafeJson, type PageMeta } from './page-document';
+import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
 import { MAX_PAGE_URL, pageQueryProblem, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
@@ -391,15 +389,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return error(503, say('errors.fragment.unavailable'));
     }
-    const attributeText = Object.entries({ ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake })
-      .map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`)
-      .join('');
-    const style = styleOf(PAGES[page].widget);
-    const html =
-      (style === null ? '' : `<link rel="stylesheet" href="${style}">`) +
-      rendered.head +
-      `<div data-widget="${PAGES[page].widget}" lang="${language}"${attributeText}>${rendered.html}</div>` +
-      `<script type="application/json" data-widget-answers>${scriptSafeJson(dataBlock(rendered.answers, rendered.failures))}</script>`;
+    const html = renderFragment({
+      widget: PAGES[page].widget,
+      language,
+      attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
+      style: styleOf(PAGES[page].widget),
+      head: rendered.head,
+      html: rendered.html,
+      answers: rendered.answers,
+      failures: rendered.failures,
+    });
     return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
   });
 
