@@ -137,7 +137,7 @@ describe('the home page as a fragment for a content system', () => {
     const answer = await client.get('/fragments/home/?lang=en&agenda-id=1&news-scope=actualites', { host: HOST });
     expect(answer.status).toBe(200);
     expect(answer.text).toMatch(
-      /^<link rel="stylesheet" href="\/home-widget\.[0-9a-f]+\.css"><div data-widget="home"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers>[\s\S]*<\/script>$/,
+      /^<link rel="stylesheet" href="\/home-widget\.[0-9a-f]+\.css"\/><div data-widget="home"[^>]* lang="en"[^>]*>[\s\S]*<\/div><script type="application\/json" data-widget-answers="">[\s\S]*<\/script>$/,
     );
     const document = parseHtml(`<!doctype html><body>${answer.text}</body>`);
     const container = document.querySelector<HTMLElement>('[data-widget="home"]')!;
