@@ -45,7 +45,7 @@ describe('the JavaScript a page loads before any interaction, until the network 
   it('loads no React, no machine and no message catalogue before the visitor acts, but on the cart page', () => {
     for (const [path, weight] of before) {
       if (path === '/panier/') continue;
-      expect([path, weight.scripts.filter((name) => !name.startsWith("main."))]).toEqual([path, []]);
+      expect([path, weight.entry !== null, weight.scripts.filter((name) => name !== weight.entry)]).toEqual([path, true, []]);
     }
   });
 });

@@ -76,6 +76,8 @@ export interface PageWeight {
   readonly path: string;
   /** Every script the page loaded until the network stayed idle after hydration (entry, chunks, idle-loaded chunks). */
   readonly scripts: readonly string[];
+  /** The page's entry script, the loader (Parcel names it after the checkout's folder: `main.…js` here, another name elsewhere). */
+  readonly entry: string | null;
   /** The scripts already asked for when every widget container had `data-ready`. */
   readonly scriptsBeforeReady: readonly string[];
   readonly styles: readonly string[];
@@ -112,13 +114,7 @@ export type WeightMoment = 'before-interaction' | 'awake';
  * until the moment named, then until the network has been idle for 2 s, so chunks loaded
  * later (idle-loaded ones) count as the visitor pays for them.
  */
-export const measurePageWeight = async (
-  browser: Browser,
-  baseUrl: string,
-  path: string,
-  distDir: string,
-  moment: WeightMoment = 'awake',
-): Promise<PageWeight> => {
+export const measurePageWeight = async (browser: Browser, baseUrl: string, path: string, distDir: string, moment: WeightMoment = 'awake'): Promise<PageWeight> => {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -153,6 +149,7 @@ export const measurePageWeight = async (
       { timeout: SETTLE_TIMEOUT_MS },
     );
     const beforeReady = [...requested];
+    const entry = await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src')?.replace(/^\//, '') ?? null);
     const deadline = Date.now() + SETTLE_TIMEOUT_MS;
     while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
       if (Date.now() > deadline) throw new Error(`${path}: the network never stayed idle for ${QUIET_MS} ms`);
@@ -161,7 +158,7 @@ export const measurePageWeight = async (
     const only = (names: readonly string[], extension: string): string[] => [...new Set(names.filter((name) => name.endsWith(extension)))].sort();
     const scripts = only(requested, '.js');
     const styles = only(requested, '.css');
-    return { path, scripts, scriptsBeforeReady: only(beforeReady, '.js'), styles, js: sum(distDir, scripts), css: sum(distDir, styles) };
+    return { path, scripts, entry, scriptsBeforeReady: only(beforeReady, '.js'), styles, js: sum(distDir, scripts), css: sum(distDir, styles) };
   } finally {
     await context.close();
   }
