@@ -108,8 +108,22 @@ export const firstInteraction = async (): Promise<Figure[]> => {
         }
       }
       figures.push(
-        { benchmark, name: `${scenario.name}, cold cache`, unit: 'ms', value: percentile(cold, 50), baseline: null, budget: { on: 'value', max: BUDGETS.firstInteractionColdMs } },
-        { benchmark, name: `${scenario.name}, code cached`, unit: 'ms', value: percentile(warm, 50), baseline: null, budget: { on: 'value', max: BUDGETS.firstInteractionCachedMs } },
+        {
+          benchmark,
+          name: `${scenario.name}, cold cache`,
+          unit: 'ms',
+          value: percentile(cold, 50),
+          baseline: null,
+          budget: { on: 'value', max: BUDGETS.firstInteractionColdMs },
+        },
+        {
+          benchmark,
+          name: `${scenario.name}, code cached`,
+          unit: 'ms',
+          value: percentile(warm, 50),
+          baseline: null,
+          budget: { on: 'value', max: BUDGETS.firstInteractionCachedMs },
+        },
         { benchmark, name: `${scenario.name}, INP, cold cache`, unit: 'ms', value: percentile(coldInp, 50), baseline: null },
         { benchmark, name: `${scenario.name}, INP, code cached`, unit: 'ms', value: percentile(warmInp, 50), baseline: null },
       );

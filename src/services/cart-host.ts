@@ -6,7 +6,6 @@ import { CartProduct } from '../domain/cart';
 import { nullable } from '../domain/wire';
 import { ADD_TO_CART_EVENT, SET_ORDER_ID_EVENT } from './cart-host-names';
 
-
 /** What a host page asks of the cart, as events for the cart machine. */
 export type CartHostEvent = { readonly type: 'ADD'; readonly item: CartProduct } | { readonly type: 'SET_ORDER_ID'; readonly orderId: string | null };
 

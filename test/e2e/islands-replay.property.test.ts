@@ -28,10 +28,7 @@ const perform = async (page: Page, step: Act): Promise<void> => {
   if (step.kind === 'type') await searchBox(page).press(step.letter);
   else if (step.kind === 'erase') await searchBox(page).press('Backspace');
   else {
-    const value = await categoryList(page)
-      .locator('option')
-      .nth(step.index)
-      .getAttribute('value');
+    const value = await categoryList(page).locator('option').nth(step.index).getAttribute('value');
     await categoryList(page).selectOption(value ?? '');
   }
 };

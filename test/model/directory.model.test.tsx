@@ -201,9 +201,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   } else {
     expect(alerts).toEqual([
       ...(expected.matches({ categories: 'failed' }) ? ["La liste des catégories n'a pas pu être chargée.Réessayer"] : []),
-      ...(expected.matches({ contacts: { ready: 'moreFailed' } })
-        ? ["Les contacts suivants n'ont pas pu être chargés. Réessayez avec « Afficher plus »."]
-        : []),
+      ...(expected.matches({ contacts: { ready: 'moreFailed' } }) ? ["Les contacts suivants n'ont pas pu être chargés. Réessayez avec « Afficher plus »."] : []),
     ]);
   }
   const options = within(categorySelect())

@@ -198,9 +198,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
   const expectedAlerts = [
     ...(expected.matches({ categories: 'failed' }) ? ["Les catégories n'ont pas pu être chargées.Réessayer"] : []),
     ...(expected.matches({ list: 'failed' }) ? ["Les actualités n'ont pas pu être chargées.Réessayer"] : []),
-    ...(expected.matches({ list: { ready: 'moreFailed' } })
-      ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec « Afficher plus »."]
-      : []),
+    ...(expected.matches({ list: { ready: 'moreFailed' } }) ? ["Les actualités suivantes n'ont pas pu être chargées. Réessayez avec « Afficher plus »."] : []),
   ];
   expect(alerts).toEqual(expectedAlerts);
   if (expected.matches({ list: 'failed' })) {

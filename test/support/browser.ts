@@ -30,7 +30,8 @@ export const openPage = async (page: Page, url: string): Promise<void> => {
 /** A pointer down in every widget container not yet woken, as a visitor reaching for each (an island wakes on it). */
 export const reachForIslands = async (page: Page): Promise<void> => {
   await page.evaluate(() => {
-    for (const container of document.querySelectorAll('[data-widget]:not([data-ready])')) container.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    for (const container of document.querySelectorAll('[data-widget]:not([data-ready])'))
+      container.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
   });
 };
 
