@@ -4,8 +4,8 @@ import { INTENT_EVENTS, recordIslandEvents, type IslandEvent } from './island-ev
 /** Loads an island's widget, mounts it over the server's markup, then replays what `events` gives. */
 export type WakeIsland = (container: HTMLElement, events: () => readonly IslandEvent[]) => Promise<void>;
 
-/** The attribute an island's container holds while its code loads (the page's style shows it busy). */
-export const WAKING_ATTRIBUTE = 'aria-busy';
+// The attribute an island's container holds while its code loads (the page's style shows it busy).
+const WAKING_ATTRIBUTE = 'aria-busy';
 
 // The answers the server wrote after a container (services/embedded-answers.ts decodes them once the widget runs).
 const isServed = (container: HTMLElement): boolean =>
