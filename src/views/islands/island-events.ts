@@ -8,7 +8,7 @@ export type IslandEvent =
   | { readonly kind: 'input'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly value: string }
   | { readonly kind: 'change'; readonly target: HTMLSelectElement; readonly value: string }
   | { readonly kind: 'key'; readonly target: HTMLElement; readonly key: string }
-  | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string };
+  | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string; readonly value: string };
 
 /**
  * The events of a page that say a visitor is about to use an island: any of them wakes it. A
@@ -83,7 +83,7 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
     const { target, key } = event as KeyboardEvent;
     if (!(target instanceof Element) || !isTextField(target)) return;
     hold(event);
-    events.push({ kind: 'keyup', target, key });
+    events.push({ kind: 'keyup', target, key, value: target.value });
   };
   const listeners: [string, (event: Event) => void][] = [
     ['click', onClick],
@@ -146,15 +146,18 @@ export const replayIslandEvents = (events: readonly IslandEvent[]): void => {
       case 'click':
         event.target.click();
         break;
-      case 'input': {
+      case 'input':
+      case 'keyup': {
         const field = event.target;
         if (!told.has(field)) {
           // The widget's state holds the value the server wrote: React is told of that one first, so the typed one reads as a change.
           told.add(field);
           field.value = field.defaultValue;
         }
+        // The field holds what it held then, so a handler reads the value of that moment, not the text typed later.
         setValueOf(field, event.value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
+        if (event.kind === 'input') field.dispatchEvent(new Event('input', { bubbles: true }));
+        else field.dispatchEvent(new KeyboardEvent('keyup', { key: event.key, bubbles: true, cancelable: true }));
         break;
       }
       case 'change':
@@ -163,9 +166,6 @@ export const replayIslandEvents = (events: readonly IslandEvent[]): void => {
         break;
       case 'key':
         event.target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
-        break;
-      case 'keyup':
-        event.target.dispatchEvent(new KeyboardEvent('keyup', { key: event.key, bubbles: true, cancelable: true }));
         break;
     }
   }
