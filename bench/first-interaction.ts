@@ -27,11 +27,24 @@ const slowPage = async (context: BrowserContext): Promise<Page> => {
         if ((entry.interactionId ?? 0) > 0) slowest.value = Math.max(slowest.value, entry.duration);
       }
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    // The visitor's act begins at its first event in the page, not when the driver set out to find the control.
+    const acted = { at: 0 };
+    (window as unknown as { firstAct: typeof acted }).firstAct = acted;
+    // Inline, not a named function: the bench's compiler would wrap a named one in a helper the page lacks.
+    for (const type of ['pointerdown', 'focusin', 'keydown']) {
+      window.addEventListener(
+        type,
+        (event) => {
+          if (acted.at === 0) acted.at = performance.timeOrigin + event.timeStamp;
+        },
+        { capture: true },
+      );
+    }
   });
   return page;
 };
 
-/** Milliseconds since the epoch in the page, at the frame after `done` held: when the answer is painted. */
+/** Milliseconds since the page's time origin's epoch, at the frame after `done` held: when the answer is painted. */
 const paintedWhen = (page: Page, done: string): Promise<number> =>
   page.evaluate<number>(`new Promise((resolve) => {
     const check = () => (${done})() ? requestAnimationFrame(() => setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0)) : setTimeout(check, 5);
@@ -70,10 +83,13 @@ const SCENARIOS: readonly Scenario[] = [
 const visit = async (page: Page, url: string, scenario: Scenario): Promise<{ ms: number; inp: number }> => {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
-  const start = Date.now();
+  await page.evaluate(() => {
+    (window as unknown as { firstAct: { at: number } }).firstAct.at = 0;
+  });
   const painted = paintedWhen(page, scenario.done);
   await scenario.act(page);
-  const ms = (await painted) - start;
+  const actedAt = await page.evaluate(() => (window as unknown as { firstAct: { at: number } }).firstAct.at);
+  const ms = (await painted) - actedAt;
   await page.waitForTimeout(300);
   const inp = await page.evaluate(() => (window as unknown as { slowestInteraction: { value: number } }).slowestInteraction.value);
   return { ms, inp };

@@ -1,6 +1,7 @@
 import { showStoredCartCount } from './views/islands/header-cart-count';
 import { awaitHostCart } from './views/islands/host-cart-events';
 import { startIslands } from './views/islands/islands';
+import { loadWidgetCode } from './views/islands/widget-loaders';
 import { enhanceSearchForms } from './views/search/site-search-forms';
 
 // The page's loader: no React, no machine, no message catalogue. The server's HTML is the first
@@ -13,7 +14,15 @@ const served = document.documentElement.hasAttribute('data-server-rendered');
 const wakeAll = params.has('journal') || params.has('inspect');
 
 showStoredCartCount(document, window);
-startIslands(document, (container, events) => runtime().then((loaded) => loaded.wakeWidget(container, events)), wakeAll);
+startIslands(
+  document,
+  (container, events) => {
+    // The widget's code and the runtime load side by side: one round trip, not two.
+    const code = loadWidgetCode(container);
+    return runtime().then((loaded) => loaded.wakeWidget(container, code, events));
+  },
+  wakeAll,
+);
 awaitHostCart(document, (events) => runtime().then((loaded) => loaded.wakeHostCart(events)));
 enhanceSearchForms(document, () => runtime().then((loaded) => loaded.toolsOfPage()));
 if (!served) {

@@ -1,7 +1,7 @@
 import type { JournalRecorder } from '../services/journal-service';
-import { WIDGET_LOADERS, showFailure } from './mount-widgets';
+import { showFailure } from './mount-widgets';
 import { showJournalPanel } from './shell/journal-panel';
-import { READY_ATTRIBUTE, type WidgetTools } from './widget';
+import { READY_ATTRIBUTE, type WidgetModule, type WidgetTools } from './widget';
 import { createWidgetTools } from './widget-tools';
 import { showHeaderCount } from './islands/header-cart-count';
 import { replayHostCartEvents, type HostCartEvent } from './islands/host-cart-events';
@@ -47,11 +47,10 @@ const whenReady = (container: HTMLElement): Promise<void> =>
     observer.observe(container, { attributes: true, attributeFilter: [READY_ATTRIBUTE] });
   });
 
-/** Wakes an island: its widget's code, mounted over the server's markup, then what the visitor did meanwhile. */
-export const wakeWidget = async (container: HTMLElement, events: () => readonly IslandEvent[]): Promise<void> => {
+/** Wakes an island: its widget's code (loading since the loader asked), mounted over the server's markup, then what the visitor did meanwhile. */
+export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetModule> | null, events: () => readonly IslandEvent[]): Promise<void> => {
   const name = container.dataset.widget ?? '';
-  const load = WIDGET_LOADERS[name];
-  if (load === undefined) {
+  if (code === null) {
     events();
     showFailure(container);
     return;
@@ -59,7 +58,7 @@ export const wakeWidget = async (container: HTMLElement, events: () => readonly 
   const tools = await toolsOfPage();
   let module;
   try {
-    module = await load();
+    module = await code;
   } catch (error) {
     showFailure(container);
     throw error;
