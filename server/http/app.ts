@@ -13,13 +13,13 @@ import type { Database } from '../data/database';
 import { queuedDatabase } from '../data/work-queue';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/database-errors';
 import { databasePages } from '../render/page-sources';
-import { registerPageRoutes, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
+import { inlineStyleSources, registerPageRoutes, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
 import { errorBody, registerApiRoutes } from './query-schemas';
 import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
-import { registerHttpRules } from './http-rules';
+import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
@@ -133,12 +133,20 @@ export const buildApp = ({
   const origins = linkOrigins({ publicOrigin, trustProxy });
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
+  // The pages' only inline styles are the built sheets they inline, each allowed by its hash.
+  const inlineStyles = distDir !== undefined && existsSync(distDir) ? inlineStyleSources(distDir) : [];
   app.register(fastifyHelmet, {
+    // Sent by the HTTP rules, only on answers that travelled over https.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
+        'style-src': ["'self'", ...inlineStyles],
+        // The site ships no font: the visitor's own are used.
+        'font-src': ["'self'"],
+        'report-uri': [CSP_REPORT_PATH],
         // Pages rendered from another API (SITE_API_BASE) call it from the browser after the first screen, and show its images.
         'connect-src': ["'self'", ...apiOrigins],
         'img-src': ["'self'", 'data:', ...apiOrigins],

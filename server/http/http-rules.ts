@@ -21,6 +21,21 @@ export const CORS_REQUEST_HEADERS = 'Accept';
 /** The answer headers a cross-origin script may read: the next page of a plain list, and how long to wait after a 503. */
 export const CORS_EXPOSED_HEADERS = 'Link, Retry-After';
 
+/** The browser features the site never uses, refused to its pages and to anything they could embed. */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** Strict-Transport-Security, sent only on an answer that travelled over https: a year, subdomains included. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Where browsers send their reports of what the Content Security Policy blocked (`report-uri`). */
+export const CSP_REPORT_PATH = '/csp-report';
+
+// A report is a few hundred bytes; more is not a browser's report.
+const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+// Reports logged a minute at most: a page that breaks the policy for every visitor, or a client
+// posting reports in a loop, must not fill the log. The ones over are counted in the next line logged.
+const CSP_REPORTS_LOGGED_A_MINUTE = 20;
+
 /** What an address with a GET route allows. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -86,6 +101,43 @@ export interface HttpRules {
 
 const pathOf = (url: string): string => url.split('?')[0] ?? '/';
 
+/** How many `Host` headers a request's raw header list holds. */
+const hostHeaders = (raw: readonly string[]): number => raw.filter((name, index) => index % 2 === 0 && name.toLowerCase() === 'host').length;
+
+/** The fields of a browser's CSP report worth a log line, each cut short: the report is the client's words. */
+export const cspReportSummary = (body: unknown): Record<string, string> => {
+  let parsed: unknown;
+  try {
+    parsed = typeof body === 'string' ? JSON.parse(body) : null;
+  } catch {
+    return { unreadable: 'not JSON' };
+  }
+  // `report-uri` sends `{"csp-report": {…}}`; the Reporting API a list of `{type, body: {…}}`.
+  const first: unknown = Array.isArray(parsed) ? (parsed[0] as { body?: unknown } | undefined)?.body : (parsed as { 'csp-report'?: unknown } | null)?.['csp-report'];
+  if (typeof first !== 'object' || first === null) return { unreadable: 'no report' };
+  const summary: Record<string, string> = {};
+  for (const [key, value] of Object.entries(first)) {
+    if (
+      [
+        'document-uri',
+        'documentURL',
+        'blocked-uri',
+        'blockedURL',
+        'violated-directive',
+        'effectiveDirective',
+        'effective-directive',
+        'source-file',
+        'sourceFile',
+        'line-number',
+        'lineNumber',
+      ].includes(key)
+    ) {
+      summary[key] = String(value).slice(0, 200);
+    }
+  }
+  return summary;
+};
+
 /**
  * Registers the rules on `app` (before its routes, so that every GET route is seen): the query
  * check, the CORS headers of every answer under `/api/` and `/flux/` (`Vary: Origin` always, so a
@@ -115,9 +167,44 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
     return typeof origin === 'string' && allowed.has(origin) && isCrossOriginPath(request.url) ? origin : null;
   };
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Two Host headers: a proxy and the server could each believe another one (RFC 9112 §3.2: answer 400).
+    if (hostHeaders(request.raw.rawHeaders) > 1) throw new HttpRuleError(400, 'the request carries more than one Host header');
     const problem = queryEncodingProblem(request.url);
     if (problem !== null) throw new HttpRuleError(400, problem);
+    // The built pages' templates are not pages: their address names the page itself.
+    const path = pathOf(request.url);
+    if ((request.method === 'GET' || request.method === 'HEAD') && /(^|\/)index\.html$/.test(path)) {
+      const query = request.url.slice(path.length);
+      return reply.redirect(`${path.slice(0, -'index.html'.length)}${query}`, 301);
+    }
+    return undefined;
+  });
+
+  app.register(async (reports) => {
+    reports.addContentTypeParser(
+      ['application/csp-report', 'application/reports+json', 'application/json'],
+      { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    let minute = 0;
+    let logged = 0;
+    let dropped = 0;
+    reports.post(CSP_REPORT_PATH, async (request, reply) => {
+      const now = Math.floor(Date.now() / 60_000);
+      if (now !== minute) {
+        minute = now;
+        logged = 0;
+      }
+      if (logged < CSP_REPORTS_LOGGED_A_MINUTE) {
+        logged += 1;
+        request.log.warn({ report: cspReportSummary(request.body), dropped }, 'content security policy report');
+        dropped = 0;
+      } else {
+        dropped += 1;
+      }
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
   });
 
   const crossOrigin = (request: FastifyRequest, reply: FastifyReply): void => {
@@ -131,6 +218,9 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
 
   app.addHook('onSend', async (request, reply, payload) => {
     crossOrigin(request, reply);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Over plain http a browser ignores it, and a site on a LAN without TLS must stay reachable.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return payload;
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -90,6 +91,29 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
 };
 
+/** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
+const readInlineStyle = (distDir: string, href: string): string | null => {
+  const file = /^\/([\w.-]+\.css)$/.exec(href)?.[1];
+  if (file === undefined) return null;
+  try {
+    return readFileSync(join(distDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The Content Security Policy sources of every style sheet a page may inline (`'sha256-…'`): the
+ * pages' only inline styles, so the policy needs no `'unsafe-inline'`.
+ */
+export const inlineStyleSources = (distDir: string): string[] =>
+  readdirSync(distDir)
+    .filter((name) => name.endsWith('.css'))
+    .flatMap((name) => {
+      const css = readInlineStyle(distDir, `/${name}`);
+      return css === null ? [] : [`'sha256-${createHash('sha256').update(css).digest('base64')}'`];
+    });
+
 /** The page a site path is rendered with. */
 const pageOf = (path: SitePath): SitePage => (path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news');
 
@@ -129,16 +153,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   };
   const styleSheets = new Map<string, string | null>();
   const inlineStyle = (href: string): string | null => {
-    if (!styleSheets.has(href)) {
-      const file = /^\/([\w.-]+\.css)$/.exec(href)?.[1];
-      let css: string | null = null;
-      try {
-        css = file === undefined ? null : readFileSync(join(options.distDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
-      } catch {
-        css = null;
-      }
-      styleSheets.set(href, css);
-    }
+    if (!styleSheets.has(href)) styleSheets.set(href, readInlineStyle(options.distDir, href));
     return styleSheets.get(href) ?? null;
   };
   // The pages kept, least recently used out first, within a count and a size (their compressed
@@ -288,8 +303,15 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     sendRepresentation(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), page, { ...PAGE_SENDING, cacheControl: 'no-store' });
 
   // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
+  // An error page (400, 404) is kept by no cache, the browser's included: the address may work a moment later.
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest, key?: string): FastifyReply =>
-    sendRepresentation(request, reply, rendered, PAGE_SENDING, key === undefined ? undefined : (bytes) => cache.grow(key, bytes));
+    sendRepresentation(
+      request,
+      reply,
+      rendered,
+      rendered.status >= 400 ? { ...PAGE_SENDING, cacheControl: 'no-store' } : PAGE_SENDING,
+      key === undefined ? undefined : (bytes) => cache.grow(key, bytes),
+    );
 
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const origin = origins.absolute(request);

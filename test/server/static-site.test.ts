@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,6 +12,7 @@ import { injectClient, type TestClient } from '../support/http-client';
 import { ensureTestMedia, openTestDatabase, testBackend } from '../support/test-database';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
+const SHEET = '.directory{color:#1a1a1a}\n';
 let db: Database;
 let app: FastifyInstance;
 let client: TestClient;
@@ -23,6 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), page('home'));
   writeFileSync(join(distDir, 'annuaire', 'index.html'), page('directory'));
   writeFileSync(join(distDir, 'main.1a2b3c4d.js'), SCRIPT);
+  writeFileSync(join(distDir, 'directory-widget.5e6f7a8b.css'), `${SHEET}/*# sourceMappingURL=directory-widget.5e6f7a8b.css.map */\n`);
   writeFileSync(join(distDir, 'main.1a2b3c4d.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(distDir, 'main.1a2b3c4d.js.gz'), gzipSync(SCRIPT));
   db = await openTestDatabase();
@@ -80,8 +84,77 @@ describe('the built site', () => {
     expect(directive('img-src')).toBe("img-src 'self' data:");
     expect(directive('default-src')).toBe("default-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(directive('font-src')).toBe("font-src 'self'");
+    expect(directive('report-uri')).toBe('report-uri /csp-report');
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['strict-transport-security']).toBeDefined();
+    expect(headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('allows no inline style but the sheets a page inlines, each by its hash', async () => {
+    const { headers, text } = await client.get('/annuaire/');
+    const inlined = /<style>([^<]*)<\/style>/.exec(text)?.[1];
+    expect(inlined).toBe(SHEET);
+    const styleSrc = (headers['content-security-policy'] ?? '').split(';').find((d) => d.startsWith('style-src '));
+    expect(styleSrc).toBe(`style-src 'self' 'sha256-${createHash('sha256').update(SHEET).digest('base64')}'`);
+  });
+
+  it('sends Strict-Transport-Security only over https', async () => {
+    expect((await client.get('/')).headers['strict-transport-security']).toBeUndefined();
+    const proxied = buildApp({ db, trustProxy: true });
+    try {
+      const overHttps = await proxied.inject({ url: '/api/news/categories/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const overHttp = await proxied.inject({ url: '/api/news/categories/', headers: { 'x-forwarded-proto': 'http' } });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('sends the 400 and 404 pages with no-store, as the operations guide says', async () => {
+    for (const path of ['/nothing/', '/annuaire/?q=%01abc', '/de/annuaire/?q=%01abc', '/annuaire/nobody-here/']) {
+      const answer = await client.get(path);
+      expect({ path, status: answer.status >= 400, cache: answer.headers['cache-control'] }).toEqual({ path, status: true, cache: 'no-store' });
+    }
+  });
+
+  it('sends a template addressed as index.html to its page', async () => {
+    const home = await client.get('/index.html');
+    expect({ status: home.status, location: home.headers['location'] }).toEqual({ status: 301, location: '/' });
+    const directory = await client.get('/annuaire/index.html?q=ma');
+    expect({ status: directory.status, location: directory.headers['location'] }).toEqual({ status: 301, location: '/annuaire/?q=ma' });
+  });
+
+  it('refuses a request with two Host headers', async () => {
+    const served = buildApp({ db });
+    const address = await served.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = new URL(address);
+      const status = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write('GET /api/news/categories/ HTTP/1.1\r\nHost: canton.example\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('end', () => resolve(received.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+      expect(status).toMatch(/^HTTP\/1\.1 400 /);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('takes the browsers’ reports of what the policy blocked', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ 'csp-report': { 'document-uri': 'https://canton.example/', 'violated-directive': 'style-src', 'blocked-uri': 'inline' } }),
+    });
+    expect(answer.statusCode).toBe(204);
+    const tooLong = await app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': 'application/csp-report' }, payload: 'x'.repeat(20_000) });
+    expect(tooLong.statusCode).toBe(413);
   });
 
   it('preloads no API answer: the page already holds the answers its widget starts from', async () => {
