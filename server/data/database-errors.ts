@@ -19,8 +19,13 @@ export class DatabaseBusyError extends Error {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
 
 // PostgreSQL SQLSTATEs of a server shutting down, starting, or out of connections (Appendix A):
-// 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections.
-const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57P05 idle_session_timeout,
+// 53300 too_many_connections, 53400 configuration_limit_exceeded (a role's or database's connection limit).
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300', '53400']);
+// 55000 object_not_in_prerequisite_state is a refusal to connect when it ends the session (FATAL):
+// a database closed to connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`) during maintenance.
+// Raised by a statement instead, it is a defect of ours. The severity is never translated, the message may be.
+const REFUSING_STATES = new Set(['55000']);
 
 // What node-postgres and PGlite say when the connection or the instance is gone (they give no code).
 const MESSAGES = [
@@ -43,6 +48,7 @@ export const isDatabaseUnavailable = (error: unknown, depth = 0): boolean => {
   if (error instanceof DatabaseBusyError) return true;
   const code = fieldOf(error, 'code');
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_STATES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && REFUSING_STATES.has(code) && fieldOf(error, 'severity') === 'FATAL') return true;
   const message = fieldOf(error, 'message');
   if (typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message))) return true;
   const errors = fieldOf(error, 'errors');

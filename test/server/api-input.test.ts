@@ -122,6 +122,8 @@ describe('isDatabaseUnavailable', () => {
       coded('57P01', 'terminating connection due to administrator command'),
       coded('57P03', 'the database system is starting up'),
       coded('08006'),
+      coded('53300', 'sorry, too many clients already'),
+      Object.assign(coded('55000', 'database "site" is not currently accepting connections'), { severity: 'FATAL' }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
       new Error('PGlite is closed'),
@@ -137,6 +139,7 @@ describe('isDatabaseUnavailable', () => {
     for (const error of [
       Object.assign(new Error('syntax error at or near "x"'), { code: '42601' }),
       Object.assign(new Error('invalid input syntax for type integer'), { code: '22P02' }),
+      Object.assign(new Error('currval of sequence "s" is not yet defined in this session'), { code: '55000', severity: 'ERROR' }),
       new Error('this server has no database'),
       null,
       undefined,

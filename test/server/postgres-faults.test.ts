@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import { join } from 'node:path';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/data/database-errors';
 import { freePort, getOnce, listeningPort, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
@@ -169,6 +170,27 @@ if (testBackend() === 'postgres')
       for (let index = 0; index < 10; index += 1) {
         expect(await getOnce(port, `/api/contacts/?title=zq${index}`)).toMatchObject({ kind: 'answer', status: 200 });
       }
+    });
+
+    it('a database closed to connections (ALLOW_CONNECTIONS false, SQLSTATE 55000) costs 503s with Retry-After, never a 500, and serves again once reopened', async () => {
+      const running = server;
+      if (running === null || cluster === null) throw new Error('the server did not start');
+      const admin = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/, '/template1') });
+      await admin.connect();
+      try {
+        await admin.query('alter database postgres allow_connections false');
+        // The connections already open stay until ended: the server's pool must open new ones.
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres'");
+        const outcomes: Outcome[] = [];
+        for (let index = 0; index < 20; index += 1) outcomes.push(await getOnce(port, `/api/contacts/?title=closed${index}`));
+        for (const outcome of outcomes)
+          expect(outcome).toMatchObject({ kind: 'answer', status: 503, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS), complete: true });
+      } finally {
+        await admin.query('alter database postgres allow_connections true');
+        await admin.end();
+      }
+      expect(await getOnce(port, '/api/contacts/?title=reopened')).toMatchObject({ kind: 'answer', status: 200 });
+      expect(running.child.exitCode).toBeNull();
     });
 
     // Clients that ignore Retry-After and reconnect at once would meet the port's closing with connections
