@@ -20,6 +20,9 @@ export const RowId = new t.Type<number, number, unknown>(
 // has no year 0 (1 BC comes before 1 AD), so the years run from 0001.
 const isDateShaped = (u: unknown): u is string => typeof u === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u) && IsoDate.is(u);
 const isDateOnly = (u: unknown): u is string => isDateShaped(u) && (dateParts(u)?.year ?? 0) >= 1;
+
+/** Whether `value` is a day `YYYY-MM-DD` that a PostgreSQL `date` holds: a real day, years 0001 to 9999. */
+export const isDatabaseDay = (value: string): boolean => isDateOnly(value);
 const DateOnly = new t.Type<string, string, unknown>(
   'DateOnly',
   isDateOnly,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES } from '../../../src/domain/paging';
-import { dateParts } from '../../../src/domain/wire';
+import { isDatabaseDay } from '../../data/content';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
@@ -90,10 +90,11 @@ const agendaQuerySchema = {
 
 const badRequest = (message: string): ApiAnswer => ({ status: 400, body: errorBody(400, 'Bad Request', message) });
 
-// The schema checks the shape; a day that no calendar has (2026-02-30) or a reversed range is refused here.
+// The schema checks the shape; a day that no calendar has (2026-02-30), one the database cannot hold
+// (year 0: PostgreSQL has none, the import's rule) or a reversed range is refused here.
 const windowError = ({ from, to }: AgendaWindow): string | null => {
-  if (from !== undefined && dateParts(from) === null) return `from must be a real day (YYYY-MM-DD), got ${from}`;
-  if (to !== undefined && dateParts(to) === null) return `to must be a real day (YYYY-MM-DD), got ${to}`;
+  if (from !== undefined && !isDatabaseDay(from)) return `from must be a real day from 0001-01-01 (YYYY-MM-DD), got ${from}`;
+  if (to !== undefined && !isDatabaseDay(to)) return `to must be a real day from 0001-01-01 (YYYY-MM-DD), got ${to}`;
   if (from !== undefined && to !== undefined && from > to) return `from (${from}) must not be after to (${to})`;
   return null;
 };
