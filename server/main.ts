@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { buildApp, parseTrustProxy } from './http/app';
 import { parseCorsOrigins } from './http/http-rules';
-import { parsePublicOrigin } from './http/public-origin';
+import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
 import { backendPages } from './render/page-sources';
 import { openDatabase } from './data/db';
 import type { Database } from './data/database';
@@ -113,6 +113,8 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
     corsOrigins: parseCorsOrigins(process.env['CORS_ORIGINS']),
     // The site's public address: absolute links never come from a request's Host header.
     publicOrigin: parsePublicOrigin(process.env['PUBLIC_ORIGIN']),
+    // The hosts a proxy may name in links when PUBLIC_ORIGIN is not set (a site served under several names).
+    publicHosts: parsePublicHosts(process.env['PUBLIC_HOSTS']),
     ...(siteApi ? { pages: backendPages(siteApi) } : {}),
   });
   const drain = drainable(app);

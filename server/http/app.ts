@@ -48,6 +48,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** The site's public address (`PUBLIC_ORIGIN`): where every absolute link starts; see server/http/public-origin.ts for the fallback. */
   publicOrigin?: string | undefined;
+  /** The only hosts a trusted proxy may name (`PUBLIC_HOSTS`); empty: any host. */
+  publicHosts?: readonly string[];
 }
 
 /** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
@@ -82,6 +84,7 @@ export const buildApp = ({
   trustProxy = false,
   corsOrigins = [],
   publicOrigin,
+  publicHosts = [],
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -130,7 +133,7 @@ export const buildApp = ({
 
   // Before any route, so that every GET route is known to the 405 and OPTIONS answers.
   const rules = registerHttpRules(app, { corsOrigins });
-  const origins = linkOrigins({ publicOrigin, trustProxy });
+  const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
   // The pages' only inline styles are the built sheets they inline, each allowed by its hash.

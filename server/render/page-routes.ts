@@ -55,18 +55,6 @@ export interface PageRoutesOptions {
   readonly origins?: LinkOrigins;
 }
 
-// The headers of a page's request that make the API's links (server/http/public-origin.ts): the widgets'
-// answers are asked with them, so they hold the links an HTTP client of this address gets.
-const LINK_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'] as const;
-
-const linkHeaders = (request: FastifyRequest): Record<string, string> =>
-  Object.fromEntries(
-    LINK_HEADERS.flatMap((name) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? [[name, value]] : [];
-    }),
-  );
-
 /** The statuses that have a page of their own. */
 export type ErrorStatus = 400 | 404 | 500 | 503;
 
@@ -339,7 +327,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
     const fresh = await rendering(key, async () => {
-      const made = await renderPage(origin, language, path, pathname, search, linkHeaders(request));
+      const made = await renderPage(origin, language, path, pathname, search, origins.forward(request));
       return made.status === 503 ? made : remember(key, made);
     });
     if (fresh.status === 503) return unavailable(reply, fresh, request);
@@ -404,7 +392,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const rendered = await renderWidget(
       PAGES[page].entry,
       { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },
-      (answerPath) => options.answers(answerPath, linkHeaders(request)),
+      (answerPath) => options.answers(answerPath, origins.forward(request)),
     );
     // A fragment is kept a minute by whoever includes it: never one made while the database was away.
     if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {

@@ -1,8 +1,13 @@
+import { resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { buildApp, parseTrustProxy } from '../../server/http/app';
+import { parseHost, parsePublicHosts } from '../../server/http/public-origin';
 import type { Database } from '../../server/data/database';
 import { openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(120_000);
+
+const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
 
 describe('TRUST_PROXY', () => {
   it('reads true, a list of addresses, or nothing', () => {
@@ -47,6 +52,137 @@ describe('TRUST_PROXY', () => {
       const { next, link } = await nextOf(false);
       expect(next).toMatch(/^\/api\/contacts\/\?/);
       expect(link).toMatch(/^<\/api\/contacts\/\?/);
+    });
+  });
+});
+
+describe('forwarded headers a hostile client writes', () => {
+  it('read a host only when it is one: a name, an IPv4 or a bracketed IPv6 address, and a port', () => {
+    for (const host of ['canton.example', 'Canton.Example:8443', '10.0.0.1', '[::1]:8080', 'localhost']) expect(parseHost(host)).toBe(host.toLowerCase());
+    for (const hostile of [
+      'evil.example<script>',
+      'canton.example"',
+      "canton.example'",
+      'user@evil.example',
+      'evil.example/path',
+      'evil.example?x',
+      'evil.example#x',
+      'evil.example:99999',
+      'evil.example:',
+      'a..b',
+      '-a.example',
+      'canton.example evil.example',
+      'canton.example\r\nx-a: 1',
+      '999.1.1.1',
+      '[::1',
+      '[zz::1]',
+      '',
+      `${'a'.repeat(64)}.example`,
+      'exa&mple.org',
+    ]) {
+      expect(parseHost(hostile)).toBeNull();
+    }
+  });
+
+  it('PUBLIC_HOSTS holds hosts, or the server refuses to start', () => {
+    expect(parsePublicHosts(undefined)).toEqual([]);
+    expect(parsePublicHosts(' canton.example, WWW.canton.example:8443 ')).toEqual(['canton.example', 'www.canton.example:8443']);
+    expect(() => parsePublicHosts('https://canton.example')).toThrow('PUBLIC_HOSTS holds "https://canton.example"');
+    expect(() => parsePublicHosts('canton.example,evil<')).toThrow('PUBLIC_HOSTS holds "evil<"');
+  });
+
+  describe('behind a trusted proxy', () => {
+    let db: Database;
+    beforeAll(async () => {
+      db = await openTestDatabase();
+    });
+    afterAll(() => db.close());
+
+    const PROBES: readonly Readonly<Record<string, string>>[] = [
+      { 'x-forwarded-host': 'evil.example<x>' },
+      { 'x-forwarded-host': 'evil.example"><script>alert(1)</script>' },
+      { 'x-forwarded-host': 'user@evil.example' },
+      { 'x-forwarded-proto': 'javascript' },
+      { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example/' },
+      { 'x-forwarded-proto': 'ftp' },
+    ];
+
+    const answers = async (options: Parameters<typeof buildApp>[0], headers: Readonly<Record<string, string>>) => {
+      const app = buildApp(options);
+      try {
+        const get = (url: string) => app.inject({ url, headers: { host: 'canton.example', ...headers } });
+        const [contacts, plain, atom, sitemap, robots] = await Promise.all([
+          get('/api/contacts/?page_size=2'),
+          get('/api/contacts/'),
+          get('/flux/actualites/actualites.atom'),
+          get('/sitemap.xml'),
+          get('/robots.txt'),
+        ]);
+        return {
+          next: contacts.json<{ next: string | null }>().next ?? '',
+          link: String(plain.headers.link ?? ''),
+          atom: atom.body,
+          atomStatus: atom.statusCode,
+          sitemap: sitemap.body,
+          robots: robots.body,
+        };
+      } finally {
+        await app.close();
+      }
+    };
+
+    it.each(PROBES)('%j is ignored: the links are made as if no proxy spoke, and every XML answer stays well-formed', async (probe) => {
+      const seen = await answers({ db, trustProxy: true }, probe);
+      expect(seen.next).toMatch(/^\/api\/contacts\/\?/);
+      expect(seen.link).toMatch(/^<\/api\/contacts\/\?/);
+      expect(seen.atomStatus).toBe(200);
+      for (const text of [seen.atom, seen.sitemap, seen.robots]) {
+        expect(text).not.toMatch(/evil|javascript:|ftp:/);
+        expect(text).toContain('http://localhost:');
+      }
+      const parser = new new JSDOM('').window.DOMParser();
+      for (const xml of [seen.atom, seen.sitemap]) expect(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror')).toHaveLength(0);
+    });
+
+    it('a host outside PUBLIC_HOSTS is ignored; one inside is believed', async () => {
+      const evil = await answers({ db, trustProxy: true, publicHosts: ['canton.example'] }, { 'x-forwarded-host': 'evil.example' });
+      expect(evil.next).toMatch(/^\/api\/contacts\/\?/);
+      expect(evil.atom).not.toContain('evil.example');
+      const good = await answers({ db, trustProxy: true, publicHosts: ['canton.example'] }, { 'x-forwarded-host': 'canton.example', 'x-forwarded-proto': 'https' });
+      expect(good.next).toMatch(/^https:\/\/canton\.example\/api\/contacts\/\?/);
+      expect(good.atom).toContain('href="https://canton.example/actualites/');
+    });
+
+    it('PUBLIC_ORIGIN wins over anything a proxy says', async () => {
+      const seen = await answers(
+        { db, trustProxy: true, publicOrigin: 'https://www.canton.example' },
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      );
+      expect(seen.next).toMatch(/^https:\/\/www\.canton\.example\/api\/contacts\/\?/);
+      for (const text of [seen.atom, seen.sitemap, seen.robots]) expect(text).not.toContain('evil.example');
+    });
+
+    it("a page's own answers carry the page's links, not the forwarded host of a client the server does not trust", async () => {
+      const app = buildApp({ db, distDir: DIST, trustProxy: ['10.0.0.1'] });
+      try {
+        const direct = await app.inject({
+          url: '/annuaire/',
+          remoteAddress: '10.0.0.9',
+          headers: { host: 'canton.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        });
+        expect(direct.statusCode).toBe(200);
+        expect(direct.body).not.toContain('evil.example');
+        expect(direct.body).toContain('href="http://canton.example/annuaire/"');
+        const proxied = await app.inject({
+          url: '/annuaire/',
+          remoteAddress: '10.0.0.1',
+          headers: { host: 'backend:8080', 'x-forwarded-host': 'canton.example', 'x-forwarded-proto': 'https' },
+        });
+        expect(proxied.body).toContain('href="https://canton.example/annuaire/"');
+        expect(proxied.body).toContain('https://canton.example/api/contacts/?');
+      } finally {
+        await app.close();
+      }
     });
   });
 });

@@ -49,6 +49,10 @@ const dayStart = (isoDate: string): Date | null => {
 // The package escapes `"` in attributes and nothing else: `&` and `<` are escaped here.
 const attribute = (text: string): string => xmlText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+// The package escapes `&` and `"` in a link's `href`, not `<` or `>`: they are percent-encoded here, as
+// in any address, so an origin or path holding one (whatever let it through) cannot end the attribute.
+const href = (address: string): string => address.replace(/[<>"\s]/g, (c) => encodeURIComponent(c));
+
 // The package writes `image/{extension}` as an enclosure's type: only addresses whose extension
 // names an image type that way (`image/png`…) get one; the others are shown in the content only.
 const IMAGE_EXTENSION = /\.(png|gif|webp|avif|jpe?g)$/i;
@@ -77,14 +81,14 @@ export const toAtomFeed = (feed: NewsFeed): string => {
   const latest = dated.reduce<Date | null>((max, { updated }) => (updated !== null && (max === null || updated > max) ? updated : max), null);
   // A feed whose items carry no date says nothing changed since the epoch: still stable.
   const updated = latest ?? new Date(0);
-  const author = { name: xmlText(feed.siteName), link: feed.origin };
+  const author = { name: xmlText(feed.siteName), link: href(feed.origin) };
   const atom = new Feed({
     id: feed.id,
     title: xmlText(feed.title),
     updated,
     generator: xmlText(feed.siteName),
-    link: feed.alternate,
-    feed: feed.self,
+    link: href(feed.alternate),
+    feed: href(feed.self),
     author,
   });
   for (const { item, updated: itemUpdated } of dated) {
@@ -95,7 +99,7 @@ export const toAtomFeed = (feed: NewsFeed): string => {
     const entry: Item = {
       title: html(item.title ?? ''),
       id: newsEntryId(item),
-      link: page,
+      link: href(page),
       date: itemUpdated ?? updated,
       author: [author],
       ...(lead === '' ? {} : { description: lead }),
