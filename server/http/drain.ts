@@ -24,7 +24,8 @@ const ACCEPT_SERVE_MS = 3_000;
 const ACCEPT_QUIET_MS = 100;
 // …or after this, under a load that never pauses.
 const ACCEPT_DRAIN_MAX_MS = 5_000;
-// Once the port is closed, a connection taken that has still sent nothing is idle for real after this.
+// A connection taken that has still sent nothing this long after, its bytes read, is idle for real
+// (a browser's preconnect): it is closed, as is a kept-alive one between requests, not waited for.
 const SILENT_WAIT_MS = 1_000;
 
 /** What a drain did: requests answered while it ran, requests refused with 503, and whether all ended within the grace. */
@@ -42,6 +43,7 @@ export interface Drainable {
 interface Connection {
   readonly acceptedAt: number;
   requests: number;
+  running: number;
 }
 
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -52,11 +54,12 @@ const pollOnce = (): Promise<void> => new Promise((done) => setImmediate(done));
  * Makes `app` drainable; call it before `listen`. During the drain the first request of a
  * connection taken before the signal or soon after it is answered; a further request on a
  * kept-alive connection, or one on a connection taken late, gets 503 with `Retry-After`. Every
- * answer of the drain closes its connection. Once the kernel's queue is empty the port closes and
- * `app.close()` waits for those answers, within `graceMs`.
+ * answer of the drain closes its connection; an idle one (kept alive between requests, or silent a
+ * second after it was taken) is closed at once. Once the kernel's queue is empty the port closes
+ * and `app.close()` waits for those answers, within `graceMs`.
  */
 export const drainable = (app: FastifyInstance, graceMs = DRAIN_GRACE_MS): Drainable => {
-  const connections = new WeakMap<Socket, Connection>();
+  const connections = new Map<Socket, Connection>();
   // Connections taken that have not sent a request yet: closing now would reset them.
   const silent = new Set<Socket>();
   const refused = new WeakSet<IncomingMessage>();
@@ -70,21 +73,28 @@ export const drainable = (app: FastifyInstance, graceMs = DRAIN_GRACE_MS): Drain
 
   app.server.on('connection', (socket: Socket) => {
     lastConnectionAt = Date.now();
-    connections.set(socket, { acceptedAt: lastConnectionAt, requests: 0 });
+    connections.set(socket, { acceptedAt: lastConnectionAt, requests: 0, running: 0 });
     silent.add(socket);
-    socket.once('close', () => silent.delete(socket));
+    socket.once('close', () => {
+      silent.delete(socket);
+      connections.delete(socket);
+    });
   });
   // First of the `request` listeners: the decision is taken before Fastify routes the request.
   app.server.prependListener('request', (request: IncomingMessage, response) => {
     silent.delete(request.socket);
     const connection = connections.get(request.socket);
-    if (connection !== undefined) connection.requests += 1;
+    if (connection !== undefined) {
+      connection.requests += 1;
+      connection.running += 1;
+    }
     if (drainStart !== null && (connection === undefined || connection.requests > 1 || connection.acceptedAt > drainStart + ACCEPT_SERVE_MS)) {
       refused.add(request);
     }
     inFlight += 1;
     response.once('close', () => {
       inFlight -= 1;
+      if (connection !== undefined) connection.running -= 1;
       if (drainStart === null) return;
       if (refused.has(request)) refusedCount += 1;
       else answered += 1;
@@ -107,13 +117,25 @@ export const drainable = (app: FastifyInstance, graceMs = DRAIN_GRACE_MS): Drain
     if (drainStart !== null) reply.header('connection', 'close');
   });
 
+  // Called once the loop has read what the kernel holds: a request sent is under way by then.
+  const closeIdle = (): void => {
+    const now = Date.now();
+    for (const [socket, connection] of connections) {
+      if (connection.running > 0) continue;
+      if (connection.requests > 0 || now - connection.acceptedAt >= SILENT_WAIT_MS) socket.destroy();
+    }
+  };
+
   const run = async (): Promise<DrainReport> => {
     const started = Date.now();
     drainStart = started;
+    await pollOnce();
+    closeIdle();
     for (;;) {
       const quietFrom = Date.now();
       await wait(ACCEPT_QUIET_MS);
       await pollOnce();
+      closeIdle();
       if ((lastConnectionAt < quietFrom && silent.size === 0) || Date.now() - started >= ACCEPT_DRAIN_MAX_MS) break;
     }
     // Stop taking connections, but unlike http.Server#close keep those taken whose request has not
@@ -124,6 +146,7 @@ export const drainable = (app: FastifyInstance, graceMs = DRAIN_GRACE_MS): Drain
     while (silent.size > 0 && Date.now() - closedAt < SILENT_WAIT_MS) {
       await wait(10);
       await pollOnce();
+      closeIdle();
     }
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<false>((done) => {
