@@ -1,8 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
-import { buildApp, parseTrustProxy } from './http/app';
-import { parseCorsOrigins } from './http/http-rules';
-import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
+import { buildApp } from './http/app';
 import { backendPages } from './render/page-sources';
 import { openDatabase } from './data/db';
 import type { Database } from './data/database';
@@ -10,17 +8,13 @@ import { isDatabaseUnavailable } from './data/database-errors';
 import { DRAIN_GRACE_MS, drainable } from './http/drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
+import { checkDatabaseHost, databaseRefusal, readSettings, SETTING_EXIT_STATUS, SettingError, type ServerSettings } from './settings';
 
 // The entry of `npm run serve`: storage from the environment, then one port for everything;
 // with `WORKERS=n` (PostgreSQL only) n processes share that port, each with its own pool.
 
 const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
 const mediaDir = join(dataDir, 'media');
-const databaseUrl = process.env['DATABASE_URL'];
-const onPostgres = databaseUrl !== undefined && databaseUrl !== '';
-
-// More would only be a mistake in the variable: each worker holds a pool of 10 connections.
-const MAX_WORKERS = 64;
 // A primary that cannot start a single worker (a port in use, a database refusing) stops after this many tries.
 const MAX_FAILED_STARTS = 3;
 // Workers still running this long after the signal (their own drain grace, then closing their pool) are killed.
@@ -64,7 +58,7 @@ const waitForDatabase = async (db: Database): Promise<void> => {
       if (attempt > 1) console.log(`PostgreSQL reachable (try ${attempt})`);
       return;
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
+      if (!isDatabaseUnavailable(error)) throw databaseRefusal(error) ?? error;
       console.warn(`PostgreSQL not reachable (${errorLabel(error)}), try ${attempt}: trying again in ${delay / 1000} s`);
       await new Promise((done) => setTimeout(done, delay));
       delay = Math.min(delay * 2, START_RETRY_MAX_MS);
@@ -72,19 +66,15 @@ const waitForDatabase = async (db: Database): Promise<void> => {
   }
 };
 
-const openReady = async (): Promise<Database> => {
-  const db = await openDatabase({ dataDir, databaseUrl });
-  await waitForDatabase(db);
-  return db;
-};
-
-const workerCount = (raw: string | undefined): number => {
-  if (raw === undefined || raw.trim() === '') return 1;
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
-    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS} (got "${raw}")`);
+const openReady = async (settings: ServerSettings): Promise<Database> => {
+  const db = await openDatabase({ dataDir, databaseUrl: settings.databaseUrl });
+  try {
+    await waitForDatabase(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
   }
-  return count;
+  return db;
 };
 
 // Once for the whole server, before any worker serves: the schema, which costs a few reads once
@@ -97,25 +87,23 @@ const prepare = async (db: Database): Promise<void> => {
 };
 
 // One process serving the site and the API on the port, until SIGTERM or SIGINT.
-const serve = async (db: Database, started: number, worker: boolean): Promise<void> => {
+const serve = async (db: Database, started: number, worker: boolean, settings: ServerSettings): Promise<void> => {
   const role = worker ? `, worker ${process.pid}` : '';
-  const port = Number(process.env['PORT'] ?? 8080);
-  const host = process.env['HOST'] ?? '0.0.0.0';
-  // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
-  const siteApi = process.env['SITE_API_BASE']?.trim();
+  const { port, host, siteApi } = settings;
   const app = buildApp({
     db,
     distDir: resolve(process.env['DIST_DIR'] ?? 'dist'),
     mediaDir,
-    logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
-    trustProxy: parseTrustProxy(process.env['TRUST_PROXY']),
+    logger: { level: settings.logLevel },
+    trustProxy: settings.trustProxy,
     // Pages on these origins may read the API and the feeds (CORS); none by default.
-    corsOrigins: parseCorsOrigins(process.env['CORS_ORIGINS']),
+    corsOrigins: settings.corsOrigins,
     // The site's public address: absolute links never come from a request's Host header.
-    publicOrigin: parsePublicOrigin(process.env['PUBLIC_ORIGIN']),
+    publicOrigin: settings.publicOrigin,
     // The hosts a proxy may name in links when PUBLIC_ORIGIN is not set (a site served under several names).
-    publicHosts: parsePublicHosts(process.env['PUBLIC_HOSTS']),
-    ...(siteApi ? { pages: backendPages(siteApi) } : {}),
+    publicHosts: settings.publicHosts,
+    // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
+    ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });
   const drain = drainable(app);
   let closing = false;
@@ -144,14 +132,24 @@ const serve = async (db: Database, started: number, worker: boolean): Promise<vo
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   onLauncherGone(() => shutdown('launcher gone'));
+  // The primary gone (killed, crashed): cluster would end this worker at once, cutting the requests
+  // it holds. It drains them and exits instead, and the service manager, seeing the primary die,
+  // starts the whole again. Said before cluster's own check, which reads this flag.
+  const self = cluster.worker;
+  if (worker && self !== undefined) {
+    self.once('disconnect', () => {
+      self.exitedAfterDisconnect = true;
+      shutdown('primary gone');
+    });
+  }
 
   const address = await app.listen({ port, host });
   console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
 // The primary of `WORKERS=n`: migrates the database once, then keeps n workers alive until told to stop.
-const primary = async (count: number, started: number): Promise<void> => {
-  const db = await openReady();
+const primary = async (count: number, started: number, settings: ServerSettings): Promise<void> => {
+  const db = await openReady(settings);
   try {
     await prepare(db);
   } finally {
@@ -215,24 +213,32 @@ const primary = async (count: number, started: number): Promise<void> => {
 
 const main = async (): Promise<void> => {
   const started = Date.now();
+  // Every setting before the database is opened: a bad one leaves it untouched.
+  const settings = readSettings(process.env);
   if (cluster.isWorker) {
-    await serve(await openReady(), started, true);
+    await serve(await openReady(settings), started, true, settings);
     return;
   }
-  let count = workerCount(process.env['WORKERS']);
-  if (count > 1 && !onPostgres) {
+  if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
+  let count = settings.workers;
+  if (count > 1 && settings.databaseUrl === undefined) {
     console.warn(
       `WORKERS=${count} needs DATABASE_URL: PGlite keeps its data folder in one process, so one process serves (set DATABASE_URL to a PostgreSQL server to run ${count} workers)`,
     );
     count = 1;
   }
-  if (count > 1) return primary(count, started);
-  const db = await openReady();
+  if (count > 1) return primary(count, started, settings);
+  const db = await openReady(settings);
   await prepare(db);
-  await serve(db, started, false);
+  await serve(db, started, false, settings);
 };
 
 main().catch((error: unknown) => {
+  // A setting or an address refused for good: one line, which names the variable.
+  if (error instanceof SettingError) {
+    console.error(error.message);
+    process.exit(SETTING_EXIT_STATUS);
+  }
   console.error(error);
   process.exit(1);
 });

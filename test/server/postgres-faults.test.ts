@@ -136,9 +136,10 @@ if (testBackend() === 'postgres')
 
     it('a PostgreSQL that answers but refuses the connection (a database that does not exist) stops the start at once: no outage to wait for', async () => {
       const other = startServer(dataDir, { DATABASE_URL: (cluster?.url ?? '').replace(/\/postgres$/, '/no_such_database') });
-      expect(await other.exited).toBe(1);
+      // A setting refused for good: exit 2, as a bad value of any variable is (test/server/settings.test.ts).
+      expect(await other.exited).toBe(2);
       expect(retryLines(other.output())).toEqual([]);
-      expect(other.output()).toContain('no_such_database');
+      expect(other.output().trim()).toBe('PostgreSQL refuses DATABASE_URL: database "no_such_database" does not exist (3D000)');
     });
 
     it('a PostgreSQL restart under load costs only 503s with Retry-After: no reset, no crash, the same process serves after', async () => {

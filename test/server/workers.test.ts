@@ -3,7 +3,17 @@ import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { openPostgres } from '../../server/data/db';
-import { ensureServerBuilt, runSeed, seededDataDir, SERVER_MAIN, SERVER_NODE_FLAGS, waitFor as waitForValue } from '../support/server-child';
+import {
+  ensureServerBuilt,
+  getOnce,
+  privateSchema,
+  runSeed,
+  seededDataDir,
+  SERVER_MAIN,
+  SERVER_NODE_FLAGS,
+  waitFor as waitForValue,
+  type Outcome,
+} from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 jest.setTimeout(120_000);
@@ -140,3 +150,50 @@ it(
     }
   },
 );
+
+// Registered on PostgreSQL only (`npm run test:postgres`): WORKERS needs it.
+if (onPostgres)
+  it('a killed primary under WORKERS=2 stops its workers cleanly: each drains the requests it holds and exits, for the service manager to start the whole again', async () => {
+    dataDir = await seededDataDir();
+    const schema = await privateSchema('primary');
+    try {
+      server = start({ WORKERS: '2', DATABASE_URL: schema.url, LOG_LEVEL: 'warn' });
+      const running = server;
+      const workers = (await waitFor('two workers to listen', () => (listening(running.output()).length >= 2 ? listening(running.output()) : null))).map(
+        (line) => line.worker ?? 0,
+      );
+      const port = listening(running.output())[0]!.port;
+
+      // Visitors asking one after the other, each on a new connection, until the port is gone.
+      const outcomes: Outcome[] = [];
+      let stopped = false;
+      const client = async (index: number): Promise<void> => {
+        for (let step = 0; !stopped; step += 1) {
+          const outcome = await getOnce(port, `/api/contacts/?title=${String.fromCharCode(97 + ((index + step) % 26))}&page_size=${1 + (step % 100)}`);
+          outcomes.push(outcome);
+          if (outcome.kind === 'error') return;
+        }
+      };
+      const clients = Array.from({ length: 8 }, (_, index) => client(index));
+      await waitFor('answers before the kill', () => (outcomes.filter((o) => o.kind === 'answer').length >= 40 ? true : null));
+
+      running.child.kill('SIGKILL');
+      await running.exited;
+      await waitFor('the workers to exit', () => (workers.every((pid) => !alive(pid)) ? true : null));
+      stopped = true;
+      await Promise.all(clients);
+
+      for (const pid of workers) {
+        expect(running.output()).toContain(`primary gone: closing worker ${pid}`);
+        expect(running.output()).toMatch(new RegExp(`drained worker ${pid}: \\d+ requests answered, \\d+ refused with 503`));
+      }
+      expect(running.output()).not.toMatch(/requests still running/);
+      // An answer begun is an answer finished; a connection the dead primary held is refused or reset, never half answered.
+      for (const outcome of outcomes) {
+        if (outcome.kind === 'answer') expect(outcome).toMatchObject({ complete: true });
+        else expect(['ECONNREFUSED', 'ECONNRESET']).toContain(outcome.code);
+      }
+    } finally {
+      await schema.drop();
+    }
+  });

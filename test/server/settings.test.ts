@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../support/server-child';
+import { testBackend } from '../support/test-database';
+
+// The server's settings are read and checked before anything else: a bad one stops the start with
+// one line naming it and exit 2, before the database is opened (PGlite's folder is not even made).
+
+jest.setTimeout(120_000);
+
+// Long enough for a start that waits for nothing; a start that retries or migrates first takes longer.
+const PROMPT_MS = 8_000;
+
+const refusedStart = async (env: Record<string, string>): Promise<{ status: number | NodeJS.Signals | null; lines: string[]; ms: number; dataDir: string }> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'settings-'));
+  const started = Date.now();
+  const run = startServer(dataDir, { DATABASE_URL: '', ...env });
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
+  const status = await run.exited;
+  clearTimeout(timer);
+  const lines = run
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return { status, lines, ms: Date.now() - started, dataDir };
+};
+
+it.each([
+  ['PUBLIC_ORIGIN', 'ftp://canton.example', /^PUBLIC_ORIGIN must be an http or https address/],
+  ['PUBLIC_ORIGIN', 'www.canton.example', /^PUBLIC_ORIGIN must be an absolute address/],
+  ['CORS_ORIGINS', '*', /^CORS_ORIGINS holds "\*"/],
+  ['PORT', '99999', /^PORT must be a whole number from 0 to 65535 \(got "99999"\)$/],
+  ['PORT', '80a', /^PORT must be a whole number/],
+  ['TRUST_PROXY', '127.0.0.1,proxy.local', /^TRUST_PROXY holds "proxy\.local"/],
+  ['TRUST_PROXY', '10.0.0.0/33', /^TRUST_PROXY holds "10\.0\.0\.0\/33"/],
+  ['WORKERS', '0', /^WORKERS must be a whole number from 1 to 64 \(got "0"\)$/],
+  ['WORKERS', 'two', /^WORKERS must be a whole number/],
+  ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+  ['SITE_API_BASE', 'api.canton.example', /^SITE_API_BASE must be an http or https address/],
+  ['DATABASE_URL', 'notaurl', /^DATABASE_URL must be a PostgreSQL address/],
+  ['DATABASE_URL', 'mysql://site:site@127.0.0.1:3306/site', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got a mysql:\/\/ one\)$/],
+  ['DATABASE_URL', 'postgres://site:site@no-such-host.invalid:5432/site', /^DATABASE_URL names the host "no-such-host\.invalid", which does not resolve$/],
+])('%s=%s stops the start at once with one line and exit 2, the database untouched', async (name, value, line) => {
+  const { status, lines, ms, dataDir } = await refusedStart({ [name]: value });
+  try {
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+    expect(status).toBe(2);
+    expect(ms).toBeLessThan(PROMPT_MS);
+    // PGlite's folder is made when the database opens: a bad setting never gets that far.
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+// Registered on PostgreSQL only (`npm run test:postgres`): a real server refuses the address.
+if (testBackend() === 'postgres')
+  describe('a PostgreSQL that refuses DATABASE_URL for good', () => {
+    const address = (change: (url: URL) => void): string => {
+      const url = new URL(process.env['DATABASE_URL'] ?? '');
+      change(url);
+      return url.toString();
+    };
+
+    it.each([
+      [
+        'a wrong password',
+        (url: URL) => void (url.password = 'not-the-password'),
+        /^PostgreSQL refuses DATABASE_URL: password authentication failed for user "\w+" \(28P01\)$/,
+      ],
+      [
+        'an address without the password PostgreSQL asks for',
+        (url: URL) => void (url.password = ''),
+        /^PostgreSQL asks for a password that DATABASE_URL does not give$/,
+      ],
+      [
+        'a database that does not exist',
+        (url: URL) => void (url.pathname = '/no_such_database'),
+        /^PostgreSQL refuses DATABASE_URL: database "no_such_database" does not exist \(3D000\)$/,
+      ],
+    ])('%s stops the start at once with one line and exit 2', async (_what, change, line) => {
+      const { status, lines, ms, dataDir } = await refusedStart({ DATABASE_URL: address(change) });
+      rmSync(dataDir, { recursive: true, force: true });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(status).toBe(2);
+      expect(ms).toBeLessThan(PROMPT_MS);
+    });
+  });
