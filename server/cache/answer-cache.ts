@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { zurichToday } from '../../src/domain/agenda-window';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
+import { sharedCacheControl } from './shared-cache';
 
 /** The encodings an answer is kept in besides its plain bytes. */
 export type Encoding = 'br' | 'gzip';
@@ -176,8 +177,8 @@ export const singleFlight = <V>(): ((key: string, make: () => Promise<V>) => Pro
   };
 };
 
-/** Cache policy of API answers: short, since content can change at any import. */
-export const ANSWER_CACHE_CONTROL = 'public, max-age=60';
+/** Cache policy of API answers: a browser keeps them a minute, a shared cache `SHARED_CACHE_SECONDS` (content can change at any import). */
+export const ANSWER_CACHE_CONTROL = sharedCacheControl(60);
 
 /** Below this size an API answer goes plain; `@fastify/compress` is registered with the same. */
 export const ANSWER_COMPRESS_THRESHOLD = 1024;

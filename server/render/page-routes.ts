@@ -33,6 +33,7 @@ import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limit
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
+import { sharedCacheControl } from '../cache/shared-cache';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
@@ -108,8 +109,8 @@ const pageOf = (path: SitePath): SitePage => (path.kind === 'page' ? path.page :
 // A page's HTML serialized once, with its ETag and the compressed copies made at the first visit that asks for each.
 type Rendered = Representation;
 
-// Revalidated on every visit (the content changes at any import); compressed whatever its size.
-const PAGE_SENDING: SendPolicy = { cacheControl: 'no-cache', brotliQuality: 6, threshold: 0 };
+// Revalidated by the browser on every visit (the content changes at any import), kept a few seconds by a shared cache; compressed whatever its size.
+const PAGE_SENDING: SendPolicy = { cacheControl: sharedCacheControl(0), brotliQuality: 6, threshold: 0 };
 
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views

@@ -93,7 +93,7 @@ describe('the answer cache, over HTTP', () => {
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     expect(again.headers['etag']).toBe(first.headers['etag']);
-    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    expect(again.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
     // A list of tags, and the weak form of ours, are revalidations too.
     expect((await client.get('/api/categories/agenda/', { 'if-none-match': `"other", W/${first.headers['etag']!}` })).status).toBe(304);
     expect((await client.get('/api/categories/agenda/', { 'if-none-match': '"other"' })).status).toBe(200);
@@ -111,7 +111,7 @@ describe('the answer cache, over HTTP', () => {
       expect(answer.headers['etag']).toBe(plain.headers['etag']);
       // Origin too: the same address answers CORS headers by the asking page's origin.
       expect(answer.headers['vary']).toBe('accept-encoding, Origin');
-      expect(answer.headers['cache-control']).toBe('public, max-age=60');
+      expect(answer.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     }
@@ -153,7 +153,7 @@ describe('the answer cache, over HTTP', () => {
     const first = await client.get('/api/agenda/999/');
     expect(first.status).toBe(404);
     expect(first.headers['etag']).toBeDefined();
-    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
     const before = statements();
     const again = await client.get('/api/agenda/999/', { 'if-none-match': first.headers['etag']! });
     expect(again.status).toBe(404);

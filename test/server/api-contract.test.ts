@@ -395,7 +395,7 @@ describe('bad input', () => {
 describe('headers of API answers', () => {
   it('sends an ETag, a short public cache and answers 304 to a matching If-None-Match', async () => {
     const first = await client.get('/api/categories/agenda/');
-    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
     expect(first.headers['etag']).toBeDefined();
     const second = await client.get('/api/categories/agenda/', { 'if-none-match': String(first.headers['etag']) });
     expect(second.status).toBe(304);

@@ -150,7 +150,7 @@ describe('the directory as CSV', () => {
       .replace(/[^A-Za-z0-9]+/g, '-')
       .toLowerCase();
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="annuaire-${slug}-${DEMO_TODAY}.csv"`);
-    expect(answer.headers['cache-control']).toBe('public, max-age=60');
+    expect(answer.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['x-robots-tag']).toBe('noindex');
     const etag = answer.headers['etag'];

@@ -67,7 +67,7 @@ describe('the calendar and news feeds on the demo content', () => {
     expect(answer.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(answer.headers['etag']).toMatch(/^"[\w-]+"$/);
     expect(new Date(answer.headers['last-modified'] ?? '').getTime()).not.toBeNaN();
-    expect(answer.headers['cache-control']).toBe('public, max-age=300');
+    expect(answer.headers['cache-control']).toBe('public, max-age=300, s-maxage=10');
     const { calendar, events } = parseFeed(answer.text);
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Agenda du Grand Conseil – Canton de Valmont');
     expect(calendar.getFirstPropertyValue('refresh-interval')?.toString()).toBe('PT1H');

@@ -41,19 +41,19 @@ afterAll(async () => {
 });
 
 describe('the built site', () => {
-  it('renders the home page into its built HTML, revalidated on every visit', async () => {
+  it('renders the home page into its built HTML, revalidated by the browser on every visit and kept 10 s by a shared cache', async () => {
     const answer = await client.get('/');
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('<title>Bienvenue – Canton de Valmont</title>');
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
-    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
 
   it('renders /annuaire/ into annuaire/index.html', async () => {
     const answer = await client.get('/annuaire/');
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('<title>Annuaire – Canton de Valmont</title>');
-    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
 
   it('serves a hashed asset precompressed with brotli and cached for good', async () => {

@@ -17,6 +17,7 @@ import { nameSearch } from '../../data/search';
 import { SITE_NEWS_SCOPE } from '../site';
 import { EVENT_KEY } from './agenda-routes';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
+import { sharedCacheControl } from '../../cache/shared-cache';
 import { errorBody } from '../query-schemas';
 
 /**
@@ -41,8 +42,8 @@ export const NEWS_FEED_MAX_ITEMS = 50;
 /** How often calendars are asked to poll (RFC 7986 REFRESH-INTERVAL, X-PUBLISHED-TTL). */
 export const CALENDAR_FEED_REFRESH = 'PT1H';
 
-/** Cache policy of the feeds: an hour's polls of one calendar are mostly revalidations, and an import shows within five minutes. */
-export const FEED_CACHE_CONTROL = 'public, max-age=300';
+/** Cache policy of the feeds: an hour's polls of one calendar are mostly revalidations, and an import shows within five minutes (within `SHARED_CACHE_SECONDS` at a shared cache). */
+export const FEED_CACHE_CONTROL = sharedCacheControl(300);
 
 const FEED_SENDING: SendPolicy = { cacheControl: FEED_CACHE_CONTROL, brotliQuality: 5, threshold: 1024 };
 
