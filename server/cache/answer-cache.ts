@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, createGunzip, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { zurichToday } from '../../src/domain/agenda-window';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
 import { sharedCacheControl } from './shared-cache';
+import { NO_LIMIT, type UncachedWork } from './fair-use';
 
 /** The encodings an answer is kept in besides its plain bytes. */
 export type Encoding = 'br' | 'gzip';
@@ -98,6 +101,46 @@ export const sendRepresentation = (
     return reply.header('content-encoding', 'gzip').send(kept.gzip);
   }
   return reply.send(kept.body);
+};
+
+/**
+ * A large representation kept by its compressed copies alone (a whole directory's vCards, a
+ * sitemap file): a tenth of its plain bytes, so the files a crawler or a download asks for again stay kept.
+ */
+export interface Packed {
+  readonly status: number;
+  readonly type: string;
+  readonly etag: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** `made` compressed both ways in zlib's threads, off the thread that answers the other requests (megabytes take tens of milliseconds). */
+export const pack = async (made: Representation, brotliQuality: number): Promise<Packed> => {
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(made.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: made.body.length } }),
+    gzipAsync(made.body),
+  ]);
+  return { status: made.status, type: made.type, etag: made.etag, headers: made.headers, br: exactBuffer(br), gzip: exactBuffer(gzipped) };
+};
+
+/** The bytes a packed representation holds. */
+export const packedBytes = (packed: Packed): number => packed.br.length + packed.gzip.length;
+
+/** Sends a packed representation: 304, brotli or gzip as kept, or its plain bytes unzipped as they are sent to a client that accepts neither. */
+export const sendPacked = (request: FastifyRequest, reply: FastifyReply, kept: Packed, cacheControl: string): FastifyReply => {
+  reply.header('cache-control', cacheControl).header('etag', kept.etag).header('vary', 'accept-encoding');
+  for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
+  if (kept.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  reply.code(kept.status).type(kept.type);
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(kept.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(kept.gzip);
+  return reply.send(Readable.from([kept.gzip]).pipe(createGunzip()));
 };
 
 /** A map that forgets its least recently used entries beyond a count and a size. */
@@ -201,6 +244,8 @@ export interface AnswerCacheOptions {
   readonly now?: () => number;
   readonly limits?: CacheLimits;
   readonly cacheControl?: string;
+  /** Counts each answer not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
 
 /** The API's answers, kept per (route, normalized params and query, origin, day, content version). */
@@ -237,7 +282,13 @@ const canonical = (value: unknown): unknown =>
 const CACHEABLE = new Set([200, 404]);
 
 /** The answer cache of one app: see `AnswerCache`. */
-export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIMITS, cacheControl = ANSWER_CACHE_CONTROL }: AnswerCacheOptions): AnswerCache => {
+export const answerCache = ({
+  version,
+  now = Date.now,
+  limits = ANSWER_CACHE_LIMITS,
+  cacheControl = ANSWER_CACHE_CONTROL,
+  uncached = NO_LIMIT,
+}: AnswerCacheOptions): AnswerCache => {
   const kept = boundedCache<Representation>(limits);
   const once = singleFlight<Representation>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
@@ -249,6 +300,7 @@ export const answerCache = ({ version, now = Date.now, limits = ANSWER_CACHE_LIM
       const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);
       if (hit !== undefined) return sendRepresentation(request, reply, hit, policy, (bytes) => kept.grow(key, bytes));
+      if (await uncached(request, reply)) return reply;
       // Settled either way, the next request looks in the cache (or asks again after a failure).
       const fresh = await once(key, () =>
         answer(today).then(({ status, body, headers }) => {

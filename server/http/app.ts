@@ -9,6 +9,7 @@ import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRE
 import { API_ROUTES } from './api-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
+import { fairUse, type FairUseLimits } from '../cache/fair-use';
 import type { Database } from '../data/database';
 import { queuedDatabase } from '../data/work-queue';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/database-errors';
@@ -50,6 +51,11 @@ export interface AppOptions {
   publicOrigin?: string | undefined;
   /** The only hosts a trusted proxy may name (`PUBLIC_HOSTS`); empty: any host. */
   publicHosts?: readonly string[];
+  /**
+   * How much uncached work one client may ask for (`FAIR_USE_MAX` in `FAIR_USE_WINDOW_SECONDS`, which
+   * `npm run serve` always sets, by default `DEFAULT_FAIR_USE`); cached answers never count. Unset: no limit.
+   */
+  fairUseLimits?: FairUseLimits | null;
 }
 
 /** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
@@ -85,6 +91,7 @@ export const buildApp = ({
   corsOrigins = [],
   publicOrigin,
   publicHosts = [],
+  fairUseLimits = null,
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -92,11 +99,13 @@ export const buildApp = ({
   const version = contentVersionReader(store, versionTtlMs);
   // Uncached database work, bounded: a flood gets 503s (DatabaseBusyError) rather than an endless line.
   const db = queuedDatabase(store);
-  const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL });
+  // Each answer not kept counts against its client's fair use (`limiter` is made with the app, below).
+  const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL, uncached: (request, reply) => limiter.uncached(request, reply) });
   // The pages ask this very app for their answers (`app` is built below; it answers once listening or injected).
   const own = (): PageSources =>
     databasePages(
-      (path, headers) => app.inject({ method: 'GET', url: path, headers: { ...headers } }).then(({ statusCode, body }) => ({ statusCode, body })),
+      (path, headers) =>
+        app.inject({ method: 'GET', url: path, headers: { ...headers, ...limiter.ownHeaders } }).then(({ statusCode, body }) => ({ statusCode, body })),
       version,
       now,
     );
@@ -133,6 +142,7 @@ export const buildApp = ({
 
   // Before any route, so that every GET route is known to the 405 and OPTIONS answers.
   const rules = registerHttpRules(app, { corsOrigins });
+  const limiter = fairUse(app, fairUseLimits);
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
@@ -221,11 +231,11 @@ export const buildApp = ({
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
   });
 
-  registerSeoRoutes(app, db, { version: version.read, origins });
+  registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
-  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now });
+  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
   registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
 
@@ -246,7 +256,7 @@ export const buildApp = ({
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    errorPage = registerPageRoutes(app, { distDir, ...sources, origins });
+    errorPage = registerPageRoutes(app, { distDir, ...sources, origins, uncached: limiter.uncached });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

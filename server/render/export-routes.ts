@@ -20,14 +20,15 @@ import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
 import {
   ANSWER_BROTLI_QUALITY,
   ANSWER_CACHE_CONTROL,
-  ANSWER_COMPRESS_THRESHOLD,
   boundedCache,
+  pack,
+  packedBytes,
   representation,
-  sendRepresentation,
+  sendPacked,
   singleFlight,
-  type Representation,
-  type SendPolicy,
+  type Packed,
 } from '../cache/answer-cache';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 
@@ -53,6 +54,8 @@ export interface ExportRoutesOptions {
   readonly now?: () => number;
   /** The most contacts an export holds; tests give a small one. */
   readonly cap?: number;
+  /** Counts each export not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
 
 const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -64,8 +67,8 @@ const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
 // Excel reads a CSV as UTF-8 only when it starts with the byte order mark; other readers skip it.
 const BOM = '\uFEFF';
 
-// Kept as long as the API's answers (60 s), revalidated by ETag; compressed like them (CSV shrinks ten times).
-const EXPORT_SENDING: SendPolicy = { cacheControl: ANSWER_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
+// Kept as long as the API's answers (60 s), revalidated by ETag.
+const EXPORT_CACHE_CONTROL = ANSWER_CACHE_CONTROL;
 
 const ContactsAnswer = ListAnswer(Contact);
 
@@ -147,13 +150,17 @@ const searchOf = (url: string): string => {
  * the directory as filtered by the page's own query (`categorie`, `q`), walked to its end through
  * the pages' source. A query the page refuses is refused here (400); a source that fails, 502.
  */
-export const registerExportRoutes = (app: FastifyInstance, { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS }: ExportRoutesOptions): void => {
-  // The exports of a content version, kept like pages: a repeated download costs nothing, and
-  // visitors asking for one list at the same moment share one walk.
-  const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
-  const once = singleFlight<Representation>();
+export const registerExportRoutes = (
+  app: FastifyInstance,
+  { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS, uncached = NO_LIMIT }: ExportRoutesOptions,
+): void => {
+  // The exports of a content version, kept compressed (a whole large directory's vCards and CSV
+  // are 4.1 and 2.1 MB plain, some 1 MB together packed, so one never pushes out the other): a
+  // repeated download costs nothing, and visitors asking for one list at the same moment share one walk.
+  const cache = boundedCache<Packed>(EXPORT_CACHE_LIMITS);
+  const once = singleFlight<Packed>();
 
-  const make = async (format: ExportFormat, language: Language, filters: DirectoryFilters, day: string): Promise<Representation> => {
+  const make = async (format: ExportFormat, language: Language, filters: DirectoryFilters, day: string): Promise<Packed> => {
     const build = (): Promise<string> => (format === 'csv' ? csvOf(contactPages(answers, filters, cap), language) : vcfOf(contactPages(answers, filters, cap)));
     let body: string;
     try {
@@ -165,7 +172,7 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
     }
     const disposition = `attachment; filename="${directoryExportFileName(filters, format, day)}"`;
     // A file of contact details is no search result: the page that lists them is.
-    return representation(200, MEDIA_TYPES[format], body, { 'content-disposition': disposition, 'x-robots-tag': 'noindex' });
+    return pack(representation(200, MEDIA_TYPES[format], body, { 'content-disposition': disposition, 'x-robots-tag': 'noindex' }), ANSWER_BROTLI_QUALITY);
   };
 
   const handler =
@@ -185,6 +192,7 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
       const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
       let made = cache.get(key);
       if (made === undefined) {
+        if (await uncached(request, reply)) return reply;
         try {
           made = await once(key, () => make(format, language, filters, day));
         } catch (error) {
@@ -197,9 +205,9 @@ export const registerExportRoutes = (app: FastifyInstance, { answers, version, n
           }
           throw error;
         }
-        cache.set(key, made, made.body.length + key.length);
+        cache.set(key, made, packedBytes(made) + key.length);
       }
-      return sendRepresentation(request, reply, made, EXPORT_SENDING, (bytes) => cache.grow(key, bytes));
+      return sendPacked(request, reply, made, EXPORT_CACHE_CONTROL);
     };
 
   for (const language of LANGUAGES) {

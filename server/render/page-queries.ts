@@ -83,3 +83,19 @@ export const pageQueryProblem = (page: SitePage, search: string): PageQueryProbl
   }
   return null;
 };
+
+/**
+ * The query as the page reads it, for its cache key and its rendering: only the parameters it
+ * reads (a campaign tag, `fbclid` or a random one make no new page), names in order, each name's
+ * values in theirs, a page's empty fields dropped (the tools are flags: `?journal`). Call it on a
+ * query `pageQueryProblem` accepted.
+ */
+export const pageSearch = (page: SitePage, search: string): string => {
+  const reads = new Set(PAGE_PARAMS[page]);
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) if ((reads.has(name) && value !== '') || TOOL_PARAMS.includes(name)) kept.append(name, value);
+  // Sorting is stable: a list's values keep their order.
+  kept.sort();
+  const text = kept.toString();
+  return text === '' ? '' : `?${text}`;
+};

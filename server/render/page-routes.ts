@@ -31,13 +31,14 @@ import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { sharedCacheControl } from '../cache/shared-cache';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
-import { MAX_PAGE_URL, pageQueryProblem, type PageQueryProblem } from './page-queries';
+import { MAX_PAGE_URL, pageQueryProblem, pageSearch, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
 
 // The error pages' and the pages' descriptions, which no widget's chunk brings.
@@ -54,6 +55,8 @@ export interface PageRoutesOptions {
   readonly apiBase?: string | undefined;
   /** Where canonical and alternate addresses start: never the request's Host (server/http/public-origin.ts). */
   readonly origins?: LinkOrigins;
+  /** Counts each page or fragment not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
 
 /** The statuses that have a page of their own. */
@@ -112,6 +115,9 @@ type Rendered = Representation;
 // Revalidated by the browser on every visit (the content changes at any import), kept a few seconds by a shared cache; compressed whatever its size.
 const PAGE_SENDING: SendPolicy = { cacheControl: sharedCacheControl(0), brotliQuality: 6, threshold: 0 };
 
+// A fragment is included by a content system, which may keep it a minute.
+const FRAGMENT_SENDING: SendPolicy = { ...PAGE_SENDING, cacheControl: 'public, max-age=60' };
+
 /**
  * The site's pages, rendered on the server by the widgets' own machines and views
  * (docs/architecture.md, section "Rendering"), in French at `/…` and in German, Italian and English at `/de/…`, `/it/…`, `/en/…`, with their
@@ -120,6 +126,7 @@ const PAGE_SENDING: SendPolicy = { cacheControl: sharedCacheControl(0), brotliQu
  */
 export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ErrorPage => {
   const origins = options.origins ?? linkOrigins();
+  const uncached = options.uncached ?? NO_LIMIT;
   // What Parcel built for each page (its entry script, style sheets, icon), read once from the built page.
   const assets = new Map<string, PageAssets>();
   const assetsFor = (dir: string): PageAssets => {
@@ -153,7 +160,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     cache.set(key, rendered, rendered.body.length);
     return rendered;
   };
-  const finish = (status: number, html: string): Rendered => representation(status, 'text/html; charset=utf-8', html);
+  const finish = (status: number, html: string, headers: Readonly<Record<string, string>> = {}): Rendered =>
+    representation(status, 'text/html; charset=utf-8', html, headers);
   // On another API the widgets offer no export, except where a page says where it is: this server
   // serves the directory's exports (server/render/export-routes.ts) from that API too.
   const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase, 'data-export-base': '' } : {};
@@ -284,6 +292,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         page,
         inlineStyle,
       ),
+      // Said to shared caches and crawlers as the page says it: every address of this page (a campaign tag added) is this one.
+      { link: `<${meta.canonical}>; rel="canonical"` },
     );
   };
 
@@ -324,11 +334,14 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (toggled !== null) return reply.redirect(`${localizedPath(pathname, language)}${toggled}`, 303);
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
-    const key = `${await options.version()}|${origin}|${url}`;
+    // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, another order or spelling of the same query are one page, rendered and kept once.
+    const canonical = pageSearch(page, search);
+    const key = JSON.stringify([await options.version(), origin, language, pathname, canonical]);
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
+    if (await uncached(request, reply)) return reply;
     const fresh = await rendering(key, async () => {
-      const made = await renderPage(origin, language, path, pathname, search, origins.forward(request));
+      const made = await renderPage(origin, language, path, pathname, canonical, origins.forward(request));
       return made.status === 503 ? made : remember(key, made);
     });
     if (fresh.status === 503) return unavailable(reply, fresh, request);
@@ -390,27 +403,37 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return error(400, say(problem.id, { ...problem.values }));
-    const rendered = await renderWidget(
-      PAGES[page].entry,
-      { language, pathname: PAGE_PATHS[page], search, attributes: { ...attributes, ...apiAttributes } },
-      (answerPath) => options.answers(answerPath, origins.forward(request)),
-    );
-    // A fragment is kept a minute by whoever includes it: never one made while the database was away.
-    if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) {
+    // Kept like the pages, under the query the widget reads: a parameter it does not read makes no new fragment.
+    const canonical = pageSearch(page, search);
+    const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
+    const cached = cache.get(key);
+    if (cached !== undefined) return sendRepresentation(request, reply, cached, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
+    if (await uncached(request, reply)) return reply;
+    const fresh = await rendering(key, async () => {
+      const rendered = await renderWidget(
+        PAGES[page].entry,
+        { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes } },
+        (answerPath) => options.answers(answerPath, origins.forward(request)),
+      );
+      // A fragment is kept a minute by whoever includes it: never one made while the database was away.
+      if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) return finish(503, '');
+      const html = renderFragment({
+        widget: PAGES[page].widget,
+        language,
+        attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
+        style: styleOf(PAGES[page].widget),
+        head: rendered.head,
+        html: rendered.html,
+        answers: rendered.answers,
+        failures: rendered.failures,
+      });
+      return remember(key, finish(200, html));
+    });
+    if (fresh.status === 503) {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return error(503, say('errors.fragment.unavailable'));
     }
-    const html = renderFragment({
-      widget: PAGES[page].widget,
-      language,
-      attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
-      style: styleOf(PAGES[page].widget),
-      head: rendered.head,
-      html: rendered.html,
-      answers: rendered.answers,
-      failures: rendered.failures,
-    });
-    return reply.header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(html);
+    return sendRepresentation(request, reply, fresh, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
   });
 
   // The error pages of every other address, in the language of the address.

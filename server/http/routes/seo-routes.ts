@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../../src/domain/language';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../../src/domain/permalinks';
-import {
-  ANSWER_BROTLI_QUALITY,
-  ANSWER_COMPRESS_THRESHOLD,
-  boundedCache,
-  representation,
-  sendRepresentation,
-  singleFlight,
-  type Representation,
-  type SendPolicy,
-} from '../../cache/answer-cache';
+import { ANSWER_BROTLI_QUALITY, boundedCache, pack, packedBytes, representation, sendPacked, singleFlight, type Packed } from '../../cache/answer-cache';
 import { SITEMAP_CACHE_LIMITS } from '../../cache/cache-limits';
+import { NO_LIMIT, type UncachedWork } from '../../cache/fair-use';
 import type { Database } from '../../data/database';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
@@ -27,11 +19,12 @@ export interface SitemapEntry {
 export const SITEMAP_MAX_URLS = 50_000;
 
 /**
- * Pages a sitemap file holds: each is listed in every language, so 4,000 addresses and some 2 MB
- * a file (the protocol allows 50,000 and 50 MB, but a file of 12,500 pages took seconds to make
- * and 25 MB to keep); an index lists up to 50,000 files.
+ * Pages a sitemap file holds: each is listed in every language with its five alternates, so 800
+ * `<url>` and 4,800 addresses, some 550 kB plain and 30 ms to make (the protocol allows 50,000 and
+ * 50 MB, but a file of 1,000 pages took 115–177 ms of the thread that answers everyone, and the
+ * large site's 83 such files could not be kept); an index lists up to 50,000 files.
  */
-export const SITEMAP_PAGE_SIZE = 1_000;
+export const SITEMAP_PAGE_SIZE = 200;
 
 // How long a crawler may keep them: content changes at each import, not by the minute.
 const SEO_CACHE_CONTROL = 'public, max-age=3600';
@@ -157,9 +150,9 @@ export interface SeoRouteOptions {
   /** Pages a sitemap file holds. */
   readonly pageSize?: number;
   readonly origins?: LinkOrigins;
+  /** Counts each sitemap file not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
-
-const SEO_SENDING: SendPolicy = { cacheControl: SEO_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
 
 /**
  * `GET /sitemap.xml` and `GET /robots.txt`. A site of more pages than one sitemap file holds
@@ -168,9 +161,14 @@ const SEO_SENDING: SendPolicy = { cacheControl: SEO_CACHE_CONTROL, brotliQuality
  * kept with its compressed copies: crawlers and a busy site ask for them often, and a file
  * counts and reads thousands of rows.
  */
-export const registerSeoRoutes = (app: FastifyInstance, db: Database, { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins() }: SeoRouteOptions): void => {
-  const kept = boundedCache<Representation>(SITEMAP_CACHE_LIMITS);
-  const once = singleFlight<Representation>();
+export const registerSeoRoutes = (
+  app: FastifyInstance,
+  db: Database,
+  { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT }: SeoRouteOptions,
+): void => {
+  // Kept compressed: a file is a twentieth of its plain size, so many of a large site's files stay kept.
+  const kept = boundedCache<Packed>(SITEMAP_CACHE_LIMITS);
+  const once = singleFlight<Packed>();
   let counted: { readonly version: string; readonly total: Promise<number> } | null = null;
   const countOf = (current: string): Promise<number> => {
     if (counted?.version !== current) {
@@ -183,7 +181,7 @@ export const registerSeoRoutes = (app: FastifyInstance, db: Database, { version,
     }
     return counted.total;
   };
-  const xml = (body: string): Representation => representation(200, 'application/xml; charset=utf-8', body);
+  const xml = (body: string): Promise<Packed> => pack(representation(200, 'application/xml; charset=utf-8', body), ANSWER_BROTLI_QUALITY);
   // Never the request's Host: these answers are cached by crawlers and proxies for an hour.
   const serve = async (request: FastifyRequest, reply: FastifyReply, file: number | null): Promise<FastifyReply> => {
     const current = await version();
@@ -196,20 +194,21 @@ export const registerSeoRoutes = (app: FastifyInstance, db: Database, { version,
         .send(errorBody(404, 'Not Found', `sitemap file ${file} does not exist`));
     }
     const key = JSON.stringify([current, origin, file]);
-    const made =
-      kept.get(key) ??
-      (await once(key, async () => {
-        const body =
-          file !== null
-            ? sitemapXml(origin, await sitemapEntries(db, (file - 1) * pageSize, pageSize))
-            : files <= 1
-              ? sitemapXml(origin, await sitemapEntries(db))
-              : sitemapIndexXml(origin, files);
-        const fresh = xml(body);
-        kept.set(key, fresh, fresh.body.length + key.length);
-        return fresh;
-      }));
-    return sendRepresentation(request, reply, made, SEO_SENDING, (bytes) => kept.grow(key, bytes));
+    const hit = kept.get(key);
+    if (hit !== undefined) return sendPacked(request, reply, hit, SEO_CACHE_CONTROL);
+    if (await uncached(request, reply)) return reply;
+    const made = await once(key, async () => {
+      const body =
+        file !== null
+          ? sitemapXml(origin, await sitemapEntries(db, (file - 1) * pageSize, pageSize))
+          : files <= 1
+            ? sitemapXml(origin, await sitemapEntries(db))
+            : sitemapIndexXml(origin, files);
+      const fresh = await xml(body);
+      kept.set(key, fresh, packedBytes(fresh) + key.length);
+      return fresh;
+    });
+    return sendPacked(request, reply, made, SEO_CACHE_CONTROL);
   };
 
   app.get('/sitemap.xml', (request, reply) => serve(request, reply, null));

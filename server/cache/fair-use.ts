@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+
+/** How much uncached work one client may ask for: `max` renders, searches, exports or sitemap files in `windowSeconds`. */
+export interface FairUseLimits {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+/**
+ * The defaults: 300 uncached answers a minute. A person typing in a search box asks for one
+ * answer a key release, some 5 a second at most and for a few seconds; an office behind one
+ * address browses with many people. A client that asks for new work every 200 ms for a minute is
+ * a crawler or a probe, and waits: each answer the caches keep stays free for it.
+ */
+export const DEFAULT_FAIR_USE: FairUseLimits = { max: 300, windowSeconds: 60 };
+
+const positiveInteger = (name: string, text: string | undefined, fallback: number): number => {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return fallback;
+  if (!/^\d{1,9}$/.test(trimmed) || Number(trimmed) < 1) throw new Error(`${name} must be a whole number of at least 1, not "${text ?? ''}"`);
+  return Number(trimmed);
+};
+
+/** `FAIR_USE_MAX` and `FAIR_USE_WINDOW_SECONDS` as the server reads them: unset or empty is the default; anything but a whole number ≥ 1 throws. */
+export const parseFairUse = (env: Readonly<Record<string, string | undefined>>): FairUseLimits => ({
+  max: positiveInteger('FAIR_USE_MAX', env['FAIR_USE_MAX'], DEFAULT_FAIR_USE.max),
+  windowSeconds: positiveInteger('FAIR_USE_WINDOW_SECONDS', env['FAIR_USE_WINDOW_SECONDS'], DEFAULT_FAIR_USE.windowSeconds),
+});
+
+/**
+ * Counts one piece of uncached work for the request's client (its address as `TRUST_PROXY`
+ * makes it): `false` when it may go on, `true` when it was refused (the 429 is sent, with
+ * `Retry-After`). Called only where a cache missed, so a kept answer is never refused.
+ */
+export type UncachedWork = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/** What lets the server's own requests through (a page's answers asked in process): see `fairUse`. */
+export interface FairUse {
+  readonly uncached: UncachedWork;
+  /** Headers that mark a request made by this process for a page or an export, whose work the visitor's request already counted. */
+  readonly ownHeaders: Readonly<Record<string, string>>;
+}
+
+/** Any work goes: for apps built without a limit (tests of other parts, a server's own tools). */
+export const NO_LIMIT: UncachedWork = async () => false;
+
+const OWN_HEADER = 'x-own-request';
+
+/**
+ * Registers `@fastify/rate-limit` on `app` without a global hook (a cached answer must never
+ * count) and returns the check that the routes call when their cache misses; `null`: no limit.
+ */
+export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): FairUse => {
+  if (limits === null) return { uncached: NO_LIMIT, ownHeaders: {} };
+  // A secret of this process: a visitor cannot pass for the server's own in-process requests.
+  const secret = randomUUID();
+  void app.register(fastifyRateLimit, {
+    global: false,
+    max: limits.max,
+    timeWindow: limits.windowSeconds * 1000,
+    // `request.ip`: the socket's address, or the client that a trusted proxy names (TRUST_PROXY).
+    keyGenerator: (request) => request.ip,
+    allowList: (request) => request.headers[OWN_HEADER] === secret,
+  });
+  let check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+  const uncached: UncachedWork = async (request, reply) => {
+    // The plugin decorates the app once registered, which is before any request is answered.
+    check ??= app.createRateLimit();
+    const limit = await check(request);
+    if (limit.isAllowed || !limit.isExceeded) return false;
+    const seconds = Math.max(1, limit.ttlInSeconds);
+    const message = `too many new searches, pages or files from this address: try again in ${seconds} s`;
+    reply.code(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) reply.send({ statusCode: 429, error: 'Too Many Requests', message });
+    else reply.type('text/plain; charset=utf-8').send(message);
+    return true;
+  };
+  return { uncached, ownHeaders: { [OWN_HEADER]: secret } };
+};

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
+import { DEFAULT_FAIR_USE, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use';
+import { closeOpened } from '../support/close-opened';
+import { DIST, RENDERED_SITE_ORIGIN } from '../support/rendered-pages';
+import { ensureTestMedia, openTestDatabase } from '../support/test-database';
+
+// Issue 31, finding 2: nothing limited one client's rate of uncached work. Past its limit a
+// client gets 429 with Retry-After for new work; what the caches keep is still answered.
+
+jest.setTimeout(120_000);
+
+const LIMITS: FairUseLimits = { max: 4, windowSeconds: 60 };
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = buildApp({ db, distDir: DIST, mediaDir: await ensureTestMedia(), publicOrigin: RENDERED_SITE_ORIGIN, trustProxy: '127.0.0.1', fairUseLimits: LIMITS });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await closeOpened(app, db);
+});
+
+/** A GET from the client at `address`, as the trusted proxy in front names it. */
+const from = (address: string) => async (url: string) => {
+  const answer = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': address } });
+  return { status: answer.statusCode, headers: answer.headers, body: answer.body };
+};
+
+describe('fair use of uncached work, per client', () => {
+  it('refuses new searches past the limit with 429 and Retry-After, still answers what is kept, and counts each client apart', async () => {
+    const visitor = from('203.0.113.7');
+    // Four new pages: each a rendering, whose own answers (asked in process) count for nothing more.
+    for (const url of ['/annuaire/?q=al', '/annuaire/?q=be', '/annuaire/?q=ch', '/recherche/?q=conseil'])
+      expect({ url, status: (await visitor(url)).status }).toEqual({ url, status: 200 });
+    const refused = await visitor('/annuaire/?q=de');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(LIMITS.windowSeconds);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Every kind of uncached work counts: an API search, a fragment, an export, a sitemap file.
+    const api = await visitor('/api/contacts/?title=zz');
+    expect(api.status).toBe(429);
+    expect(JSON.parse(api.body)).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    for (const url of ['/fragments/directory/?q=fr', '/annuaire/export.csv?q=ex', '/sitemap.xml'])
+      expect({ url, status: (await visitor(url)).status }).toEqual({ url, status: 429 });
+    // Kept answers are never limited, tracking parameters included.
+    for (const url of ['/annuaire/?q=al', '/annuaire/?q=al&utm_source=newsletter', '/recherche/?q=conseil'])
+      expect({ url, status: (await visitor(url)).status }).toEqual({ url, status: 200 });
+    // Another client has its own allowance.
+    const other = from('198.51.100.20');
+    expect((await other('/annuaire/?q=de')).status).toBe(200);
+    expect((await other('/api/contacts/?title=zz')).status).toBe(200);
+    // What the other client made is kept: the first one may read it now.
+    expect((await visitor('/api/contacts/?title=zz')).status).toBe(200);
+  });
+});
+
+describe('the fair-use settings', () => {
+  it('default to limits a person typing never reaches, and refuse anything but a whole number ≥ 1', () => {
+    expect(parseFairUse({})).toEqual(DEFAULT_FAIR_USE);
+    expect(parseFairUse({ FAIR_USE_MAX: ' ', FAIR_USE_WINDOW_SECONDS: '' })).toEqual(DEFAULT_FAIR_USE);
+    // A key release a request, five a second for a whole minute, still passes.
+    expect(DEFAULT_FAIR_USE.max / DEFAULT_FAIR_USE.windowSeconds).toBeGreaterThanOrEqual(5);
+    expect(parseFairUse({ FAIR_USE_MAX: '50', FAIR_USE_WINDOW_SECONDS: '10' })).toEqual({ max: 50, windowSeconds: 10 });
+    for (const bad of ['0', '-1', '1.5', 'lots', '1e3']) expect(() => parseFairUse({ FAIR_USE_MAX: bad })).toThrow(/FAIR_USE_MAX/);
+    expect(() => parseFairUse({ FAIR_USE_WINDOW_SECONDS: '0' })).toThrow(/FAIR_USE_WINDOW_SECONDS/);
+  });
+});
