@@ -5,6 +5,7 @@ import { agendaGrouping } from './agenda';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
 import { directoryKeystroke } from './directory';
+import { edgeCache } from './edge-cache';
 import { feeds } from './feeds';
 import { ratio, withinBudget, type Figure } from './figures';
 import { firstInteraction } from './first-interaction';
@@ -36,6 +37,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   load: loadFigures,
   soak: soakFigures,
   starvation: starvationFigures,
+  'edge-cache': edgeCache,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.
