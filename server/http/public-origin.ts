@@ -27,20 +27,6 @@ export interface LinkOriginOptions {
   readonly publicHosts?: readonly string[];
 }
 
-/** `PUBLIC_ORIGIN` as the server uses it: the origin of an http(s) address, or `undefined` when unset; anything else is refused at start. */
-export const parsePublicOrigin = (value: string | undefined): string | undefined => {
-  const text = (value ?? '').trim();
-  if (text === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`PUBLIC_ORIGIN must be an absolute address such as https://www.canton.example (got "${text}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be an http or https address (got "${text}")`);
-  return url.origin;
-};
-
 // A DNS name of letters, digits and inner dashes (the WHATWG parser would also let `"`, `'`, `{`
 // or `&` through, which have no business in a link written into HTML or XML).
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
@@ -58,6 +44,22 @@ export const parseHost = (value: string): string | null => {
   // An all-digit dotted name is an address: only a real one.
   if (name !== undefined && /^[\d.]+$/.test(name) && !isIPv4(name)) return null;
   return text;
+};
+
+/** `PUBLIC_ORIGIN` as the server uses it: the origin of an http(s) address, or `undefined` when unset; anything else is refused at start. */
+export const parsePublicOrigin = (value: string | undefined): string | undefined => {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be an absolute address such as https://www.canton.example (got "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_ORIGIN must be an http or https address (got "${text}")`);
+  // The WHATWG parser lets `"`, `'` or `&` through in a name: the origin is written into HTML and XML.
+  if (parseHost(url.host) === null) throw new Error(`PUBLIC_ORIGIN must name a host of letters, digits, dots and dashes, or an IP address (got "${text}")`);
+  return url.origin;
 };
 
 /** `PUBLIC_HOSTS` as the server uses it: hosts (`host[:port]`) separated by commas, lower-case; unset or empty: none. Anything else is refused at start. */

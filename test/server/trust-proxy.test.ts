@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { buildApp, parseTrustProxy } from '../../server/http/app';
-import { parseHost, parsePublicHosts } from '../../server/http/public-origin';
+import { parseHost, parsePublicHosts, parsePublicOrigin } from '../../server/http/public-origin';
 import type { Database } from '../../server/data/database';
 import { openTestDatabase } from '../support/test-database';
 
@@ -82,6 +82,12 @@ describe('forwarded headers a hostile client writes', () => {
     ]) {
       expect(parseHost(hostile)).toBeNull();
     }
+  });
+
+  it('PUBLIC_ORIGIN names a host the same way, or the server refuses to start', () => {
+    expect(parsePublicOrigin('https://Bücher.example')).toBe('https://xn--bcher-kva.example');
+    expect(() => parsePublicOrigin('https://a"b.example')).toThrow('PUBLIC_ORIGIN must name a host');
+    expect(() => parsePublicOrigin("https://a'b&c.example")).toThrow('PUBLIC_ORIGIN must name a host');
   });
 
   it('PUBLIC_HOSTS holds hosts, or the server refuses to start', () => {
