@@ -144,6 +144,10 @@ export const buildApp = ({
   const rules = registerHttpRules(app, { corsOrigins });
   const limiter = fairUse(app, fairUseLimits);
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
+  // A proxy that passes a client's X-Forwarded-Host on (not the documented one) would put any host into shared answers.
+  if (trustProxy !== false && publicOrigin === undefined && publicHosts.length === 0) {
+    app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN or PUBLIC_HOSTS: links carry any host the proxy names; set PUBLIC_ORIGIN in production');
+  }
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
   // The pages' only inline styles are the built sheets they inline, each allowed by its hash.

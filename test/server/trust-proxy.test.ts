@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { buildApp, parseTrustProxy } from '../../server/http/app';
 import { parseHost, parsePublicHosts, parsePublicOrigin } from '../../server/http/public-origin';
@@ -157,6 +158,26 @@ describe('forwarded headers a hostile client writes', () => {
       const good = await answers({ db, trustProxy: true, publicHosts: ['canton.example'] }, { 'x-forwarded-host': 'canton.example', 'x-forwarded-proto': 'https' });
       expect(good.next).toMatch(/^https:\/\/canton\.example\/api\/contacts\/\?/);
       expect(good.atom).toContain('href="https://canton.example/actualites/');
+    });
+
+    it('warns at start when a proxy is trusted and nothing bounds the hosts it may name', async () => {
+      const warned = async (options: Omit<Parameters<typeof buildApp>[0], 'db' | 'logger'>): Promise<string> => {
+        let lines = '';
+        const stream = new Writable({
+          write: (chunk: Buffer, _encoding, done) => {
+            lines += chunk.toString('utf8');
+            done();
+          },
+        });
+        const app = buildApp({ db, logger: { level: 'warn', stream }, ...options });
+        await app.ready();
+        await app.close();
+        return lines;
+      };
+      expect(await warned({ trustProxy: ['127.0.0.1'] })).toContain('TRUST_PROXY is set without PUBLIC_ORIGIN or PUBLIC_HOSTS');
+      expect(await warned({ trustProxy: ['127.0.0.1'], publicHosts: ['canton.example'] })).not.toContain('TRUST_PROXY');
+      expect(await warned({ trustProxy: ['127.0.0.1'], publicOrigin: 'https://canton.example' })).not.toContain('TRUST_PROXY');
+      expect(await warned({})).not.toContain('TRUST_PROXY');
     });
 
     it('PUBLIC_ORIGIN wins over anything a proxy says', async () => {
