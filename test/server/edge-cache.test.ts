@@ -19,6 +19,8 @@ jest.setTimeout(120_000);
 const DIST = process.env['TEST_DIST_DIR'] ?? resolve(__dirname, '../../dist');
 const SITE = 'canton.example';
 const ALLOWED_ORIGIN = 'https://www.canton.example';
+// Beyond SHARED_CACHE_SECONDS, the time for the request after the expiry to refresh the copy, and for the next poll.
+const REFRESH_MS = 2_000;
 
 /** What a visitor's request got back through the proxy, its body decoded. */
 interface Answer {
@@ -208,8 +210,9 @@ describe('the shared cache', () => {
         await new Promise((done) => setTimeout(done, 100));
       }
       expect(await count()).toBe(3);
-      // The copy expires within SHARED_CACHE_SECONDS; the request after that gets the old copy while it is refreshed, the next one the new.
-      for (const seen of [apiSeen, pageSeen]) expect(seen).toBeLessThanOrEqual(SHARED_CACHE_SECONDS * 1_000 + 1_000);
+      // The copy expires within SHARED_CACHE_SECONDS; the request after that gets the old copy while it is refreshed (a new render on
+      // a loaded machine takes up to a second or two), the next one the new.
+      for (const seen of [apiSeen, pageSeen]) expect(seen).toBeLessThanOrEqual(SHARED_CACHE_SECONDS * 1_000 + REFRESH_MS);
     });
   });
 });
