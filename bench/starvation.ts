@@ -10,6 +10,9 @@ import { seedIfEmpty, startServer, type ServerProcess } from './server-process';
 
 const SECONDS = Number(process.env['BENCH_STARVATION_SECONDS'] ?? 20);
 const CONNECTIONS = Number(process.env['BENCH_STARVATION_CONNECTIONS'] ?? 50);
+// Issue 31, finding 2: a hostile probe's expensive patterns on the large database, each in turn.
+const HOSTILE_SECONDS = Number(process.env['BENCH_STARVATION_HOSTILE_SECONDS'] ?? 15);
+const HOSTILE_CLIENTS = Number(process.env['BENCH_STARVATION_HOSTILE_CLIENTS'] ?? 20);
 // The visitor loading the script: a few connections at a steady pace, so that its latency, not
 // its own throughput, is what is measured.
 const PROBE_CONNECTIONS = 4;
@@ -125,9 +128,128 @@ const measure = async (server: ServerProcess, distDir: string): Promise<Figure[]
   ];
 };
 
-/** `npm run bench starvation`: a static script's p99 while uncached full lists load the database. */
-export const starvationFigures = async (): Promise<Figure[]> => {
-  const distDir = resolve(process.env['BENCH_DIST_DIR'] ?? DEFAULT_DIST);
+/** One of the probe's expensive patterns: the address of each request. */
+interface HostilePattern {
+  readonly name: string;
+  readonly next: () => string;
+}
+
+const randomToken = (): string => Math.random().toString(36).slice(2, 10);
+
+const hostilePatterns = (sitemapFiles: number): HostilePattern[] => {
+  let turn = 0;
+  return [
+    { name: 'random unknown parameters on /annuaire/', next: () => `/annuaire/?utm=${randomToken()}` },
+    { name: 'random fragment queries', next: () => `/fragments/directory/?x=${randomToken()}` },
+    { name: `sitemap files (${sitemapFiles})`, next: () => `/sitemap-${1 + Math.floor(Math.random() * sitemapFiles)}.xml` },
+    {
+      name: 'alternating whole-directory exports',
+      next: () => {
+        turn += 1;
+        return turn % 2 === 0 ? '/annuaire/export.vcf' : '/annuaire/export.csv';
+      },
+    },
+  ];
+};
+
+const hammer = (base: string, pattern: HostilePattern, client: string, seconds: number): Promise<autocannon.Result> =>
+  autocannon({
+    url: base,
+    connections: HOSTILE_CLIENTS,
+    duration: seconds,
+    timeout: REQUEST_TIMEOUT_S,
+    // One client behind the trusted proxy, as the probe was: its address is what fair use counts.
+    headers: { ...HEADERS, 'x-forwarded-for': client },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          request.path = pattern.next();
+          return request;
+        },
+      },
+    ],
+  });
+
+const measureHostile = async (server: ServerProcess, distDir: string): Promise<Figure[]> => {
+  const script = staticScriptPath(distDir);
+  const index = await (await fetch(`${server.base}/sitemap.xml`)).text();
+  const sitemapFiles = Math.max(1, index.match(/<sitemap>/g)?.length ?? 1);
+  const rssStart = server.rssMb();
+  await probe(server.base, script, 2);
+  const alone = await probe(server.base, script, 5);
+  const figures: Figure[] = [];
+  let phase = 0;
+  for (const pattern of hostilePatterns(sitemapFiles)) {
+    phase += 1;
+    const benchmark = `starvation, hostile patterns: static script while ${HOSTILE_CLIENTS} connections of one client ask for ${pattern.name}, PGlite large database, real server process, ${HOSTILE_SECONDS} s`;
+    const [underLoad, flood] = await Promise.all([
+      probe(server.base, script, HOSTILE_SECONDS),
+      hammer(server.base, pattern, `198.51.100.${phase}`, HOSTILE_SECONDS),
+    ]);
+    const codes = flood.statusCodeStats;
+    const count = (status: `${number}`): number => codes?.[status]?.count ?? 0;
+    const answered = count('200') + count('304');
+    const limited = count('429');
+    const other = flood.requests.total - answered - limited;
+    console.log(
+      `  ${pattern.name}: static p99 ${underLoad.latency.p99} ms (alone ${alone.latency.p99} ms); ${flood.requests.total} requests, ${answered} answered, ${limited} limited (429),` +
+        ` ${other} other, ${flood.errors + flood.timeouts} errors; p99 ${flood.latency.p99} ms; RSS ${server.rssMb().toFixed(0)} MB`,
+    );
+    figures.push(
+      {
+        benchmark,
+        name: 'static script p99 under the load',
+        unit: 'ms',
+        value: underLoad.latency.p99,
+        baseline: { name: 'static script alone', value: alone.latency.p99 },
+        budget: { on: 'value', max: BUDGETS.starvation.staticP99Ms },
+      },
+      {
+        benchmark,
+        name: 'static script: errors, time-outs and non-2xx under the load',
+        unit: '',
+        value: underLoad.errors + underLoad.timeouts + underLoad.non2xx,
+        baseline: null,
+        budget: { on: 'value', max: 0 },
+      },
+      {
+        benchmark,
+        name: `hostile requests answered (200 or 304); ${limited} limited (429), ${other} other, ${flood.errors + flood.timeouts} errors, of ${flood.requests.total}`,
+        unit: '',
+        value: answered,
+        baseline: null,
+      },
+    );
+  }
+  const rssEnd = server.rssMb();
+  figures.push({
+    benchmark: `starvation, hostile patterns: server memory, PGlite large database`,
+    name: 'server RSS after the four patterns (process and children)',
+    unit: 'MB',
+    value: Number(rssEnd.toFixed(1)),
+    baseline: { name: 'after start', value: Number(rssStart.toFixed(1)) },
+  });
+  return figures;
+};
+
+// The server as an operator runs it behind a proxy on the same machine, with the default fair use.
+const hostileFigures = async (distDir: string): Promise<Figure[]> => {
+  const storage = await prepareStorage('large', 'pglite');
+  try {
+    const server = await startServer({ dataDir: storage.dataDir, distDir, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      return await measureHostile(server, distDir);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await storage.dispose();
+  }
+};
+
+// Issue 17's figure: uncached full lists on the demo database.
+const listsFigures = async (distDir: string): Promise<Figure[]> => {
   const storage = await prepareStorage('demo', 'pglite');
   try {
     // The seed first, as `npm start` runs it: the measured server starts on the seeded folder.
@@ -141,4 +263,18 @@ export const starvationFigures = async (): Promise<Figure[]> => {
   } finally {
     await storage.dispose();
   }
+};
+
+/**
+ * `npm run bench starvation`: a static script's p99 while uncached full lists load the demo
+ * database, then while one client hammers each of the hostile probe's expensive patterns on the large one.
+ */
+export const starvationFigures = async (): Promise<Figure[]> => {
+  const distDir = resolve(process.env['BENCH_DIST_DIR'] ?? DEFAULT_DIST);
+  // `BENCH_STARVATION_PARTS=hostile` runs only the second part, `lists` only the first.
+  const parts = (process.env['BENCH_STARVATION_PARTS'] ?? 'lists,hostile').split(',').map((part) => part.trim());
+  const figures: Figure[] = [];
+  if (parts.includes('lists')) figures.push(...(await listsFigures(distDir)));
+  if (parts.includes('hostile')) figures.push(...(await hostileFigures(distDir)));
+  return figures;
 };

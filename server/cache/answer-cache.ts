@@ -112,24 +112,30 @@ export interface Packed {
   readonly type: string;
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly br: Buffer;
+  /** Absent where one copy is worth more than the few bytes brotli saves (sitemap files: every crawler reads gzip). */
+  readonly br?: Buffer | undefined;
   readonly gzip: Buffer;
 }
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** `made` compressed both ways in zlib's threads, off the thread that answers the other requests (megabytes take tens of milliseconds). */
-export const pack = async (made: Representation, brotliQuality: number): Promise<Packed> => {
+/**
+ * `made` compressed with gzip and, unless `brotliQuality` is `null`, brotli, in zlib's threads:
+ * off the thread that answers the other requests (megabytes take tens of milliseconds).
+ */
+export const pack = async (made: Representation, brotliQuality: number | null): Promise<Packed> => {
   const [br, gzipped] = await Promise.all([
-    brotliAsync(made.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: made.body.length } }),
+    brotliQuality === null
+      ? undefined
+      : brotliAsync(made.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: made.body.length } }),
     gzipAsync(made.body),
   ]);
-  return { status: made.status, type: made.type, etag: made.etag, headers: made.headers, br: exactBuffer(br), gzip: exactBuffer(gzipped) };
+  return { status: made.status, type: made.type, etag: made.etag, headers: made.headers, br: br && exactBuffer(br), gzip: exactBuffer(gzipped) };
 };
 
 /** The bytes a packed representation holds. */
-export const packedBytes = (packed: Packed): number => packed.br.length + packed.gzip.length;
+export const packedBytes = (packed: Packed): number => (packed.br?.length ?? 0) + packed.gzip.length;
 
 /** Sends a packed representation: 304, brotli or gzip as kept, or its plain bytes unzipped as they are sent to a client that accepts neither. */
 export const sendPacked = (request: FastifyRequest, reply: FastifyReply, kept: Packed, cacheControl: string): FastifyReply => {
@@ -137,9 +143,10 @@ export const sendPacked = (request: FastifyRequest, reply: FastifyReply, kept: P
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
   if (kept.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
   reply.code(kept.status).type(kept.type);
-  const encoding = encodingFor(request.headers['accept-encoding']);
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(kept.br);
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(kept.gzip);
+  const offered = request.headers['accept-encoding'];
+  if (kept.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(kept.br);
+  // Without brotli's copy, gzip's whenever it is offered beside brotli.
+  if (encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip') return reply.header('content-encoding', 'gzip').send(kept.gzip);
   return reply.send(Readable.from([kept.gzip]).pipe(createGunzip()));
 };
 

@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { defer, of, type Observable } from 'rxjs';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
-import { SITEMAP_PAGE_SIZE } from '../../server/http/routes/seo-routes';
+import { linkOrigins } from '../../server/http/public-origin';
+import { registerSeoRoutes, SITEMAP_PAGE_SIZE } from '../../server/http/routes/seo-routes';
 import { EXPORT_CACHE_LIMITS } from '../../server/cache/cache-limits';
 import { registerExportRoutes } from '../../server/render/export-routes';
 import type { Contact } from '../../src/domain/contact';
@@ -108,6 +109,28 @@ describe('sitemap files', () => {
   it('hold at most 5,000 addresses each, every page in every language with its alternates', () => {
     const addressesPerPage = LANGUAGES.length * (1 + LANGUAGES.length + 1);
     expect(SITEMAP_PAGE_SIZE * addressesPerPage).toBeLessThanOrEqual(5_000);
+  });
+
+  it('start where the one before ended, whatever section a file starts in (each read after the key of the row before it)', async () => {
+    const locs = (xml: string): string[] => Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1] ?? '');
+    const serve = async (pageSize: number) => {
+      const seo = Fastify();
+      registerSeoRoutes(seo, db, { version: async () => 'v1', pageSize, origins: linkOrigins({ publicOrigin: RENDERED_SITE_ORIGIN }) });
+      return { seo, client: await injectClient(seo) };
+    };
+    const whole = await serve(1_000_000);
+    const small = await serve(7);
+    try {
+      const everyPage = locs((await whole.client.get('/sitemap.xml')).text);
+      const files = locs((await small.client.get('/sitemap.xml')).text);
+      expect(files.length).toBe(Math.ceil(everyPage.length / LANGUAGES.length / 7));
+      const listed: string[] = [];
+      for (const file of files) listed.push(...locs((await small.client.get(new URL(file).pathname)).text));
+      expect(listed).toEqual(everyPage);
+    } finally {
+      await whole.seo.close();
+      await small.seo.close();
+    }
   });
 });
 
