@@ -10,6 +10,7 @@ import { feeds } from './feeds';
 import { ratio, withinBudget, type Figure } from './figures';
 import { firstInteraction } from './first-interaction';
 import { firstRender } from './first-render';
+import { importMemory } from './import-memory';
 import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
 import { pageWeights } from './page-weight';
@@ -38,6 +39,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   soak: soakFigures,
   starvation: starvationFigures,
   'edge-cache': edgeCache,
+  import: importMemory,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.

@@ -43,8 +43,8 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-// The command of the package.json script `name`, ready to spawn.
-const scriptCommand = (name: string): { command: string; args: string[] } => {
+/** The command of the package.json script `name`, ready to spawn. */
+export const scriptCommand = (name: string): { command: string; args: string[] } => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   const script = manifest.scripts?.[name];
   if (script === undefined) throw new Error(`package.json has no "${name}" script`);

@@ -4,7 +4,7 @@ import { jsonText, parseJson } from '../../src/domain/json';
 import { isSlug, slugify } from '../../src/domain/permalinks';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
 import type { Queryable } from './database';
-import { feedEventData, recordEventFeedState } from './event-feed-state';
+import { closeEventFeedState, feedEventData, upsertEventFeedState } from './event-feed-state';
 import { normalizeSearch, plainTextSearch, richTextSearch } from './search';
 
 /** A database key: a whole number that fits a PostgreSQL `integer`. */
@@ -197,21 +197,59 @@ export const ContentShopItem = t.exact(
 );
 export type ContentShopItem = t.TypeOf<typeof ContentShopItem>;
 
+/** The codec of one item of each list of the content, by the list's name in the import file. */
+export const CONTENT_ITEMS = {
+  agendas: t.exact(t.type({ id: RowId, title: Title })),
+  agenda_categories: t.exact(t.intersection([t.type({ id: RowId, title: Title }), t.partial({ slug: text })])),
+  events: ContentEvent,
+  contact_categories: t.exact(t.type({ id: RowId, title: Title })),
+  contacts: ContentContact,
+  news_scopes: t.exact(t.type({ id: RowId, slug: ScopeSlug, title: Title })),
+  news_categories: t.exact(t.intersection([t.type({ id: RowId, scope: ScopeSlug, title: Title }), t.partial({ slug: text })])),
+  news: ContentNews,
+  shop_items: ContentShopItem,
+} as const;
+
+/** The name of a list of the content. */
+export type ContentList = keyof typeof CONTENT_ITEMS;
+
+/** The lists of the content, in the order they are written (a list's links point to those before it). */
+export const CONTENT_LISTS = Object.keys(CONTENT_ITEMS) as ContentList[];
+
 /** The whole content of an institution: what `npm run import -- file.json` loads. */
 export const Content = t.exact(
   t.type({
-    agendas: t.array(t.exact(t.type({ id: RowId, title: Title }))),
-    agenda_categories: t.array(t.exact(t.intersection([t.type({ id: RowId, title: Title }), t.partial({ slug: text })]))),
-    events: t.array(ContentEvent),
-    contact_categories: t.array(t.exact(t.type({ id: RowId, title: Title }))),
-    contacts: t.array(ContentContact),
-    news_scopes: t.array(t.exact(t.type({ id: RowId, slug: ScopeSlug, title: Title }))),
-    news_categories: t.array(t.exact(t.intersection([t.type({ id: RowId, scope: ScopeSlug, title: Title }), t.partial({ slug: text })]))),
-    news: t.array(ContentNews),
-    shop_items: t.array(ContentShopItem),
+    agendas: t.array(CONTENT_ITEMS.agendas),
+    agenda_categories: t.array(CONTENT_ITEMS.agenda_categories),
+    events: t.array(CONTENT_ITEMS.events),
+    contact_categories: t.array(CONTENT_ITEMS.contact_categories),
+    contacts: t.array(CONTENT_ITEMS.contacts),
+    news_scopes: t.array(CONTENT_ITEMS.news_scopes),
+    news_categories: t.array(CONTENT_ITEMS.news_categories),
+    news: t.array(CONTENT_ITEMS.news),
+    shop_items: t.array(CONTENT_ITEMS.shop_items),
   }),
 );
 export type Content = t.TypeOf<typeof Content>;
+
+/** The lists of the content that stay small whatever the institution (agendas, categories, scopes, the shop): written first, from memory. */
+export type SmallContent = Pick<Content, 'agendas' | 'agenda_categories' | 'contact_categories' | 'news_scopes' | 'news_categories' | 'shop_items'>;
+
+/**
+ * What the checks across items read of the content: keys, links, slugs and titles, an event's
+ * dates and times. A streamed import keeps this much of a large list, not its texts.
+ */
+export interface ContentOutline {
+  readonly agendas: readonly { readonly id: number }[];
+  readonly agenda_categories: readonly { readonly id: number }[];
+  readonly events: readonly Pick<ContentEvent, 'id' | 'agenda_id' | 'categories' | 'bel_date' | 'end_date' | 'start_time' | 'end_time'>[];
+  readonly contact_categories: readonly { readonly id: number; readonly title: string }[];
+  readonly contacts: readonly Pick<ContentContact, 'id' | 'slug' | 'title' | 'categories'>[];
+  readonly news_scopes: readonly { readonly id: number; readonly slug: string }[];
+  readonly news_categories: readonly { readonly id: number; readonly scope: string }[];
+  readonly news: readonly Pick<ContentNews, 'id' | 'slug' | 'title' | 'scope' | 'categories'>[];
+  readonly shop_items: readonly { readonly variant_id: number }[];
+}
 
 // Enough to fix a file in one go; the rest is counted, so a reader knows more wait behind.
 const MAX_REPORTED = 100;
@@ -227,35 +265,48 @@ export type DecodedContent = { ok: true; content: Content } | { ok: false; error
  * value the database would refuse (a length, a NUL, a date, a duplicate key, a missing link) is
  * caught here, before any SQL.
  */
+// One line a fault, `path: message (got …)`, the path in the file starting at `prefix` (`events/3` for an item decoded alone).
+const faultLines = (errors: t.Errors, prefix: readonly string[]): string[] => {
+  // Per path, in order: a codec's own message wins over a union member's bare "no".
+  const faults = new Map<string, { messages: string[]; expected: string; shown: string }>();
+  for (const error of errors) {
+    // A key under an intersection or a union names a member codec, not a place in the file.
+    const kept = error.context.filter((_entry, index, all) => {
+      let parent = all[index - 1]?.type as { _tag?: string; type?: unknown } | undefined;
+      while (parent?._tag === 'ExactType') parent = parent.type as { _tag?: string; type?: unknown };
+      return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
+    });
+    const path = [...prefix, ...kept.map((entry) => entry.key)].join('/') || '(root)';
+    const shown = jsonText(error.value);
+    const fault = faults.get(path) ?? {
+      messages: [],
+      expected: `expected ${kept[kept.length - 1]?.type.name ?? error.context[0]?.type.name ?? 'valid content'}`,
+      shown: shown === undefined ? 'nothing' : shown.slice(0, 80),
+    };
+    if (error.message !== undefined && !fault.messages.includes(error.message)) fault.messages.push(error.message);
+    faults.set(path, fault);
+  }
+  return [...faults].flatMap(([path, fault]) =>
+    (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`),
+  );
+};
+
 export const decodeContent = (input: unknown): DecodedContent => {
   const result = Content.decode(input);
-  if (isLeft(result)) {
-    // Per path, in order: a codec's own message wins over a union member's bare "no".
-    const faults = new Map<string, { messages: string[]; expected: string; shown: string }>();
-    for (const error of result.left) {
-      // A key under an intersection or a union names a member codec, not a place in the file.
-      const kept = error.context.filter((_entry, index, all) => {
-        let parent = all[index - 1]?.type as { _tag?: string; type?: unknown } | undefined;
-        while (parent?._tag === 'ExactType') parent = parent.type as { _tag?: string; type?: unknown };
-        return index > 0 && parent?._tag !== 'IntersectionType' && parent?._tag !== 'UnionType';
-      });
-      const path = kept.map((entry) => entry.key).join('/') || '(root)';
-      const shown = jsonText(error.value);
-      const fault = faults.get(path) ?? {
-        messages: [],
-        expected: `expected ${kept[kept.length - 1]?.type.name ?? 'valid content'}`,
-        shown: shown === undefined ? 'nothing' : shown.slice(0, 80),
-      };
-      if (error.message !== undefined && !fault.messages.includes(error.message)) fault.messages.push(error.message);
-      faults.set(path, fault);
-    }
-    const errors = [...faults].flatMap(([path, fault]) =>
-      (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`),
-    );
-    return { ok: false, errors: capped(errors) };
-  }
-  const referenceErrors = checkReferences(result.right);
+  if (isLeft(result)) return { ok: false, errors: capped(faultLines(result.left, [])) };
+  const referenceErrors = outlineFaults(result.right);
   return referenceErrors.length > 0 ? { ok: false, errors: capped(referenceErrors) } : { ok: true, content: result.right };
+};
+
+/** One item of a list decoded alone (a streamed import's), or the faults of it, each with its path in the file (`events/3/bel_date: …`). */
+export const decodeContentItem = <L extends ContentList>(
+  list: L,
+  index: number,
+  value: unknown,
+): { readonly ok: true; readonly item: t.TypeOf<(typeof CONTENT_ITEMS)[L]> } | { readonly ok: false; readonly errors: string[] } => {
+  const codec: t.Decoder<unknown, t.TypeOf<(typeof CONTENT_ITEMS)[L]>> = CONTENT_ITEMS[list];
+  const result = codec.decode(value);
+  return isLeft(result) ? { ok: false, errors: faultLines(result.left, [list, String(index)]) } : { ok: true, item: result.right };
 };
 
 /** Decodes the text of an import file as `npm run import` reads it: JSON without prototype keys, then `decodeContent`. */
@@ -269,8 +320,8 @@ export const decodeImportText = (text: string): DecodedContent => {
   return decodeContent(input);
 };
 
-// Keys and links the database would reject, reported with their path before any write.
-const checkReferences = (content: Content): string[] => {
+/** The faults across items, each with its path, found before any write: keys twice, links to nothing, an event ending before it starts. */
+export const outlineFaults = (content: ContentOutline): string[] => {
   const errors: string[] = [];
   const duplicates = (name: string, ids: readonly number[], field = 'id') => {
     const seen = new Set<number>();
@@ -347,6 +398,14 @@ const checkReferences = (content: Content): string[] => {
   const contactCategories = new Set(content.contact_categories.map((c) => c.title));
   content.events.forEach((event, index) => {
     if (!agendas.has(event.agenda_id)) errors.push(`events/${index}/agenda_id: unknown agenda ${event.agenda_id}`);
+    // The event ends on end_date, or on its first day without one (as its calendar file says, src/domain/ics.ts).
+    const lastDay = event.end_date ?? event.bel_date;
+    if (lastDay < event.bel_date) errors.push(`events/${index}/end_date: ends before the event starts (${lastDay}, before bel_date ${event.bel_date})`);
+    else if (lastDay === event.bel_date && event.start_time && event.end_time && event.end_time < event.start_time) {
+      errors.push(
+        `events/${index}/end_time: ends before the event starts (${event.end_time}, before start_time ${event.start_time} the same day; past midnight, give its end_date)`,
+      );
+    }
     event.categories.forEach((id, k) => {
       if (!agendaCategories.has(id)) errors.push(`events/${index}/categories/${k}: unknown agenda category ${id}`);
     });
@@ -410,99 +469,135 @@ export const CONTENT_CHANNEL = 'content_changed';
  * the calendar feeds see the events that changed, appeared or went (their LAST-MODIFIED).
  */
 export const writeContent = async (tx: Queryable, content: Content, label: string, importedAt: Date = new Date()): Promise<void> => {
+  const writer = await contentWriter(tx, content, importedAt);
+  await writer.events(content.events);
+  await writer.contacts(content.contacts, uniqueSlugs(content.contacts));
+  await writer.news(content.news, uniqueSlugs(content.news));
+  await writer.end(label);
+};
+
+/** Writes the large lists of the content, a part at a time, after the small ones: see `contentWriter`. */
+export interface ContentWriter {
+  readonly events: (events: readonly ContentEvent[]) => Promise<void>;
+  /** Contacts with their slugs (`uniqueSlugs` of the whole list, in the same order). */
+  readonly contacts: (contacts: readonly ContentContact[], slugs: readonly string[]) => Promise<void>;
+  readonly news: (news: readonly ContentNews[], slugs: readonly string[]) => Promise<void>;
+  /** Once every part is written: the feeds' state, the content's label, the notification. */
+  readonly end: (label: string) => Promise<void>;
+}
+
+/**
+ * Empties every content table and writes the small lists (inside a transaction); the writer it
+ * resolves with takes the events, contacts and news in parts of any size, in any order, so a
+ * large import never holds them whole. `importedAt` is the feeds' LAST-MODIFIED of what changed.
+ */
+export const contentWriter = async (tx: Queryable, small: SmallContent, importedAt: Date): Promise<ContentWriter> => {
   await tx.query(
     `truncate agendas, agenda_categories, events, event_categories, contact_categories, contacts,
        contact_category_links, news_scopes, news_categories, news_items, news_item_categories,
        shop_items, content_meta`,
   );
-  await insertJson(tx, 'agendas', 'id integer, title text', content.agendas);
-  await insertJson(tx, 'agenda_categories', 'id integer, title text, slug text', content.agenda_categories);
-  await insertJson(
-    tx,
-    'events',
-    `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
-     title text, search_title text, place text, description text, link text, search_place text`,
-    content.events.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
-  );
-  await insertJson(
-    tx,
-    'event_categories',
-    'event_id integer, category_id integer',
-    content.events.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
-  );
-  await insertJson(tx, 'contact_categories', 'id integer, title text', content.contact_categories);
-  const contactSlugs = uniqueSlugs(content.contacts);
-  await insertJson(
-    tx,
-    'contacts',
-    `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
-     address text, email text, phone text, fax text, website text, description text,
-     registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
-     img_wp text, img_wp_2x text, copyright text, search_interests text`,
-    content.contacts.map((c, index) => ({
-      ...c,
-      slug: contactSlugs[index],
-      categories: undefined,
-      commissions: c.commissions ?? [],
-      search_title: normalizeSearch(c.title),
-      search_interests: richTextSearch(c.registre_interets),
-    })),
-    `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
-     description, registre_interets, parti,
-     array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests`,
-  );
-  const categoryIds = new Map(content.contact_categories.map((c) => [c.title, c.id]));
-  await insertJson(
-    tx,
-    'contact_category_links',
-    'contact_id integer, category_id integer',
-    content.contacts.flatMap((c) => [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) }))),
-  );
-  await insertJson(tx, 'news_scopes', 'id integer, slug text, title text', content.news_scopes);
-  const scopeIds = new Map(content.news_scopes.map((s) => [s.slug, s.id]));
+  await insertJson(tx, 'agendas', 'id integer, title text', small.agendas);
+  await insertJson(tx, 'agenda_categories', 'id integer, title text, slug text', small.agenda_categories);
+  await insertJson(tx, 'contact_categories', 'id integer, title text', small.contact_categories);
+  await insertJson(tx, 'news_scopes', 'id integer, slug text, title text', small.news_scopes);
+  const scopeIds = new Map(small.news_scopes.map((scope) => [scope.slug, scope.id]));
   await insertJson(
     tx,
     'news_categories',
     'id integer, scope_id integer, title text, slug text',
-    content.news_categories.map((c) => ({ ...c, scope: undefined, scope_id: scopeIds.get(c.scope) })),
+    small.news_categories.map((c) => ({ ...c, scope: undefined, scope_id: scopeIds.get(c.scope) })),
   );
-  const newsSlugs = uniqueSlugs(content.news);
-  await insertJson(
-    tx,
-    'news_items',
-    'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text, search_title text, search_lead text',
-    content.news.map((n, index) => ({
-      ...n,
-      slug: newsSlugs[index],
-      search_title: normalizeSearch(n.title),
-      search_lead: plainTextSearch(n.lead),
-      categories: undefined,
-      scope: undefined,
-      scope_id: scopeIds.get(n.scope),
-    })),
-  );
-  await insertJson(
-    tx,
-    'news_item_categories',
-    'news_id integer, category_id integer',
-    content.news.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
-  );
-  await insertJson(tx, 'shop_items', 'variant_id integer, title text, price numeric, description text, image text, image_alt text', content.shop_items);
-  // Not truncated above: the feeds' SEQUENCE and cancellations carry over from one import to the next.
-  const agendaCategoryTitles = new Map(content.agenda_categories.map((c) => [c.id, c.title]));
-  await recordEventFeedState(
-    tx,
-    content.events.map((e) => ({
-      id: e.id,
-      data: feedEventData(
-        e,
-        normalizeSearch(e.title),
-        [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' })),
-      ),
-    })),
-    importedAt,
-  );
-  await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
-  // Sent on commit only, to every instance on this database: their cached answers name the old version.
-  await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
+  await insertJson(tx, 'shop_items', 'variant_id integer, title text, price numeric, description text, image text, image_alt text', small.shop_items);
+  const categoryIds = new Map(small.contact_categories.map((c) => [c.title, c.id]));
+  const agendaCategoryTitles = new Map(small.agenda_categories.map((c) => [c.id, c.title]));
+
+  const events = async (list: readonly ContentEvent[]): Promise<void> => {
+    await insertJson(
+      tx,
+      'events',
+      `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
+       title text, search_title text, place text, description text, link text, search_place text`,
+      list.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
+    );
+    await insertJson(
+      tx,
+      'event_categories',
+      'event_id integer, category_id integer',
+      list.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
+    );
+    // The feeds' SEQUENCE and cancellations carry over from one import to the next (not truncated above).
+    await upsertEventFeedState(
+      tx,
+      list.map((e) => ({
+        id: e.id,
+        data: feedEventData(
+          e,
+          normalizeSearch(e.title),
+          [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' })),
+        ),
+      })),
+      importedAt,
+    );
+  };
+
+  const contacts = async (list: readonly ContentContact[], slugs: readonly string[]): Promise<void> => {
+    await insertJson(
+      tx,
+      'contacts',
+      `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
+       address text, email text, phone text, fax text, website text, description text,
+       registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
+       img_wp text, img_wp_2x text, copyright text, search_interests text`,
+      list.map((c, index) => ({
+        ...c,
+        slug: slugs[index],
+        categories: undefined,
+        commissions: c.commissions ?? [],
+        search_title: normalizeSearch(c.title),
+        search_interests: richTextSearch(c.registre_interets),
+      })),
+      `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
+       description, registre_interets, parti,
+       array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests`,
+    );
+    await insertJson(
+      tx,
+      'contact_category_links',
+      'contact_id integer, category_id integer',
+      list.flatMap((c) => [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) }))),
+    );
+  };
+
+  const news = async (list: readonly ContentNews[], slugs: readonly string[]): Promise<void> => {
+    await insertJson(
+      tx,
+      'news_items',
+      'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text, search_title text, search_lead text',
+      list.map((n, index) => ({
+        ...n,
+        slug: slugs[index],
+        search_title: normalizeSearch(n.title),
+        search_lead: plainTextSearch(n.lead),
+        categories: undefined,
+        scope: undefined,
+        scope_id: scopeIds.get(n.scope),
+      })),
+    );
+    await insertJson(
+      tx,
+      'news_item_categories',
+      'news_id integer, category_id integer',
+      list.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
+    );
+  };
+
+  const end = async (label: string): Promise<void> => {
+    await closeEventFeedState(tx, importedAt);
+    await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
+    // Sent on commit only, to every instance on this database: their cached answers name the old version.
+    await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
+  };
+
+  return { events, contacts, news, end };
 };

@@ -100,6 +100,12 @@ const CHUNK = 5000;
  * Call it in the transaction that wrote the events.
  */
 export const recordEventFeedState = async (tx: Queryable, events: readonly FeedEventRecord[], at: Date): Promise<void> => {
+  await upsertEventFeedState(tx, events, at);
+  await closeEventFeedState(tx, at);
+};
+
+/** The first half of `recordEventFeedState`, for a part of the events: call it for each part, then `closeEventFeedState` once. */
+export const upsertEventFeedState = async (tx: Queryable, events: readonly FeedEventRecord[], at: Date): Promise<void> => {
   const stamp = at.toISOString();
   for (let start = 0; start < events.length; start += CHUNK) {
     const rows = events.slice(start, start + CHUNK).map((event) => ({ event_id: event.id, hash: feedEventHash(event.data), data: event.data }));
@@ -115,6 +121,11 @@ export const recordEventFeedState = async (tx: Queryable, events: readonly FeedE
       [JSON.stringify(rows), stamp],
     );
   }
+};
+
+/** The second half of `recordEventFeedState`, once every event is written: the events gone are cancelled, old cancellations forgotten. */
+export const closeEventFeedState = async (tx: Queryable, at: Date): Promise<void> => {
+  const stamp = at.toISOString();
   await tx.query(
     `update event_feed_state s set cancelled_at = $1::timestamptz, modified_at = $1::timestamptz, sequence = s.sequence + 1
      where s.cancelled_at is null and not exists (select 1 from events e where e.id = s.event_id)`,

@@ -1,27 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { decodeImportText } from '../data/content';
 import { DataFolderLockedError, describeHolder } from '../data/data-folder-lock';
 import { openDatabase } from '../data/db';
 import type { Database } from '../data/database';
 import { migrate } from '../data/migrations';
-import { importContent } from './seed';
+import { checkImportFile, writeImportFile } from './import-stream';
 
-// `npm run import -- file.json`: replaces the content with an institution's own, all or nothing.
+// `npm run import -- file.json`: replaces the content with an institution's own, all or nothing,
+// reading the file as a stream (server/operations/import-stream.ts), so its size is not its memory.
 const main = async (): Promise<number> => {
   const file = process.argv[2];
   if (file === undefined) {
     console.error('usage: npm run import -- file.json');
     return 2;
   }
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    accessSync(file, constants.R_OK);
   } catch (error) {
     console.error(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const decoded = decodeImportText(text);
+  const decoded = await checkImportFile(file);
   if (!decoded.ok) {
     console.error(`${file} does not hold importable content; nothing was loaded:`);
     for (const line of decoded.errors) console.error(`  ${line}`);
@@ -45,12 +44,12 @@ const main = async (): Promise<number> => {
   }
   try {
     await migrate(db);
-    await importContent(db, decoded.content, basename(file));
+    await writeImportFile(db, file, decoded, `import:${basename(file)}`);
   } finally {
     await db.close();
   }
-  const c = decoded.content;
-  console.log(`imported ${c.contacts.length} contacts, ${c.events.length} events, ${c.news.length} news, ${c.shop_items.length} shop items from ${file}`);
+  const c = decoded.counts;
+  console.log(`imported ${c.contacts} contacts, ${c.events} events, ${c.news} news, ${c.shop_items} shop items from ${file}`);
   return 0;
 };
 

@@ -5,7 +5,8 @@ import { buildDemoContent, demoLabel, DEMO_DEFAULTS, type DemoOptions } from './
 // After a bulk write, the trigram indexes hold their new entries in a pending list that every
 // search reads whole, and the planner's statistics describe the old content: PGlite has no
 // autovacuum to fix either, so the writer does (outside the transaction, as VACUUM must be).
-const tidy = (db: Database): Promise<unknown> => db.query('vacuum analyze contacts, events, news_items');
+/** Tidies the tables after a bulk write, outside its transaction. */
+export const tidy = (db: Database): Promise<unknown> => db.query('vacuum analyze contacts, events, news_items');
 
 /** Replaces the content with the demo content of `options`, in one transaction. */
 export const seedDemo = async (db: Database, options: DemoOptions = DEMO_DEFAULTS): Promise<void> => {

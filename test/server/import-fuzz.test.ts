@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { decodeImportText, TEXT_LIMITS, type Content } from '../../server/data/content';
 import type { Database } from '../../server/data/database';
 import { buildDemoContent } from '../../server/operations/demo-content';
-import { importContent } from '../../server/operations/seed';
+import { checkImportFile, writeImportFile } from '../../server/operations/import-stream';
 import { closeOpened } from '../support/close-opened';
 import { runs } from '../support/fuzz-runs';
 import { openTestDatabase } from '../support/test-database';
@@ -15,13 +18,16 @@ jest.setTimeout(600_000);
 const MAX_FUZZ_RUNS = 2_000;
 
 let db: Database;
+let dir = '';
 
 beforeAll(async () => {
   db = await openTestDatabase();
+  dir = mkdtempSync(join(tmpdir(), 'import-fuzz-'));
 });
 
 afterAll(async () => {
   await closeOpened(db);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 type Row = Record<string, unknown>;
@@ -216,22 +222,30 @@ const expected = (content: Content, label: string): unknown => ({
 const PATH_LINE = /^(\(root\)|[a-z_]+(\/[^/:\s]+)*): \S|^… and \d+ more faults$/;
 
 describe('importing arbitrary files', () => {
-  it('imports each file whole or refuses it with its faults named, the old content intact', async () => {
+  it('imports each file whole or refuses it with its faults named, the old content intact: streamed as `npm run import` reads it, judged as the whole file decodes', async () => {
     let case_ = 0;
     await fc.assert(
       fc.asyncProperty(importText, async (text) => {
         case_ += 1;
         const label = `fuzz-${case_}.json`;
+        const file = join(dir, label);
+        writeFileSync(file, text);
         const before = await stored();
         const decoded = decodeImportText(text);
-        if (!decoded.ok) {
-          expect(decoded.errors.length).toBeGreaterThan(0);
-          for (const line of decoded.errors) expect(line).toMatch(PATH_LINE);
+        const streamed = await checkImportFile(file);
+        expect(streamed.ok).toBe(decoded.ok);
+        if (!streamed.ok) {
+          expect(streamed.errors.length).toBeGreaterThan(0);
+          for (const line of streamed.errors) expect(line).toMatch(PATH_LINE);
+          // Item by item, the same faults in the same words; the file's own shape is said in the stream's words.
+          if (!decoded.ok && !streamed.errors.some((line) => /^\(root\)|^[a-z_]+: (expected a list|given twice)/.test(line)))
+            expect(streamed.errors).toEqual(decoded.errors);
           expect(await stored()).toEqual(before);
           return;
         }
+        if (!decoded.ok) return;
         // A file the decoder accepts, the database must take: no limit of its own is left to meet.
-        await importContent(db, decoded.content, label);
+        await writeImportFile(db, file, streamed, `import:${label}`);
         expect(await stored()).toEqual(JSON.parse(JSON.stringify(expected(decoded.content, label))));
       }),
       { numRuns: Math.min(runs(40), MAX_FUZZ_RUNS) },

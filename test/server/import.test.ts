@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { contentLabel, decodeContent, decodeImportText, type Content } from '../../server/data/content';
 import type { Database } from '../../server/data/database';
+import { buildDemoContent } from '../../server/operations/demo-content';
 import { importContent } from '../../server/operations/seed';
 import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
+import { ensureServerBuilt, ROOT, seededDataDir } from '../support/server-child';
 import { openTestDatabase } from '../support/test-database';
 
 // Opening a copy of the test database takes seconds when other test files run beside this one.
@@ -92,6 +94,21 @@ describe('the limits of the database, checked before any SQL', () => {
     expect(found).toContainEqual(expect.stringMatching(/^agendas\/0\/id: expected a whole number from 1 to 2147483647/));
   });
 
+  it('names an event that ends before it starts: an end_date before its first day, or an end_time before its start_time the same day', () => {
+    const content = copy() as unknown as { events: { bel_date: string; end_date?: string | null; start_time?: string | null; end_time?: string | null }[] };
+    Object.assign(content.events[1]!, { bel_date: '2026-03-02', end_date: '2026-03-01' });
+    Object.assign(content.events[2]!, { bel_date: '2026-03-02', end_date: null, start_time: '18:00', end_time: '17:30' });
+    Object.assign(content.events[3]!, { bel_date: '2026-03-02', end_date: '2026-03-02', start_time: '18:00', end_time: '09:00' });
+    // Past midnight with its end_date, or the same day in order: an event as it should be.
+    Object.assign(content.events[4]!, { bel_date: '2026-03-02', end_date: '2026-03-03', start_time: '22:00', end_time: '02:00' });
+    Object.assign(content.events[5]!, { bel_date: '2026-03-02', end_date: null, start_time: '18:00', end_time: '18:00' });
+    expect(faults(content)).toEqual([
+      'events/1/end_date: ends before the event starts (2026-03-01, before bel_date 2026-03-02)',
+      'events/2/end_time: ends before the event starts (17:30, before start_time 18:00 the same day; past midnight, give its end_date)',
+      'events/3/end_time: ends before the event starts (09:00, before start_time 18:00 the same day; past midnight, give its end_date)',
+    ]);
+  });
+
   it('names keys the file holds twice: a contact category title, a news scope slug', () => {
     const content = copy();
     (content.contact_categories[2] as { title: string }).title = content.contact_categories[0]?.title ?? '';
@@ -160,5 +177,66 @@ describe('npm run import', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('nothing was loaded');
     expect(run.stderr).toContain('news/2/date: expected a date YYYY-MM-DD (got "hier")');
+  });
+});
+
+describe('npm run import on a large file', () => {
+  // The highest resident memory of a process so far (Linux keeps it: VmHWM), in MB; 0 once it is gone.
+  const highWaterMb = (pid: number): number => {
+    try {
+      const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kb === undefined ? 0 : Number(kb) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+
+  it('refuses an event that ends before it starts, naming its path, and loads nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    const file = join(dir, 'reversed.json');
+    const content = copy() as unknown as { events: { bel_date: string; end_date?: string | null }[] };
+    Object.assign(content.events[4]!, { bel_date: '2026-05-10', end_date: '2026-05-09' });
+    writeFileSync(file, JSON.stringify(content));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../server/operations/import-command.ts'), file], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dir },
+    });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('nothing was loaded');
+    expect(run.stderr).toContain('events/4/end_date: ends before the event starts (2026-05-09, before bel_date 2026-05-10)');
+  });
+
+  it('reads the file as a stream: a 25 MB import stays within 300 MB of resident memory, and loads it all', async () => {
+    ensureServerBuilt();
+    // On PGlite, whose memory is the process's own: the budget of `npm run bench import` (bench/import-memory.ts).
+    const dataDir = await seededDataDir();
+    const file = join(dataDir, 'large.json');
+    const content = buildDemoContent({ contacts: 3_000, events: 30_000, news: 6_000, seed: 7 });
+    writeFileSync(file, JSON.stringify(content));
+    try {
+      // The command of `npm run import`, flags included.
+      const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['import'] ?? '';
+      const [command, ...args] = script.split(' ');
+      expect(command).toBe('node');
+      const child = spawn(process.execPath, [...args, file], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      let peakMb = 0;
+      const watch = setInterval(() => (peakMb = Math.max(peakMb, highWaterMb(child.pid ?? 0))), 25);
+      const status = await new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      clearInterval(watch);
+      expect(output).toContain(`imported ${content.contacts.length} contacts, ${content.events.length} events, ${content.news.length} news`);
+      expect(status).toBe(0);
+      expect(peakMb).toBeGreaterThan(0);
+      expect(peakMb).toBeLessThanOrEqual(300);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
