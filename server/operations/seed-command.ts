@@ -8,6 +8,7 @@ import { ensureMedia } from './media';
 import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
 import { contentLabel } from '../data/content';
+import { checkDatabaseHost, readSettings, SETTING_EXIT_STATUS, SettingError } from '../settings';
 
 // `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content, then
 // makes the demo images if they are missing. With `--if-empty` (what `npm start` runs before the
@@ -35,6 +36,11 @@ const main = async (): Promise<void> => {
     news: count('news', values.news, DEMO_DEFAULTS.news),
     seed: count('seed', values.seed, DEMO_DEFAULTS.seed),
   };
+  // Before the server it runs ahead of (`npm start`), the server's settings are its own: a bad one stops both before the database is opened.
+  if (values['if-empty']) {
+    const settings = readSettings(process.env);
+    if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
+  }
   const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
   const started = Date.now();
   let db: Database;
@@ -76,5 +82,5 @@ const main = async (): Promise<void> => {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof SettingError ? SETTING_EXIT_STATUS : 1);
 });

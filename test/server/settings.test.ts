@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../support/server-child';
+import { ensureServerBuilt, ROOT, SEED_MAIN, startServer } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 // The server's settings are read and checked before anything else: a bad one stops the start with
@@ -51,6 +52,23 @@ it.each([
     // PGlite's folder is made when the database opens: a bad setting never gets that far.
     expect(readdirSync(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it("`npm start`'s seed (`seed --if-empty`, run before the server) checks the server's settings first: a bad one stops it with one line and exit 2, the database untouched", () => {
+  ensureServerBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'settings-'));
+  try {
+    const run = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_ORIGIN: 'ftp://canton.example' },
+    });
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('PUBLIC_ORIGIN must be an http or https address (got "ftp://canton.example")');
+    expect(run.status).toBe(2);
+    expect(readdirSync(dataDir)).toEqual([]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
