@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { workQueue, type WorkLimits } from '../data/work-queue';
 
 /** How much uncached work one client may ask for: `max` renders, searches, exports or sitemap files in `windowSeconds`. */
 export interface FairUseLimits {
@@ -36,9 +37,26 @@ export const parseFairUse = (env: Readonly<Record<string, string | undefined>>):
  */
 export type UncachedWork = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
+/**
+ * Runs a piece of uncached work (a rendering, a sitemap file, an export) when one of the process's
+ * few places is free; refused with a 503 and `Retry-After` when the line is full.
+ */
+export type ExpensiveWork = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Two at once: each holds the thread that answers everyone for some milliseconds at a time (a
+ * rendering, a sitemap file's XML), so twenty at once made a static script wait behind all of them.
+ * The others wait their turn; a thousand waiting is a flood, answered 503.
+ */
+export const EXPENSIVE_WORK_LIMITS: WorkLimits = { running: 2, waiting: 1_000 };
+
+/** Work that waits for nothing: for routes registered without an app's fair use (tests of one route). */
+export const UNGATED: ExpensiveWork = (work) => work();
+
 /** What lets the server's own requests through (a page's answers asked in process): see `fairUse`. */
 export interface FairUse {
   readonly uncached: UncachedWork;
+  readonly expensive: ExpensiveWork;
   /** Headers that mark a request made by this process for a page or an export, whose work the visitor's request already counted. */
   readonly ownHeaders: Readonly<Record<string, string>>;
 }
@@ -53,7 +71,9 @@ const OWN_HEADER = 'x-own-request';
  * count) and returns the check that the routes call when their cache misses; `null`: no limit.
  */
 export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): FairUse => {
-  if (limits === null) return { uncached: NO_LIMIT, ownHeaders: {} };
+  const line = workQueue(EXPENSIVE_WORK_LIMITS);
+  const expensive: ExpensiveWork = (work) => line.run(work);
+  if (limits === null) return { uncached: NO_LIMIT, expensive, ownHeaders: {} };
   // A secret of this process: a visitor cannot pass for the server's own in-process requests.
   const secret = randomUUID();
   void app.register(fastifyRateLimit, {
@@ -77,5 +97,5 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     else reply.type('text/plain; charset=utf-8').send(message);
     return true;
   };
-  return { uncached, ownHeaders: { [OWN_HEADER]: secret } };
+  return { uncached, expensive, ownHeaders: { [OWN_HEADER]: secret } };
 };

@@ -235,11 +235,11 @@ export const buildApp = ({
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
   });
 
-  registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached });
+  registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
-  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
+  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached, expensive: limiter.expensive });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
   registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
 
@@ -260,7 +260,7 @@ export const buildApp = ({
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    errorPage = registerPageRoutes(app, { distDir, ...sources, origins, uncached: limiter.uncached });
+    errorPage = registerPageRoutes(app, { distDir, ...sources, origins, uncached: limiter.uncached, expensive: limiter.expensive });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -31,7 +31,7 @@ import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
-import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
+import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { sharedCacheControl } from '../cache/shared-cache';
@@ -57,6 +57,8 @@ export interface PageRoutesOptions {
   readonly origins?: LinkOrigins;
   /** Counts each page or fragment not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
+  /** The line of the process's uncached work: a rendering waits there for its turn. */
+  readonly expensive?: ExpensiveWork;
 }
 
 /** The statuses that have a page of their own. */
@@ -127,6 +129,7 @@ const FRAGMENT_SENDING: SendPolicy = { ...PAGE_SENDING, cacheControl: 'public, m
 export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOptions): ErrorPage => {
   const origins = options.origins ?? linkOrigins();
   const uncached = options.uncached ?? NO_LIMIT;
+  const expensive = options.expensive ?? UNGATED;
   // What Parcel built for each page (its entry script, style sheets, icon), read once from the built page.
   const assets = new Map<string, PageAssets>();
   const assetsFor = (dir: string): PageAssets => {
@@ -340,10 +343,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
     if (await uncached(request, reply)) return reply;
-    const fresh = await rendering(key, async () => {
-      const made = await renderPage(origin, language, path, pathname, canonical, origins.forward(request));
-      return made.status === 503 ? made : remember(key, made);
-    });
+    const fresh = await rendering(key, () =>
+      expensive(async () => {
+        const made = await renderPage(origin, language, path, pathname, canonical, origins.forward(request));
+        return made.status === 503 ? made : remember(key, made);
+      }),
+    );
     if (fresh.status === 503) return unavailable(reply, fresh, request);
     return send(reply, fresh, request, key);
   };
@@ -409,26 +414,28 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const cached = cache.get(key);
     if (cached !== undefined) return sendRepresentation(request, reply, cached, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
     if (await uncached(request, reply)) return reply;
-    const fresh = await rendering(key, async () => {
-      const rendered = await renderWidget(
-        PAGES[page].entry,
-        { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes } },
-        (answerPath) => options.answers(answerPath, origins.forward(request)),
-      );
-      // A fragment is kept a minute by whoever includes it: never one made while the database was away.
-      if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) return finish(503, '');
-      const html = renderFragment({
-        widget: PAGES[page].widget,
-        language,
-        attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
-        style: styleOf(PAGES[page].widget),
-        head: rendered.head,
-        html: rendered.html,
-        answers: rendered.answers,
-        failures: rendered.failures,
-      });
-      return remember(key, finish(200, html));
-    });
+    const fresh = await rendering(key, () =>
+      expensive(async () => {
+        const rendered = await renderWidget(
+          PAGES[page].entry,
+          { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes } },
+          (answerPath) => options.answers(answerPath, origins.forward(request)),
+        );
+        // A fragment is kept a minute by whoever includes it: never one made while the database was away.
+        if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) return finish(503, '');
+        const html = renderFragment({
+          widget: PAGES[page].widget,
+          language,
+          attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
+          style: styleOf(PAGES[page].widget),
+          head: rendered.head,
+          html: rendered.html,
+          answers: rendered.answers,
+          failures: rendered.failures,
+        });
+        return remember(key, finish(200, html));
+      }),
+    );
     if (fresh.status === 503) {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return error(503, say('errors.fragment.unavailable'));

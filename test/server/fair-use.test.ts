@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
-import { DEFAULT_FAIR_USE, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use';
+import { DEFAULT_FAIR_USE, EXPENSIVE_WORK_LIMITS, fairUse, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use';
+import { DatabaseBusyError } from '../../server/data/database-errors';
 import { closeOpened } from '../support/close-opened';
 import { DIST, RENDERED_SITE_ORIGIN } from '../support/rendered-pages';
 import { ensureTestMedia, openTestDatabase } from '../support/test-database';
@@ -58,6 +59,33 @@ describe('fair use of uncached work, per client', () => {
     expect((await other('/api/contacts/?title=zz')).status).toBe(200);
     // What the other client made is kept: the first one may read it now.
     expect((await visitor('/api/contacts/?title=zz')).status).toBe(200);
+  });
+});
+
+describe('the line of uncached work', () => {
+  it('runs two pieces at once, the others in turn, and refuses one beyond a thousand waiting', async () => {
+    const own = Fastify();
+    const { expensive } = fairUse(own, null);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const piece = (): Promise<number> =>
+      expensive(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return most;
+      });
+    const pieces = Array.from({ length: EXPENSIVE_WORK_LIMITS.running + EXPENSIVE_WORK_LIMITS.waiting }, piece);
+    await expect(piece()).rejects.toThrow(DatabaseBusyError);
+    while (releases.length > 0 || running > 0) {
+      releases.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(pieces);
+    expect(most).toBe(EXPENSIVE_WORK_LIMITS.running);
+    await own.close();
   });
 });
 

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../../src/domain/language';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../../src/domain/permalinks';
 import { boundedCache, pack, packedBytes, representation, sendPacked, singleFlight, type Packed } from '../../cache/answer-cache';
 import { SITEMAP_CACHE_LIMITS } from '../../cache/cache-limits';
-import { NO_LIMIT, type UncachedWork } from '../../cache/fair-use';
+import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../../cache/fair-use';
 import type { Database } from '../../data/database';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
@@ -211,6 +211,8 @@ export interface SeoRouteOptions {
   readonly origins?: LinkOrigins;
   /** Counts each sitemap file not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
+  /** The line of the process's uncached work: a sitemap file waits there for its turn. */
+  readonly expensive?: ExpensiveWork;
 }
 
 /**
@@ -223,7 +225,7 @@ export interface SeoRouteOptions {
 export const registerSeoRoutes = (
   app: FastifyInstance,
   db: Database,
-  { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT }: SeoRouteOptions,
+  { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT, expensive = UNGATED }: SeoRouteOptions,
 ): void => {
   // Kept as gzip alone, a fortieth of its plain size (12 kB a file): the large site's 415 files stay kept together.
   const kept = boundedCache<Packed>(SITEMAP_CACHE_LIMITS);
@@ -257,17 +259,19 @@ export const registerSeoRoutes = (
     const hit = kept.get(key);
     if (hit !== undefined) return sendPacked(request, reply, hit, SEO_CACHE_CONTROL);
     if (await uncached(request, reply)) return reply;
-    const made = await once(key, async () => {
-      const body =
-        file !== null
-          ? sitemapXml(origin, await sitemapEntries(db, layout, (file - 1) * pageSize, pageSize))
-          : files <= 1
-            ? sitemapXml(origin, await sitemapEntries(db, layout))
-            : sitemapIndexXml(origin, files);
-      const fresh = await xml(body);
-      kept.set(key, fresh, packedBytes(fresh) + key.length);
-      return fresh;
-    });
+    const made = await once(key, () =>
+      expensive(async () => {
+        const body =
+          file !== null
+            ? sitemapXml(origin, await sitemapEntries(db, layout, (file - 1) * pageSize, pageSize))
+            : files <= 1
+              ? sitemapXml(origin, await sitemapEntries(db, layout))
+              : sitemapIndexXml(origin, files);
+        const fresh = await xml(body);
+        kept.set(key, fresh, packedBytes(fresh) + key.length);
+        return fresh;
+      }),
+    );
     return sendPacked(request, reply, made, SEO_CACHE_CONTROL);
   };
 
