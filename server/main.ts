@@ -2,7 +2,6 @@ import cluster, { type Worker } from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { buildApp } from './http/app';
 import { backendPages } from './render/page-sources';
-import { parseFairUse } from './cache/fair-use';
 import { openDatabase } from './data/db';
 import type { Database } from './data/database';
 import { isDatabaseUnavailable } from './data/database-errors';
@@ -104,7 +103,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     // The hosts a proxy may name in links when PUBLIC_ORIGIN is not set (a site served under several names).
     publicHosts: settings.publicHosts,
     // How much uncached work (new searches, pages, exports, sitemap files) one client may ask for.
-    fairUseLimits: parseFairUse(process.env),
+    fairUseLimits: settings.fairUse,
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });

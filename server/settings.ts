@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { parseTrustProxy } from './http/app';
+import { parseFairUse, type FairUseLimits } from './cache/fair-use';
 import { parseCorsOrigins } from './http/http-rules';
 import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
 
@@ -41,6 +42,8 @@ export interface ServerSettings {
   readonly publicHosts: readonly string[];
   /** SITE_API_BASE: the pages rendered from another API that speaks SPEC §7. */
   readonly siteApi: string | undefined;
+  /** FAIR_USE_MAX and FAIR_USE_WINDOW_SECONDS: the uncached work one client may ask for. */
+  readonly fairUse: FairUseLimits;
 }
 
 // A parser's own message (which names its variable) becomes the start's one line.
@@ -139,6 +142,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   publicOrigin: checked(() => parsePublicOrigin(env['PUBLIC_ORIGIN'])),
   publicHosts: checked(() => parsePublicHosts(env['PUBLIC_HOSTS'])),
   siteApi: siteApiOf(env['SITE_API_BASE']),
+  fairUse: checked(() => parseFairUse(env)),
 });
 
 /**

@@ -3,6 +3,7 @@ import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { DEFAULT_FAIR_USE, EXPENSIVE_WORK_LIMITS, fairUse, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use';
 import { DatabaseBusyError } from '../../server/data/database-errors';
+import { readSettings, SettingError } from '../../server/settings';
 import { closeOpened } from '../support/close-opened';
 import { DIST, RENDERED_SITE_ORIGIN } from '../support/rendered-pages';
 import { ensureTestMedia, openTestDatabase } from '../support/test-database';
@@ -98,5 +99,8 @@ describe('the fair-use settings', () => {
     expect(parseFairUse({ FAIR_USE_MAX: '50', FAIR_USE_WINDOW_SECONDS: '10' })).toEqual({ max: 50, windowSeconds: 10 });
     for (const bad of ['0', '-1', '1.5', 'lots', '1e3']) expect(() => parseFairUse({ FAIR_USE_MAX: bad })).toThrow(/FAIR_USE_MAX/);
     expect(() => parseFairUse({ FAIR_USE_WINDOW_SECONDS: '0' })).toThrow(/FAIR_USE_WINDOW_SECONDS/);
+    // Checked with the server's other settings, before the database is touched: one line, exit 2.
+    expect(readSettings({}).fairUse).toEqual(DEFAULT_FAIR_USE);
+    expect(() => readSettings({ FAIR_USE_MAX: 'many' })).toThrow(SettingError);
   });
 });
