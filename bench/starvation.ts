@@ -254,7 +254,8 @@ const listsFigures = async (distDir: string): Promise<Figure[]> => {
   try {
     // The seed first, as `npm start` runs it: the measured server starts on the seeded folder.
     seedIfEmpty({ dataDir: storage.dataDir });
-    const server = await startServer({ dataDir: storage.dataDir, distDir });
+    // This figure is the database queue's: one client's fair use would answer nearly all of its lists 429.
+    const server = await startServer({ dataDir: storage.dataDir, distDir, env: { FAIR_USE_MAX: '999999999' } });
     try {
       return await measure(server, distDir);
     } finally {

@@ -159,7 +159,8 @@ describe('the built site', () => {
 
   it('preloads no API answer: the page already holds the answers its widget starts from', async () => {
     const page = await client.get('/annuaire/');
-    expect(page.headers['link']).toBeUndefined();
+    // The only link the header names is the page's canonical address.
+    expect(page.headers['link']).toMatch(/^<[^>]*\/annuaire\/>; rel="canonical"$/);
     expect(page.text).toContain('data-widget-answers');
   });
 
