@@ -47,9 +47,12 @@ const uncachedLists = (): (() => string) => {
   };
 };
 
+// In a thread of its own, as a visitor on another machine: in the thread that reads the flood's
+// answers (80 MB/s of exports), the probe's own answers waited for the bench, not for the server.
 const probe = (base: string, path: string, seconds: number): Promise<autocannon.Result> =>
   autocannon({
     url: base,
+    workers: 1,
     connections: PROBE_CONNECTIONS,
     overallRate: PROBE_RATE,
     duration: seconds,
