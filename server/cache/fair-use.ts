@@ -38,7 +38,7 @@ export const parseFairUse = (env: Readonly<Record<string, string | undefined>>):
 export type UncachedWork = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /**
- * Runs a piece of uncached work (a rendering, a sitemap file, an export) when one of the process's
+ * Runs a piece of uncached work (a rendering, a fragment, a sitemap file) when one of the process's
  * few places is free; refused with a 503 and `Retry-After` when the line is full.
  */
 export type ExpensiveWork = <T>(work: () => Promise<T>) => Promise<T>;

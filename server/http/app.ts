@@ -239,7 +239,7 @@ export const buildApp = ({
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
-  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached, expensive: limiter.expensive });
+  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
   registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
 

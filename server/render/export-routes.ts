@@ -28,7 +28,7 @@ import {
   singleFlight,
   type Packed,
 } from '../cache/answer-cache';
-import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 
@@ -56,8 +56,6 @@ export interface ExportRoutesOptions {
   readonly cap?: number;
   /** Counts each export not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
-  /** The line of the process's uncached work: a walk of the directory waits there for its turn. */
-  readonly expensive?: ExpensiveWork;
 }
 
 const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -154,7 +152,7 @@ const searchOf = (url: string): string => {
  */
 export const registerExportRoutes = (
   app: FastifyInstance,
-  { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS, uncached = NO_LIMIT, expensive = UNGATED }: ExportRoutesOptions,
+  { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS, uncached = NO_LIMIT }: ExportRoutesOptions,
 ): void => {
   // The exports of a content version, kept compressed (a whole large directory's vCards and CSV
   // are 4.1 and 2.1 MB plain, some 1 MB together packed, so one never pushes out the other): a
@@ -196,7 +194,8 @@ export const registerExportRoutes = (
       if (made === undefined) {
         if (await uncached(request, reply)) return reply;
         try {
-          made = await once(key, () => expensive(() => make(format, language, filters, day)));
+          // Not in the line of renderings: a walk reads a hundred pages, a moment each, and would hold a place for seconds.
+          made = await once(key, () => make(format, language, filters, day));
         } catch (error) {
           if (isStop(error) && error._tag === 'TooMany')
             return refuse(400, intl.formatMessage({ id: 'directory.export.tooMany' }, { count: error.count, max: cap }));
