@@ -15,7 +15,7 @@ export const MAX_PAGE_URL = 2048;
 const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   home: [],
   directory: ['categorie', 'q', PAGE_PARAM],
-  agenda: ['categories', 'mois', 'titre', PAGE_PARAM, PAST_PARAM],
+  agenda: ['categories', 'mois', 'titre', 'periode', PAGE_PARAM, PAST_PARAM],
   news: ['categorie', PAGE_PARAM],
   shop: [],
   cart: [],
