@@ -4,20 +4,21 @@ import { dirname, join, relative, resolve } from 'node:path';
 // Imports run one way: views → machines → services → domain (i18n may read the domain); the server
 // reads the domain only, except its renderer, which runs the widgets' render entries (docs/architecture.md,
 // section "Rendering"). Within the server, storage (data/) reads no other folder, the caches read storage,
-// and the production entry (server/main.ts) never reaches the seed and its generators (operations/).
+// and the production entry (server/main.ts) never reaches the seed and its generators (operations/). The
+// settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
   'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
   'server/cache': ['server/cache', 'server/data', 'src/domain'],
   'server/data': ['server/data', 'src/domain'],
-  'server/operations': ['server/operations', 'server/data', 'src/domain'],
+  'server/operations': ['server/operations', 'server/data', 'src/domain', 'server'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
+  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],
