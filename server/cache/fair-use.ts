@@ -33,9 +33,10 @@ export const parseFairUse = (env: Readonly<Record<string, string | undefined>>):
 /**
  * Counts one piece of uncached work for the request's client (its address as `TRUST_PROXY`
  * makes it): `false` when it may go on, `true` when it was refused (the 429 is sent, with
- * `Retry-After`). Called only where a cache missed, so a kept answer is never refused.
+ * `Retry-After`: by `refuse` when given, a page in the address's language). Called only where a
+ * cache missed, so a kept answer is never refused.
  */
-export type UncachedWork = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export type UncachedWork = (request: FastifyRequest, reply: FastifyReply, refuse?: (reply: FastifyReply) => FastifyReply) => Promise<boolean>;
 
 /**
  * Runs a piece of uncached work (a rendering, a fragment, a sitemap file) when one of the process's
@@ -85,7 +86,7 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     allowList: (request) => request.headers[OWN_HEADER] === secret,
   });
   let check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
-  const uncached: UncachedWork = async (request, reply) => {
+  const uncached: UncachedWork = async (request, reply, refuse) => {
     // The plugin decorates the app once registered, which is before any request is answered.
     check ??= app.createRateLimit();
     const limit = await check(request);
@@ -93,6 +94,10 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     const seconds = Math.max(1, limit.ttlInSeconds);
     const message = `too many new searches, pages or files from this address: try again in ${seconds} s`;
     reply.code(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
+    if (refuse !== undefined) {
+      refuse(reply);
+      return true;
+    }
     if (request.url.startsWith('/api/')) reply.send({ statusCode: 429, error: 'Too Many Requests', message });
     else reply.type('text/plain; charset=utf-8').send(message);
     return true;

@@ -192,7 +192,7 @@ export const registerExportRoutes = (
       const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
       let made = cache.get(key);
       if (made === undefined) {
-        if (await uncached(request, reply)) return reply;
+        if (await uncached(request, reply, () => refuse(429, translate(intl, 'errors.tooManyText')))) return reply;
         try {
           // Not in the line of renderings: a walk reads a hundred pages, a moment each, and would hold a place for seconds.
           made = await once(key, () => make(format, language, filters, day));

@@ -62,7 +62,7 @@ export interface PageRoutesOptions {
 }
 
 /** The statuses that have a page of their own. */
-export type ErrorStatus = 400 | 404 | 500 | 503;
+export type ErrorStatus = 400 | 404 | 429 | 500 | 503;
 
 /** Answers a request with the error page of a status, in the language of its address. */
 export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: ErrorStatus) => FastifyReply;
@@ -107,6 +107,22 @@ export const inlineStyleSources = (distDir: string): string[] =>
       const css = readInlineStyle(distDir, `/${name}`);
       return css === null ? [] : [`'sha256-${createHash('sha256').update(css).digest('base64')}'`];
     });
+
+// What each error page says: its heading, and its sentence when no reason is given.
+const ERROR_HEADINGS: Readonly<Record<ErrorStatus, MessageId>> = {
+  400: 'errors.badRequest',
+  404: 'errors.notFound',
+  429: 'errors.tooMany',
+  500: 'errors.failed',
+  503: 'errors.failed',
+};
+const ERROR_SENTENCES: Readonly<Record<ErrorStatus, MessageId>> = {
+  400: 'errors.badRequestText',
+  404: 'errors.notFoundText',
+  429: 'errors.tooManyText',
+  500: 'errors.failedText',
+  503: 'errors.unavailableText',
+};
 
 /** The page a site path is rendered with. */
 const pageOf = (path: SitePath): SitePage => (path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news');
@@ -196,17 +212,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   };
   const makeErrorPage = (origin: string, language: Language, status: ErrorStatus, reason?: PageQueryProblem): Rendered => {
     const intl = intlFor(language);
-    const heading = translate(intl, status === 404 ? 'errors.notFound' : status === 400 ? 'errors.badRequest' : 'errors.failed');
+    const heading = translate(intl, ERROR_HEADINGS[status]);
     const sentence =
-      status === 404
-        ? translate(intl, 'errors.notFoundText')
-        : status === 400
-          ? reason === undefined
-            ? translate(intl, 'errors.badRequestText')
-            : translate(intl, 'errors.badRequestBecause', { reason: translate(intl, reason.id, { ...reason.values }) })
-          : status === 503
-            ? translate(intl, 'errors.unavailableText')
-            : translate(intl, 'errors.failedText');
+      status === 400 && reason !== undefined
+        ? translate(intl, 'errors.badRequestBecause', { reason: translate(intl, reason.id, { ...reason.values }) })
+        : translate(intl, ERROR_SENTENCES[status]);
     const home = localizedPath('/', language);
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(
@@ -342,7 +352,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const key = JSON.stringify([await options.version(), origin, language, pathname, canonical]);
     const cached = cache.get(key);
     if (cached !== undefined) return send(reply, cached, request, key);
-    if (await uncached(request, reply)) return reply;
+    if (await uncached(request, reply, (refused) => send(refused, errorPage(origin, language, 429), request))) return reply;
     const fresh = await rendering(key, () =>
       expensive(async () => {
         const made = await renderPage(origin, language, path, pathname, canonical, origins.forward(request));
@@ -413,7 +423,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
     const cached = cache.get(key);
     if (cached !== undefined) return sendRepresentation(request, reply, cached, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
-    if (await uncached(request, reply)) return reply;
+    if (await uncached(request, reply, () => error(429, say('errors.tooManyText')))) return reply;
     const fresh = await rendering(key, () =>
       expensive(async () => {
         const rendered = await renderWidget(

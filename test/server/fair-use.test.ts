@@ -54,6 +54,17 @@ describe('fair use of uncached work, per client', () => {
     // Kept answers are never limited, tracking parameters included.
     for (const url of ['/annuaire/?q=al', '/annuaire/?q=al&utm_source=newsletter', '/recherche/?q=conseil'])
       expect({ url, status: (await visitor(url)).status }).toEqual({ url, status: 200 });
+    // A page, a fragment and an export say it in the address's language, as the other error pages do.
+    const german = await visitor('/de/annuaire/?q=zu');
+    expect({ status: german.status, type: german.headers['content-type'], cache: german.headers['cache-control'] }).toEqual({
+      status: 429,
+      type: 'text/html; charset=utf-8',
+      cache: 'no-store',
+    });
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('Zu viele Anfragen');
+    expect((await visitor('/fragments/directory/?lang=it&q=tr')).body).toContain('Riprovare tra un momento');
+    expect((await visitor('/en/annuaire/export.csv?q=en')).body).toContain('Please try again in a moment');
     // Another client has its own allowance.
     const other = from('198.51.100.20');
     expect((await other('/annuaire/?q=de')).status).toBe(200);
