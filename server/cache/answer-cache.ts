@@ -299,6 +299,9 @@ export const answerCache = ({
   const kept = boundedCache<Representation>(limits);
   const once = singleFlight<Representation>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
+  // A 404 is kept here, where an import forgets it at once, but by no other cache: the item may be imported a moment later.
+  const missing: SendPolicy = { ...policy, cacheControl: 'no-store' };
+  const policyOf = (answer: Representation): SendPolicy => (answer.status === 404 ? missing : policy);
   return {
     serve: async (request, reply, { route, input, origin }, answer) => {
       const today = zurichToday(now());
@@ -306,7 +309,7 @@ export const answerCache = ({
       // The params and query as the decoder made them; the links' origin, since answers may hold absolute links.
       const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);
-      if (hit !== undefined) return sendRepresentation(request, reply, hit, policy, (bytes) => kept.grow(key, bytes));
+      if (hit !== undefined) return sendRepresentation(request, reply, hit, policyOf(hit), (bytes) => kept.grow(key, bytes));
       if (await uncached(request, reply)) return reply;
       // Settled either way, the next request looks in the cache (or asks again after a failure).
       const fresh = await once(key, () =>
@@ -318,7 +321,7 @@ export const answerCache = ({
       );
       // A refused request (a stale cursor) is answered as the error handler answers one: not kept, not tagged.
       if (!CACHEABLE.has(fresh.status)) return reply.code(fresh.status).header('cache-control', 'no-store').headers(fresh.headers).type(fresh.type).send(fresh.body);
-      return sendRepresentation(request, reply, fresh, policy, (bytes) => kept.grow(key, bytes));
+      return sendRepresentation(request, reply, fresh, policyOf(fresh), (bytes) => kept.grow(key, bytes));
     },
   };
 };

@@ -149,11 +149,11 @@ describe('the answer cache, over HTTP', () => {
     expect(statements() - before - one).toBe(one);
   });
 
-  it('keeps and tags a 404, but never answers it 304 (RFC 9110 §13.2.1)', async () => {
+  it('keeps and tags a 404 where an import forgets it, tells no other cache to keep it, and never answers it 304 (RFC 9110 §13.2.1)', async () => {
     const first = await client.get('/api/agenda/999/');
     expect(first.status).toBe(404);
     expect(first.headers['etag']).toBeDefined();
-    expect(first.headers['cache-control']).toBe('public, max-age=60, s-maxage=10');
+    expect(first.headers['cache-control']).toBe('no-store');
     const before = statements();
     const again = await client.get('/api/agenda/999/', { 'if-none-match': first.headers['etag']! });
     expect(again.status).toBe(404);
