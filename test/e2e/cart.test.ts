@@ -248,6 +248,8 @@ describe('the cart in English', () => {
     const { page } = await watchedPage(browser);
     await openShop(page);
     await addFromShop(page, CHATEAU);
+    // The cart's write waits for the site-wide lock: the cart page opened before it landed would be empty.
+    await page.waitForFunction(() => localStorage.getItem('cartItems') !== null);
     await openCart(page);
     await page.getByRole('link', { name: 'EN – English' }).click();
     await page.waitForURL(/\/en\/panier\/$/);
