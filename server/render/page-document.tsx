@@ -2,11 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { intlFor } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
+import { LIST_TITLE_ATTRIBUTE } from '../../src/views/shared/document-title';
 import { SiteFooter, SiteHeader, type PageAssets } from './page-shell';
 
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageMeta {
   readonly title: string;
+  /** The title of the page with nothing open, when `title` names an open item: the browser gives it back on closing. */
+  readonly listTitle?: string | undefined;
   readonly description: string;
   /** The page's absolute address without language prefix concerns: the canonical one. */
   readonly canonical: string;
@@ -105,7 +108,7 @@ export const renderPageDocument = (
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{meta.title}</title>
+        <title {...(meta.listTitle ? { [LIST_TITLE_ATTRIBUTE]: meta.listTitle } : {})}>{meta.title}</title>
         {assets.icon === null ? null : <link rel="icon" href={assets.icon} type="image/svg+xml" />}
         {styles.map(({ href, css }) =>
           css === null ? <link key={href} rel="stylesheet" href={href} /> : <style key={href} dangerouslySetInnerHTML={{ __html: css }} />,

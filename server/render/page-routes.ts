@@ -255,12 +255,14 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
     let heading = pageTitle;
+    const listTitle = meta.title;
     const subject = rendered.subject;
     if (subject?.kind === 'article') {
       const { article } = subject;
       const url = `${origin}${newsPath(article)}`;
       heading = article.title ?? pageTitle;
       meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
+        listTitle,
         type: 'article',
         image: article.image ? new URL(article.image, origin).href : undefined,
         jsonLd: [newsArticleJsonLd(article, url, origin)],
@@ -271,6 +273,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const url = `${origin}${contactPath(contact)}`;
       const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
       meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || translate(intl, 'description.directory'), {
+        listTitle,
         type: 'profile',
         image: contact.img ? new URL(contact.img, origin).href : undefined,
         jsonLd: [contactJsonLd(contact, url)],
@@ -280,6 +283,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const { event } = subject;
       const url = `${origin}${eventPath(event)}`;
       meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
+        listTitle,
         type: 'article',
         jsonLd: [eventJsonLd(event, url)],
       });
