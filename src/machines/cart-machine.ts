@@ -27,7 +27,10 @@ export interface CartContext {
   readonly orderId: string | null;
   /** The most items a line may hold. */
   readonly maxQuantity: number;
-  /** What the cart last removed at the visitor's request, until the next change of a line; never stored. */
+  /**
+   * What the cart last removed at the visitor's request, until the visitor adds or changes a line; never stored. The stored
+   * cart coming back (this page's own write echoes through the tabs' channel) leaves it, or the page would never say it.
+   */
   readonly notice: CartNotice | null;
 }
 
@@ -127,7 +130,7 @@ export const cartMachine = setup({
     }),
     takeStoredCart: assign(({ context, event }) => {
       const stored = storedCartOf(event);
-      return { items: keepValidLines(stored.items, context.maxQuantity), shippingMethod: stored.shippingMethod ?? DEFAULT_SHIPPING_METHOD, notice: null };
+      return { items: keepValidLines(stored.items, context.maxQuantity), shippingMethod: stored.shippingMethod ?? DEFAULT_SHIPPING_METHOD };
     }),
     // The change goes to the persistence actor as an operation, which it applies to the freshest
     // stored cart so that another tab's change made meanwhile is kept; never an XState snapshot.
