@@ -24,15 +24,16 @@ const randomEvents = (count: number): CartEvent[] => {
   const next = random(20_260_101);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
   const ids = Array.from({ length: 30 }, (_, i) => String(i + 1));
-  return Array.from({ length: count }, (): CartEvent => {
+  return Array.from({ length: count }, (): CartEvent | readonly CartEvent[] => {
     const roll = next();
     if (roll < 0.45) return { type: 'ADD', item: { variant_id: pick(ids), title: 'Publication', price: Math.floor(next() * 10_000) / 100 } };
     if (roll < 0.7) return { type: 'UPDATE_QUANTITY', variantId: pick([...ids, 'unknown']), quantity: pick([0, 1, 2, 5, 12, 99, 100, 1.5]) };
     if (roll < 0.85) return { type: 'REMOVE', variantId: pick(ids) };
     if (roll < 0.95) return { type: 'SET_SHIPPING', method: pick(['post', 'counter', 'bogus']) };
     if (roll < 0.99) return { type: 'SET_ORDER_ID', orderId: pick(['A-1', null]) };
-    return { type: 'EMPTY' };
-  });
+    // "Vider le panier", then the confirmation the cart asks for.
+    return [{ type: 'EMPTY_REQUESTED' }, { type: 'EMPTY_CONFIRMED' }];
+  }).flat();
 };
 
 interface PureCart {
@@ -50,7 +51,7 @@ const applyPure = (cart: PureCart, event: CartEvent): PureCart => {
       return { ...cart, items: removeItem(cart.items, event.variantId) };
     case 'UPDATE_QUANTITY':
       return { ...cart, items: updateQuantity(cart.items, event.variantId, event.quantity, DEFAULT_MAX_QUANTITY) };
-    case 'EMPTY':
+    case 'EMPTY_CONFIRMED':
       return { ...cart, items: emptyItems(), shippingMethod: DEFAULT_SHIPPING_METHOD };
     case 'SET_SHIPPING':
       return ShippingMethod.is(event.method) ? { ...cart, shippingMethod: event.method } : cart;

@@ -104,6 +104,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     publicHosts: settings.publicHosts,
     // How much uncached work (new searches, pages, exports, sitemap files) one client may ask for.
     fairUseLimits: settings.fairUse,
+    // ORDER_EMAIL: where the cart's "Commander" writes to.
+    orderEmail: settings.orderEmail,
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });

@@ -5,6 +5,7 @@ import { parseTrustProxy } from './http/app';
 import { parseFairUse, type FairUseLimits } from './cache/fair-use';
 import { parseCorsOrigins } from './http/http-rules';
 import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
+import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
 
 /**
  * The server's settings, read from its environment and checked as a whole before anything else
@@ -44,6 +45,8 @@ export interface ServerSettings {
   readonly siteApi: string | undefined;
   /** FAIR_USE_MAX and FAIR_USE_WINDOW_SECONDS: the uncached work one client may ask for. */
   readonly fairUse: FairUseLimits;
+  /** ORDER_EMAIL: the publications office the cart's "Commander" writes to. */
+  readonly orderEmail: string;
 }
 
 // A parser's own message (which names its variable) becomes the start's one line.
@@ -130,6 +133,13 @@ const siteApiOf = (raw: string | undefined): string | undefined => {
   return text;
 };
 
+const orderEmailOf = (raw: string | undefined): string => {
+  const text = (raw ?? '').trim();
+  if (text === '') return DEFAULT_ORDER_EMAIL;
+  if (!isEmailAddress(text)) throw new SettingError(`ORDER_EMAIL must be one e-mail address such as publications@canton.example (got "${text}")`);
+  return text;
+};
+
 /** Every setting of `env`, checked; throws a `SettingError` naming the first bad one. */
 export const readSettings = (env: Readonly<Record<string, string | undefined>>): ServerSettings => ({
   port: portOf(env['PORT']),
@@ -143,6 +153,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   publicHosts: checked(() => parsePublicHosts(env['PUBLIC_HOSTS'])),
   siteApi: siteApiOf(env['SITE_API_BASE']),
   fairUse: checked(() => parseFairUse(env)),
+  orderEmail: orderEmailOf(env['ORDER_EMAIL']),
 });
 
 /**

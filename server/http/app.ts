@@ -56,6 +56,8 @@ export interface AppOptions {
    * `npm run serve` always sets, by default `DEFAULT_FAIR_USE`); cached answers never count. Unset: no limit.
    */
   fairUseLimits?: FairUseLimits | null;
+  /** Where the cart's orders go (`ORDER_EMAIL`); default: the demo's office. */
+  orderEmail?: string;
 }
 
 /** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
@@ -92,6 +94,7 @@ export const buildApp = ({
   publicOrigin,
   publicHosts = [],
   fairUseLimits = null,
+  orderEmail,
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -260,7 +263,14 @@ export const buildApp = ({
   }
 
   if (distDir !== undefined && existsSync(distDir)) {
-    errorPage = registerPageRoutes(app, { distDir, ...sources, origins, uncached: limiter.uncached, expensive: limiter.expensive });
+    errorPage = registerPageRoutes(app, {
+      distDir,
+      ...sources,
+      origins,
+      uncached: limiter.uncached,
+      expensive: limiter.expensive,
+      ...(orderEmail === undefined ? {} : { orderEmail }),
+    });
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyFormToggle } from '../../src/domain/form-toggles';
+import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import {
   contactPath,
   eventPath,
@@ -59,6 +60,8 @@ export interface PageRoutesOptions {
   readonly uncached?: UncachedWork;
   /** The line of the process's uncached work: a rendering waits there for its turn. */
   readonly expensive?: ExpensiveWork;
+  /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the demo's office. */
+  readonly orderEmail?: string;
 }
 
 /** The statuses that have a page of their own. */
@@ -184,6 +187,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // On another API the widgets offer no export, except where a page says where it is: this server
   // serves the directory's exports (server/render/export-routes.ts) from that API too.
   const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase, 'data-export-base': '' } : {};
+  // The cart's container says where orders go, for the page and the fragment alike.
+  const orderEmail = options.orderEmail ?? DEFAULT_ORDER_EMAIL;
+  const attributesOf = (page: SitePage): Readonly<Record<string, string>> =>
+    page === 'cart' ? { ...PAGES.cart.attributes, 'data-order-email': orderEmail } : PAGES[page].attributes;
 
   const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
     const site = intlFor(language).formatMessage({ id: 'site.name' });
@@ -242,7 +249,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   ): Promise<Rendered> => {
     const page = pageOf(path);
     // A news item's page is its own widget, in the news page's container.
-    const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : PAGES[page];
+    const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : { ...PAGES[page], attributes: attributesOf(page) };
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
@@ -407,7 +414,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const say = (id: MessageId, values?: Record<string, string | number>): string => translate(intlFor(language), id, values);
     if (page === undefined) return error(404, say('errors.fragment.unknownWidget', { widget: request.params.widget }));
     if (request.url.length > MAX_PAGE_URL) return error(400, say('errors.fragment.tooLong'));
-    const attributes: Record<string, string> = { ...PAGES[page].attributes };
+    const attributes: Record<string, string> = { ...attributesOf(page) };
     const agendaId = params.get('agenda-id');
     const scope = params.get('news-scope');
     if (agendaId !== null) {

@@ -17,6 +17,9 @@ import type { CartOperation } from '../domain/cart-operation';
 import type { CartHostEvent } from '../services/cart-host';
 import type { PersistCommand, StorageStatusEvent, StoredCartEvent } from '../services/cart-storage';
 
+/** What the cart last did at the visitor's request, which the cart page says politely: a line removed, or the cart emptied. */
+export type CartNotice = { readonly kind: 'removed'; readonly line: Pick<CartItem, 'variant_id' | 'title'> } | { readonly kind: 'emptied' };
+
 /** What the cart holds (SPEC §3, "Cart"): its lines, the shipping method and the order id. */
 export interface CartContext {
   readonly items: CartLines;
@@ -24,6 +27,11 @@ export interface CartContext {
   readonly orderId: string | null;
   /** The most items a line may hold. */
   readonly maxQuantity: number;
+  /**
+   * What the cart last removed at the visitor's request, until the visitor adds or changes a line; never stored. The stored
+   * cart coming back (this page's own write echoes through the tabs' channel) leaves it, or the page would never say it.
+   */
+  readonly notice: CartNotice | null;
 }
 
 /** Visitor and host-page intents (imperative) and what storage reports (past tense). */
@@ -31,7 +39,9 @@ export type CartEvent =
   | CartHostEvent
   | { readonly type: 'REMOVE'; readonly variantId: string }
   | { readonly type: 'UPDATE_QUANTITY'; readonly variantId: string; readonly quantity: number }
-  | { readonly type: 'EMPTY' }
+  | { readonly type: 'EMPTY_REQUESTED' }
+  | { readonly type: 'EMPTY_CONFIRMED' }
+  | { readonly type: 'EMPTY_CANCELLED' }
   | { readonly type: 'SET_SHIPPING'; readonly method: string }
   | StoredCartEvent
   | StorageStatusEvent;
@@ -88,11 +98,13 @@ export const cartMachine = setup({
         return addItem(context.items, event.item, context.maxQuantity);
       },
     }),
-    removeItem: assign({
-      items: ({ context, event }) => {
-        assertEvent(event, 'REMOVE');
-        return removeItem(context.items, event.variantId);
-      },
+    removeItem: assign(({ context, event }) => {
+      assertEvent(event, 'REMOVE');
+      const line = findLine(context.items, event.variantId);
+      return {
+        items: removeItem(context.items, event.variantId),
+        notice: line === undefined ? context.notice : { kind: 'removed' as const, line: { variant_id: line.variant_id, title: line.title ?? null } },
+      };
     }),
     updateQuantity: assign({
       items: ({ context, event }) => {
@@ -100,7 +112,9 @@ export const cartMachine = setup({
         return updateQuantity(context.items, event.variantId, event.quantity, context.maxQuantity);
       },
     }),
-    emptyCart: assign({ items: emptyItems, shippingMethod: DEFAULT_SHIPPING_METHOD }),
+    emptyCart: assign({ items: emptyItems, shippingMethod: DEFAULT_SHIPPING_METHOD, notice: { kind: 'emptied' } }),
+    // A later change of the lines is the news: what was removed before is no longer said.
+    forgetNotice: assign({ notice: null }),
     setShipping: assign({
       // The guard `changesShipping` let only a known method through.
       shippingMethod: ({ context, event }) => {
@@ -158,6 +172,7 @@ export const cartMachine = setup({
     shippingMethod: DEFAULT_SHIPPING_METHOD,
     orderId: null,
     maxQuantity: input.maxQuantity ?? DEFAULT_MAX_QUANTITY,
+    notice: null,
   }),
   invoke: [{ id: 'persist', src: 'persist' }, { src: 'restore' }, { src: 'watchStorage' }, { src: 'watchHost' }],
   on: {
@@ -168,9 +183,6 @@ export const cartMachine = setup({
     lines: {
       initial: 'restoring',
       on: {
-        // Emptying removes the stored cart rather than storing an empty one (SPEC §4); an empty
-        // cart can be emptied too, which forgets a shipping method chosen before any line.
-        EMPTY: { target: '.empty', actions: ['emptyCart', 'forget'] },
         // Another tab changed the stored cart: this tab takes it as it is, without writing it back.
         STORED_CART_CHANGED: [
           { guard: 'storedHasLines', target: '.filled', actions: 'takeStoredCart' },
@@ -187,16 +199,33 @@ export const cartMachine = setup({
           },
         },
         empty: {
-          on: { ADD: { guard: 'canAdd', target: 'filled', actions: ['addItem', 'saveChange'] } },
+          on: { ADD: { guard: 'canAdd', target: 'filled', actions: ['addItem', 'forgetNotice', 'saveChange'] } },
         },
         filled: {
+          initial: 'listed',
+          states: {
+            listed: { on: { EMPTY_REQUESTED: 'confirmingEmpty' } },
+            // "Vider le panier" asks first: emptying cannot be undone. Nothing is removed until the visitor confirms.
+            confirmingEmpty: {
+              on: {
+                // Emptying removes the stored cart rather than storing an empty one (SPEC §4), and forgets the shipping method.
+                EMPTY_CONFIRMED: { target: '#cart.lines.empty', actions: ['emptyCart', 'forget'] },
+                EMPTY_CANCELLED: 'listed',
+              },
+            },
+          },
           on: {
-            ADD: { guard: 'canAdd', actions: ['addItem', 'saveChange'] },
+            ADD: { guard: 'canAdd', actions: ['addItem', 'forgetNotice', 'saveChange'] },
             REMOVE: [
               { guard: 'isOnlyLine', target: 'empty', actions: ['removeItem', 'saveChange'] },
               { guard: 'hasLine', actions: ['removeItem', 'saveChange'] },
             ],
-            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'saveChange'] },
+            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'forgetNotice', 'saveChange'] },
+            // Another tab's lines are taken where the visitor is: a question being asked stays open.
+            STORED_CART_CHANGED: [
+              { guard: 'storedHasLines', actions: 'takeStoredCart' },
+              { target: 'empty', actions: 'takeStoredCart' },
+            ],
           },
         },
       },
@@ -246,6 +275,12 @@ export const selectOrderId = (snapshot: CartSnapshot): string | null => snapshot
 
 /** The most items a line may hold. */
 export const selectMaxQuantity = (snapshot: CartSnapshot): number => snapshot.context.maxQuantity;
+
+/** Whether the visitor is being asked to confirm emptying the cart. */
+export const selectConfirmingEmpty = (snapshot: CartSnapshot): boolean => snapshot.matches({ lines: { filled: 'confirmingEmpty' } });
+
+/** What the cart last did at the visitor's request (a line removed, the cart emptied), for the page's polite status. */
+export const selectNotice = (snapshot: CartSnapshot): CartNotice | null => snapshot.context.notice;
 
 /** Whether the cart lives in this page only, because storage refuses it. */
 export const selectInMemoryOnly = (snapshot: CartSnapshot): boolean => snapshot.matches({ storage: 'inMemory' });

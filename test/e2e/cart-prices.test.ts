@@ -63,9 +63,17 @@ describe('the cart tells the truth about prices', () => {
     await expect(row(page, GONE).getByRole('cell').allTextContents()).resolves.toEqual(["Cet article n'est plus disponible", '4', 'Hors total', 'Retirer']);
     await expect(row(page, GONE).getByRole('spinbutton').count()).resolves.toBe(0);
 
-    await expect(page.getByRole('status').filter({ hasText: 'Le prix' }).textContent()).resolves.toBe(
-      "Le prix d'un article a changé depuis son ajout au panier. Un article n'est plus disponible : il n'est pas compté dans le total.",
-    );
+    // Each change said in a sentence of its own, in the polite region.
+    const priceNews = page.getByRole('status').filter({ hasText: 'Le prix' });
+    await expect(
+      priceNews
+        .locator('p')
+        .allTextContents()
+        .then((texts) => texts.map(fold)),
+    ).resolves.toEqual([
+      fold(`Le prix de « ${risen.title} » est passé de ${chf(outdated)} à ${chf(risen.price)}.`),
+      `« ${GONE} » n'est plus disponible : il n'est pas compté dans le total.`,
+    ]);
     const summary = page.getByRole('region', { name: 'Récapitulatif' });
     const total = (2 * cents(kept.price) + 3 * cents(risen.price)) / 100;
     await expect(summary.getByRole('definition').allTextContents()).resolves.toEqual(['5 articles', chf(total)]);
@@ -87,7 +95,16 @@ describe('the cart tells the truth about prices', () => {
 
     await page.getByRole('button', { name: `Retirer ${GONE}` }).click();
     await expect(row(page, GONE).count()).resolves.toBe(0);
-    await expect(page.getByRole('status').filter({ hasText: 'Le prix' }).textContent()).resolves.toBe("Le prix d'un article a changé depuis son ajout au panier.");
+    await expect(
+      priceNews
+        .locator('p')
+        .allTextContents()
+        .then((texts) => texts.map(fold)),
+    ).resolves.toEqual([fold(`Le prix de « ${risen.title} » est passé de ${chf(outdated)} à ${chf(risen.price)}.`)]);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `« ${GONE} » retiré du panier.` })
+      .waitFor({ state: 'attached' });
     await expect(summary.getByRole('definition').allTextContents()).resolves.toEqual(['5 articles', chf(total)]);
     await headerCart(page, '5 articles').waitFor();
     await expect(storedItems(page)).resolves.toEqual(lines.slice(0, 2));
@@ -96,7 +113,7 @@ describe('the cart tells the truth about prices', () => {
     await page.context().close();
   });
 
-  it('says the prices are up to date when nothing changed', async () => {
+  it('says nothing of prices when nothing changed: no sentence at every visit', async () => {
     const [item] = shop;
     if (item === undefined) throw new Error('the demo shop sells nothing');
     const { page, errors } = await watchedPage(browser);
@@ -107,7 +124,14 @@ describe('the cart tells the truth about prices', () => {
     );
     await page.reload();
     await row(page, item.title).waitFor();
-    await expect(page.getByRole('status').filter({ hasText: 'prix' }).textContent()).resolves.toBe('Les prix sont à jour.');
+    await page.waitForFunction(() => document.querySelector('[data-widget="cart"]')?.hasAttribute('data-ready'));
+    await expect(page.getByText('Les prix sont à jour.').count()).resolves.toBe(0);
+    await expect(
+      page
+        .getByRole('status')
+        .allTextContents()
+        .then((texts) => texts.map(fold).filter((text) => text !== '')),
+    ).resolves.toEqual([]);
     await expect(row(page, item.title).getByRole('cell').first().textContent()).resolves.toBe(chf(item.price));
     expect(errors).toEqual([]);
     await page.context().close();

@@ -163,6 +163,7 @@ describe('the shop and the cart', () => {
     await page.getByRole('button', { name: `Retirer ${CHATEAU}` }).click();
     await expect(row(page, CHATEAU).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Vider le panier' }).click();
+    await page.getByRole('dialog', { name: 'Vider le panier ?' }).getByRole('button', { name: 'Oui, vider le panier' }).click();
     await page.getByText('Votre panier est vide.').waitFor();
     await expect(page.getByRole('link', { name: 'Voir les publications de la boutique' }).getAttribute('href')).resolves.toBe('/boutique/');
     await headerCart(page, 'aucun article').waitFor();
@@ -265,5 +266,161 @@ describe('the cart in English', () => {
       .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
+  });
+});
+
+/** What the visitor's actions are called and said in a language of the page. */
+const WORDS = {
+  fr: {
+    path: '/panier/',
+    heading: 'Panier',
+    decrease: (title: string) => `Diminuer la quantité de ${title}`,
+    remove: (title: string) => `Retirer ${title}`,
+    removed: (title: string) => `« ${title} » retiré du panier.`,
+    emptyCart: 'Vider le panier',
+    question: 'Vider le panier ?',
+    confirm: 'Oui, vider le panier',
+    emptied: 'Le panier a été vidé.',
+    order: 'Commander',
+    how: 'Pour commander, envoyez votre panier par e-mail',
+    subject: 'Commande de publications',
+    line: (title: string, quantity: number, unit: string, total: string) => `- ${title} : ${quantity} × ${unit} = ${total}`,
+    total: (amount: string) => `Total : ${amount}`,
+    shipping: "Mode d'envoi : Envoi postal",
+    summary: 'Récapitulatif',
+  },
+  de: {
+    path: '/de/panier/',
+    heading: 'Warenkorb',
+    decrease: (title: string) => `Menge von ${title} verringern`,
+    remove: (title: string) => `${title} entfernen`,
+    removed: (title: string) => `«${title}» aus dem Warenkorb entfernt.`,
+    emptyCart: 'Warenkorb leeren',
+    question: 'Warenkorb leeren?',
+    confirm: 'Ja, Warenkorb leeren',
+    emptied: 'Der Warenkorb wurde geleert.',
+    order: 'Bestellen',
+    how: 'Zum Bestellen senden Sie Ihren Warenkorb per E-Mail',
+    subject: 'Bestellung von Publikationen',
+    line: (title: string, quantity: number, unit: string, total: string) => `- ${title}: ${quantity} × ${unit} = ${total}`,
+    total: (amount: string) => `Total: ${amount}`,
+    shipping: 'Versandart: Postversand',
+    summary: 'Zusammenfassung',
+  },
+} as const;
+
+const CARTE = 'Carte topographique du canton';
+
+describe.each([
+  ['fr', 1366],
+  ['de', 375],
+  ['de', 1366],
+  ['fr', 375],
+] as const)('the cart page in %s at %i px: focus, what is said, and the order', (language, width) => {
+  const words = WORDS[language];
+  let page: Page;
+  let errors: string[];
+  // Three lines, the castle's at 1: "−" at its limit, and a line before and after it.
+  const lines = [
+    { variant_id: '1', quantity: 2, price: 0.9, title: CONSTITUTION },
+    { variant_id: '3', quantity: 1, price: 12.5, title: CHATEAU },
+    { variant_id: '4', quantity: 3, price: 19.9, title: CARTE },
+  ];
+
+  beforeAll(async () => {
+    ({ page, errors } = await watchedPage(browser));
+    await page.setViewportSize({ width, height: 900 });
+    await openPage(page, `${site.url}${words.path}`);
+    await page.evaluate((stored) => localStorage.setItem('cartItems', JSON.stringify(stored)), lines);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-widget="cart"]')?.hasAttribute('data-ready'));
+    await row(page, CARTE).waitFor();
+  });
+
+  afterAll(async () => {
+    await closeOpened(page.context());
+  });
+
+  const focusedName = (): Promise<string> =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      return element === null || element === document.body
+        ? '<body>'
+        : `${element.tagName.toLowerCase()}:${element.getAttribute('aria-label') ?? element.textContent.trim()}`;
+    });
+
+  it('says nothing of prices on a plain visit, and offers to order by e-mail with the whole cart in it', async () => {
+    // The demo shop's prices are those the lines were added at: nothing to say.
+    const said = await page.getByRole('status').allTextContents();
+    expect(said.map((text) => text.trim()).filter((text) => text !== '')).toEqual([]);
+    const summary = page.getByRole('region', { name: words.summary });
+    await expect(summary.getByText(words.how).count()).resolves.toBe(1);
+    const href = (await summary.getByRole('link', { name: words.order, exact: true }).getAttribute('href')) ?? '';
+    const [to, query = ''] = href.replace(/^mailto:/, '').split('?');
+    expect(to).toBe('publications@valmont.example');
+    const fields = Object.fromEntries(query.split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]));
+    expect(fields['subject']).toBe(words.subject);
+    const body = (fields['body'] ?? '').split('\r\n');
+    // Each line as the cart shows it: its title, quantity, unit price and line total, written as in its cells.
+    for (const line of lines) {
+      const [unit, , total] = await row(page, line.title).getByRole('cell').allTextContents();
+      expect(body).toContain(words.line(line.title, line.quantity, unit ?? '', total ?? ''));
+    }
+    const shownTotal = (await summary.getByRole('definition').allTextContents())[1] ?? '';
+    expect(body).toContain(words.total(shownTotal));
+    expect(body).toContain(words.shipping);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('keeps the focus on "−" at 1, where it does nothing', async () => {
+    const decrease = page.getByRole('button', { name: words.decrease(CHATEAU), exact: true });
+    await expect(decrease.getAttribute('aria-disabled')).resolves.toBe('true');
+    // Playwright waits for an enabled button: the click is forced, as a person's click is not kept waiting; the keyboard presses it too.
+    await decrease.click({ force: true });
+    await expect(focusedName()).resolves.toBe(`button:${words.decrease(CHATEAU)}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await expect(focusedName()).resolves.toBe(`button:${words.decrease(CHATEAU)}`);
+    await expect(page.getByRole('spinbutton').nth(1).inputValue()).resolves.toBe('1');
+  });
+
+  it('after "Retirer", says what was removed and gives the focus to the next line, or the previous one for the last', async () => {
+    await page.getByRole('button', { name: words.remove(CHATEAU), exact: true }).click();
+    await expect(row(page, CHATEAU).count()).resolves.toBe(0);
+    await expect(focusedName()).resolves.toBe(`button:${words.decrease(CARTE)}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: words.removed(CHATEAU) })
+      .waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: words.remove(CARTE), exact: true }).click();
+    await expect(focusedName()).resolves.toBe(`button:${words.decrease(CONSTITUTION)}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: words.removed(CARTE) })
+      .waitFor({ state: 'attached' });
+  });
+
+  it('asks before emptying: Escape keeps the cart and gives the focus back to the button', async () => {
+    await page.getByRole('button', { name: words.emptyCart, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.question, exact: true });
+    await dialog.waitFor();
+    await expect(page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement))).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await expect(focusedName()).resolves.toBe(`button:${words.emptyCart}`);
+    await expect(row(page, CONSTITUTION).count()).resolves.toBe(1);
+  });
+
+  it('empties once confirmed, says so, and gives the focus to the cart’s heading', async () => {
+    await page.getByRole('button', { name: words.emptyCart, exact: true }).click();
+    await page.getByRole('dialog', { name: words.question, exact: true }).getByRole('button', { name: words.confirm, exact: true }).click();
+    await expect(row(page, CONSTITUTION).count()).resolves.toBe(0);
+    await expect(focusedName()).resolves.toBe(`h1:${words.heading}`);
+    await page.getByRole('status').filter({ hasText: words.emptied }).waitFor({ state: 'attached' });
+    await expect(page.getByRole('link', { name: words.order, exact: true }).count()).resolves.toBe(0);
+    await expect(storedKeys(page)).resolves.toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

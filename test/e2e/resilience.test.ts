@@ -117,12 +117,17 @@ const WIDGETS: readonly Widget[] = [
     prepare: async (page) => {
       await page.goto(`${site.url}/panier/`);
       await page.evaluate(
-        (line) => localStorage.setItem('cartItems', JSON.stringify([{ variant_id: String(line.variant_id), quantity: 1, price: line.price, title: line.title }])),
+        // Stored a franc dearer than today: a check that succeeds says so (a plain check says nothing).
+        (line) =>
+          localStorage.setItem(
+            'cartItems',
+            JSON.stringify([{ variant_id: String(line.variant_id), quantity: 1, price: (Math.round(line.price * 100) + 100) / 100, title: line.title }]),
+          ),
         shopItem,
       );
     },
     scope: (page) => page.locator('[data-widget="cart"]'),
-    content: (page) => page.getByRole('status').filter({ hasText: 'Les prix sont à jour.' }),
+    content: (page) => page.getByRole('status').filter({ hasText: 'est passé de' }),
     failure: "Prix non vérifiés : les prix affichés sont ceux du moment de l'ajout au panier.",
   },
 ];

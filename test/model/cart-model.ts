@@ -43,9 +43,21 @@ export const cartModel: MachineModel<CartEvent> = {
         { type: 'CART_RESTORED', items: [], shippingMethod: null },
       ];
     }
+    if (snapshot.matches({ lines: { filled: 'confirmingEmpty' } })) {
+      // The question is modal: the visitor answers it; the host page's script and another tab may still change the cart.
+      return [
+        { type: 'EMPTY_CONFIRMED' },
+        { type: 'EMPTY_CANCELLED' },
+        { type: 'ADD', item: PRODUCT_C },
+        { type: 'SET_ORDER_ID', orderId: ORDER_ID },
+        { type: 'STORED_CART_CHANGED', items: STORED_LINES, shippingMethod: 'counter' },
+        { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
+      ];
+    }
     const events: CartEvent[] = [
       { type: 'ADD', item: PRODUCT_C },
       { type: 'STORED_CART_CHANGED', items: STORED_LINES, shippingMethod: 'counter' },
+      { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
       { type: 'SET_ORDER_ID', orderId: ORDER_ID },
       { type: 'SET_ORDER_ID', orderId: null },
       snapshot.matches({ storage: 'persisted' }) ? { type: 'STORAGE_FAILED' } : { type: 'STORAGE_RECOVERED' },
@@ -58,9 +70,8 @@ export const cartModel: MachineModel<CartEvent> = {
         { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity + 1 },
         { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: first.quantity - 1 },
         { type: 'UPDATE_QUANTITY', variantId: first.variant_id, quantity: 7 },
-        { type: 'EMPTY' },
+        { type: 'EMPTY_REQUESTED' },
         { type: 'SET_SHIPPING', method: shippingMethod === 'post' ? 'counter' : 'post' },
-        { type: 'STORED_CART_CHANGED', items: [], shippingMethod: null },
       );
     }
     return events;
@@ -100,8 +111,12 @@ export const cartModel: MachineModel<CartEvent> = {
           `Mettre la quantité de « ${titleOf(event.variantId)} » à ${event.quantity}`,
           `Set the quantity of “${titleOf(event.variantId)}” to ${event.quantity}`,
         );
-      case 'EMPTY':
+      case 'EMPTY_REQUESTED':
         return say(language, 'Cliquer sur « Vider le panier »', 'Click “Empty the cart”');
+      case 'EMPTY_CONFIRMED':
+        return say(language, 'Dans la question, cliquer sur « Oui, vider le panier »', 'In the question, click “Yes, empty the cart”');
+      case 'EMPTY_CANCELLED':
+        return say(language, 'Appuyer sur Échap dans la question', 'Press Escape in the question');
       case 'SET_SHIPPING':
         return say(language, `Choisir le mode d’envoi « ${shipping(event.method, 'fr')} »`, `Choose the shipping method “${shipping(event.method, 'en')}”`);
       case 'SET_ORDER_ID':
@@ -118,6 +133,8 @@ export const cartModel: MachineModel<CartEvent> = {
     lines: ['lignes', 'lines'],
     restoring: ['en lecture', 'being read'],
     filled: ['remplies', 'filled'],
+    listed: ['affichées', 'listed'],
+    confirmingEmpty: ['question « Vider le panier ? » ouverte', 'question “Empty the cart?” open'],
     storage: ['stockage', 'storage'],
     persisted: ['enregistré', 'stored'],
     inMemory: ['en mémoire seulement', 'in memory only'],
@@ -132,7 +149,7 @@ export const cartModel: MachineModel<CartEvent> = {
   },
   visible: (state) => {
     const snapshot = state as Snapshot;
-    const { items, shippingMethod, orderId } = snapshot.context;
+    const { items, shippingMethod, orderId, notice } = snapshot.context;
     // Two polite regions may speak at once (the price check, storage refused): each is read by its text.
     const inMemory: Seen = {
       kind: 'text',
@@ -140,13 +157,22 @@ export const cartModel: MachineModel<CartEvent> = {
       shown: selectInMemoryOnly(snapshot),
     };
     const rows = (titles: readonly string[]): Seen => ({ kind: 'rows', table: 'Contenu du panier', titles, noun: ['ligne', 'lignes'] });
-    if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), inMemory];
+    // What the cart last did, said in its polite status; emptying is said too.
+    const said: Seen[] = [
+      { kind: 'text', text: 'Le panier a été vidé.', shown: notice?.kind === 'emptied' },
+      ...(notice?.kind === 'removed' ? [{ kind: 'text', text: `« ${titleOf(notice.line.variant_id)} » retiré du panier.`, shown: true } as const] : []),
+    ];
+    const dialog: Seen = { kind: 'dialog', name: snapshot.matches({ lines: { filled: 'confirmingEmpty' } }) ? 'Vider le panier ?' : null };
+    if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), inMemory, dialog];
     if (snapshot.matches({ lines: 'empty' })) {
       return [
         { kind: 'text', text: 'Votre panier est vide.', shown: true },
         { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
+        { kind: 'link', name: 'Commander', shown: false },
         rows([]),
         inMemory,
+        dialog,
+        ...said,
       ];
     }
     const titles = items.map((line) => line.title ?? line.variant_id);
@@ -156,7 +182,10 @@ export const cartModel: MachineModel<CartEvent> = {
       { kind: 'choice', name: "Mode d'envoi", option: shipping(shippingMethod, 'fr') },
       { kind: 'term', term: 'Total', value: chf(selectTotal(snapshot)) },
       { kind: 'term', term: 'Numéro de commande', value: orderId },
+      { kind: 'link', name: 'Commander', shown: true },
       inMemory,
+      dialog,
+      ...said,
     ];
   },
 };

@@ -34,13 +34,14 @@ export const SHOP_UNCHANGED: readonly ShopItem[] = KEPT_LINES.map((line) => onSa
 
 const cents = (price: number): number => Math.round(price * 100);
 
-const changedSentence = (count: number): string =>
-  count === 1 ? "Le prix d'un article a changé depuis son ajout au panier." : `Le prix de ${count} articles a changé depuis leur ajout au panier.`;
+// Read as a person reads it: Intl's (narrow) no-break spaces as plain ones.
+const changedSentence = (line: CartItem, now: number): string =>
+  `Le prix de « ${line.title ?? ''} » est passé de ${chf(line.price)} à ${chf(now)}.`.replace(/\s+/g, ' ');
 
-const goneSentence = (count: number): string =>
-  count === 1
-    ? "Un article n'est plus disponible : il n'est pas compté dans le total."
-    : `${count} articles ne sont plus disponibles : ils ne sont pas comptés dans le total.`;
+const goneSentence = (line: CartItem): string => `« ${line.title ?? ''} » n'est plus disponible : il n'est pas compté dans le total.`;
+
+/** What the check said at every visit before: never said now, nor that it is checking. */
+const SILENT_SENTENCES = ['Les prix sont à jour.', 'Vérification des prix…'];
 
 /** The shop call failing. */
 export const PRICES_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/shop/items/', status: 503 };
@@ -112,30 +113,26 @@ export const cartPricesModel: MachineModel<CartPricesEvent> = {
     const available = KEPT_LINES.filter((line) => nowOf(line) !== null);
     const count = available.reduce((sum, line) => sum + line.quantity, 0);
     const total = available.reduce((sum, line) => sum + line.quantity * cents(nowOf(line) ?? line.price), 0) / 100;
-    const changed = KEPT_LINES.filter((line) => {
+    // Only news is said, a sentence a changed or withdrawn line; nothing when the prices are those of the cart.
+    const news = KEPT_LINES.flatMap((line) => {
       const now = nowOf(line);
-      return typeof now === 'number' && cents(now) !== cents(line.price);
-    }).length;
-    const gone = KEPT_LINES.length - available.length;
+      if (now === null) return [goneSentence(line)];
+      return now !== undefined && cents(now) !== cents(line.price) ? [changedSentence(line, now)] : [];
+    });
     const said: Seen[] = snapshot.matches('checkFailed')
       ? [{ kind: 'alert', message: "Prix non vérifiés : les prix affichés sont ceux du moment de l'ajout au panier.", button: 'Réessayer' }]
       : [
-          {
-            kind: 'status',
-            text: snapshot.matches({ checking: 'retrying' })
-              ? 'Connexion lente ou serveur occupé : nouvel essai en cours…'
-              : snapshot.matches('checking')
-                ? 'Vérification des prix…'
-                : changed + gone === 0
-                  ? 'Les prix sont à jour.'
-                  : [...(changed > 0 ? [changedSentence(changed)] : []), ...(gone > 0 ? [goneSentence(gone)] : [])].join(' '),
-          },
+          ...(snapshot.matches({ checking: 'retrying' })
+            ? [{ kind: 'text', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…', shown: true } as const]
+            : []),
+          ...news.map((text): Seen => ({ kind: 'text', text, shown: true })),
           { kind: 'no-alert' },
         ];
     return [
       { kind: 'rows', table: 'Contenu du panier', titles: KEPT_LINES.map((line) => line.title ?? line.variant_id), noun: ['ligne', 'lignes'] },
       ...KEPT_LINES.map((line): Seen => ({ kind: 'cell', row: line.title ?? line.variant_id, column: 'Prix unitaire', text: priceCell(line) })),
       ...said,
+      ...SILENT_SENTENCES.map((text): Seen => ({ kind: 'text', text, shown: false })),
       { kind: 'term', term: 'Articles', value: count === 0 ? 'aucun article' : count === 1 ? '1 article' : `${count} articles` },
       { kind: 'term', term: 'Total', value: chf(total) },
     ];

@@ -10,6 +10,7 @@ import type { ShopItemsEvent } from '../../src/services/shop-service';
 import { persistActor, storageWatchActor } from '../../src/services/cart-storage';
 import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, readStoredCart, writeStoredCart } from '../../src/services/stored-cart';
 import { CartView } from '../../src/views/cart/cart-view';
+import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
@@ -54,13 +55,16 @@ const harness = () => {
     Object.assign(button.dataset, { addToCart: '', variantId: product.variant_id, title: product.title, price: String(product.price) });
     host.append(button);
   }
+  // The page's heading, which the cart gives the focus to once it is empty.
+  const heading = document.createElement('h1');
+  heading.textContent = 'Panier';
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
-  document.body.append(host, container);
+  document.body.append(host, heading, container);
   actor.start();
   render(
     <WidgetRoot container={container}>
-      <CartView actor={actor} prices={prices} currency="CHF" shopUrl="/boutique/" />
+      <CartView actor={actor} prices={prices} currency="CHF" shopUrl="/boutique/" orderEmail={DEFAULT_ORDER_EMAIL} />
     </WidgetRoot>,
     { container },
   );
@@ -108,19 +112,37 @@ const perform = (h: Harness, event: CartEvent): void => {
         document.dispatchEvent(new CustomEvent(ADD_TO_CART_EVENT, { detail: event.item }));
       }
       return;
-    case 'REMOVE':
-      fireEvent.click(screen.getByRole('button', { name: `Retirer ${titleOf(event.variantId)}` }));
+    case 'REMOVE': {
+      // A visitor's click focuses the button first, as a browser does.
+      const button = screen.getByRole('button', { name: `Retirer ${titleOf(event.variantId)}` });
+      button.focus();
+      fireEvent.click(button);
       return;
+    }
     case 'UPDATE_QUANTITY': {
       const title = titleOf(event.variantId);
       const current = Number(screen.getByRole<HTMLInputElement>('spinbutton', { name: `Quantité de ${title}` }).value);
-      if (event.quantity === current + 1) fireEvent.click(screen.getByRole('button', { name: `Augmenter la quantité de ${title}` }));
-      else if (event.quantity === current - 1) fireEvent.click(screen.getByRole('button', { name: `Diminuer la quantité de ${title}` }));
+      const press = (name: string): void => {
+        const button = screen.getByRole('button', { name });
+        button.focus();
+        fireEvent.click(button);
+      };
+      if (event.quantity === current + 1) press(`Augmenter la quantité de ${title}`);
+      else if (event.quantity === current - 1) press(`Diminuer la quantité de ${title}`);
       else fireEvent.change(screen.getByRole('spinbutton', { name: `Quantité de ${title}` }), { target: { value: String(event.quantity) } });
       return;
     }
-    case 'EMPTY':
-      fireEvent.click(screen.getByRole('button', { name: 'Vider le panier' }));
+    case 'EMPTY_REQUESTED': {
+      const button = screen.getByRole('button', { name: 'Vider le panier' });
+      button.focus();
+      fireEvent.click(button);
+      return;
+    }
+    case 'EMPTY_CONFIRMED':
+      fireEvent.click(within(screen.getByRole('dialog', { name: 'Vider le panier ?' })).getByRole('button', { name: 'Oui, vider le panier' }));
+      return;
+    case 'EMPTY_CANCELLED':
+      fireEvent.keyDown(screen.getByRole('dialog', { name: 'Vider le panier ?' }), { key: 'Escape' });
       return;
     case 'SET_SHIPPING':
       fireEvent.change(screen.getByRole('combobox', { name: "Mode d'envoi" }), { target: { value: event.method } });
@@ -136,6 +158,59 @@ const perform = (h: Harness, event: CartEvent): void => {
       children.persist!.send({ type: 'WRITE', items: context.items, shippingMethod: context.shippingMethod });
       return;
     }
+  }
+};
+
+/** The `mailto:` link "Commander", decoded: to the office, the order id in the subject, one line a cart line, the total and the shipping method. */
+const expectOrderMail = (summary: HTMLElement, items: readonly CartItem[], shippingMethod: string, orderId: string | null): void => {
+  const href = within(summary).getByRole('link', { name: 'Commander' }).getAttribute('href')!;
+  const [to, query] = href.replace(/^mailto:/, '').split('?') as [string, string];
+  expect(to).toBe(DEFAULT_ORDER_EMAIL);
+  const fields = Object.fromEntries(query.split('&').map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]));
+  expect(fields['subject']).toBe(orderId === null ? 'Commande de publications' : `Commande de publications ${orderId}`);
+  const body = fields['body']!.split('\r\n');
+  const money = (amount: number): string => chfRaw(amount);
+  for (const line of items) {
+    expect(body).toContain(`- ${line.title!} : ${line.quantity} × ${money(line.price)} = ${money((line.quantity * Math.round(line.price * 100)) / 100)}`);
+  }
+  expect(body.filter((text) => text.startsWith('- '))).toHaveLength(items.length);
+  expect(body).toContain(`Total : ${money(items.reduce((sum, line) => sum + line.quantity * Math.round(line.price * 100), 0) / 100)}`);
+  expect(body).toContain(`Mode d'envoi : ${shippingMethod === 'post' ? 'Envoi postal' : 'Retrait au guichet'}`);
+};
+
+/** Where the focus is after a visitor's action: never dropped to the page. */
+const expectFocus = (event: CartEvent | null, before: Snapshot | null, expected: Snapshot): void => {
+  if (event === null || before === null) return;
+  const focused = document.activeElement;
+  switch (event.type) {
+    case 'REMOVE': {
+      const lines = before.context.items;
+      const index = lines.findIndex((line) => line.variant_id === event.variantId);
+      const next = lines[index + 1] ?? lines[index - 1];
+      if (next === undefined) expect(focused).toBe(screen.getByRole('heading', { name: 'Panier', level: 1 }));
+      else expect(focused).toBe(screen.getByRole('button', { name: `Diminuer la quantité de ${titleOf(next.variant_id)}` }));
+      return;
+    }
+    case 'UPDATE_QUANTITY': {
+      // A press on "−" or "+" keeps the focus on it, at a limit too.
+      const title = titleOf(event.variantId);
+      const line = before.context.items.find((item) => item.variant_id === event.variantId)!;
+      if (event.quantity === line.quantity - 1) expect(focused).toBe(screen.getByRole('button', { name: `Diminuer la quantité de ${title}` }));
+      if (event.quantity === line.quantity + 1) expect(focused).toBe(screen.getByRole('button', { name: `Augmenter la quantité de ${title}` }));
+      return;
+    }
+    case 'EMPTY_REQUESTED':
+      expect(screen.getByRole('dialog', { name: 'Vider le panier ?' }).contains(focused)).toBe(true);
+      return;
+    case 'EMPTY_CANCELLED':
+      expect(focused).toBe(screen.getByRole('button', { name: 'Vider le panier' }));
+      return;
+    case 'EMPTY_CONFIRMED':
+      expect(expected.matches({ lines: 'empty' })).toBe(true);
+      expect(focused).toBe(screen.getByRole('heading', { name: 'Panier', level: 1 }));
+      return;
+    default:
+      return;
   }
 };
 
@@ -166,7 +241,10 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
       const cells = within(row(line.title!)).getAllByRole('cell');
       expect(cells[0]).toHaveTextContent(chf(line.price));
       expect(within(cells[1]!).getByRole('spinbutton', { name: `Quantité de ${line.title}` })).toHaveValue(line.quantity);
-      expect(within(cells[1]!).getByRole('button', { name: `Diminuer la quantité de ${line.title}` })).toHaveProperty('disabled', line.quantity === 1);
+      // At 1, "−" says it is unavailable but stays a focusable button, so a press on it never drops the focus.
+      const decrease = within(cells[1]!).getByRole('button', { name: `Diminuer la quantité de ${line.title}` });
+      expect(decrease).toHaveProperty('disabled', false);
+      expect(decrease).toHaveAttribute('aria-disabled', String(line.quantity === 1));
       expect(cells[2]).toHaveTextContent(chf((line.quantity * Math.round(line.price * 100)) / 100));
       expect(within(cells[3]!).getByRole('button', { name: `Retirer ${line.title}` })).toBeVisible();
     }
@@ -176,7 +254,10 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
     expect(within(summary).getByText('Articles').nextSibling).toHaveTextContent(`${count} article${count > 1 ? 's' : ''}`);
     expect(within(summary).getByText('Total').nextSibling).toHaveTextContent(chf(total));
     expect(within(summary).getByRole('combobox', { name: "Mode d'envoi" })).toHaveValue(shippingMethod);
-    expect(screen.getByText('Les prix sont à jour.')).toHaveAttribute('role', 'status');
+    // Prices unchanged: the check says nothing (no "Les prix sont à jour." at every visit).
+    expect(screen.queryByText('Les prix sont à jour.')).toBeNull();
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).not.toContain('Les prix sont à jour.');
+    expectOrderMail(summary, items, shippingMethod, orderId);
     if (orderId === null) expect(within(summary).queryByText('Numéro de commande')).toBeNull();
     else expect(within(summary).getByText('Numéro de commande').nextSibling).toHaveTextContent(orderId);
   } else {
@@ -193,7 +274,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: CartEvent | null, s
   if (persisted && (CHANGES.has(event.type) || event.type === 'STORAGE_RECOVERED')) {
     expect(Object.keys(stored).sort()).toEqual([CART_ITEMS_KEY, SHIPPING_METHOD_KEY]);
     expect(readStoredCart(h.storage)).toEqual({ items, shippingMethod });
-  } else if (persisted && event.type === 'EMPTY') {
+  } else if (persisted && event.type === 'EMPTY_CONFIRMED') {
     expect(stored).toEqual({});
   } else {
     expect(stored).toEqual(storedBefore);
@@ -209,5 +290,8 @@ describeModelWalk('the cart, walked through its statechart', {
   },
   perform,
   measure: (h) => h.storage.toObject(),
-  expectStep: (h, { event, after, measured }) => expectScreen(h, after as Snapshot, event, measured ?? {}),
+  expectStep: (h, { event, before, after, measured }) => {
+    expectScreen(h, after as Snapshot, event, measured ?? {});
+    expectFocus(event, before as Snapshot | null, after as Snapshot);
+  },
 });

@@ -37,6 +37,8 @@ interface Reference {
   lines: { variant_id: string; quantity: number; price: number; title?: string | null }[];
   shippingMethod: 'post' | 'counter';
   orderId: string | null;
+  /** "Vider le panier ?" is being asked: only a cart with lines asks, and it closes when the lines are gone. */
+  confirming: boolean;
 }
 
 const referenceStep = (cart: Reference, event: CartEvent, max: number): Reference => {
@@ -47,12 +49,18 @@ const referenceStep = (cart: Reference, event: CartEvent, max: number): Referenc
       if (line) return valid(line.quantity + 1) ? { ...cart, lines: cart.lines.map((l) => (l === line ? { ...l, quantity: l.quantity + 1 } : l)) } : cart;
       return { ...cart, lines: [...cart.lines, { ...event.item, quantity: 1 }] };
     }
-    case 'REMOVE':
-      return { ...cart, lines: cart.lines.filter((l) => l.variant_id !== event.variantId) };
+    case 'REMOVE': {
+      const lines = cart.lines.filter((l) => l.variant_id !== event.variantId);
+      return { ...cart, lines, confirming: cart.confirming && lines.length > 0 };
+    }
     case 'UPDATE_QUANTITY':
       return valid(event.quantity) ? { ...cart, lines: cart.lines.map((l) => (l.variant_id === event.variantId ? { ...l, quantity: event.quantity } : l)) } : cart;
-    case 'EMPTY':
-      return { ...cart, lines: [], shippingMethod: 'post' };
+    case 'EMPTY_REQUESTED':
+      return { ...cart, confirming: cart.lines.length > 0 };
+    case 'EMPTY_CONFIRMED':
+      return cart.confirming ? { ...cart, lines: [], shippingMethod: 'post', confirming: false } : cart;
+    case 'EMPTY_CANCELLED':
+      return { ...cart, confirming: false };
     case 'SET_SHIPPING':
       return event.method === 'post' || event.method === 'counter' ? { ...cart, shippingMethod: event.method } : cart;
     case 'SET_ORDER_ID':
@@ -81,7 +89,7 @@ const cartEvent: fc.Arbitrary<CartEvent> = fc.oneof(
   { arbitrary: product.map((item): CartEvent => ({ type: 'ADD', item })), weight: 5 },
   { arbitrary: anyId.map((variantId): CartEvent => ({ type: 'REMOVE', variantId })), weight: 2 },
   { arbitrary: fc.tuple(anyId, anyQuantity).map(([variantId, quantity]): CartEvent => ({ type: 'UPDATE_QUANTITY', variantId, quantity })), weight: 4 },
-  { arbitrary: fc.constant<CartEvent>({ type: 'EMPTY' }), weight: 1 },
+  { arbitrary: fc.constantFrom<CartEvent>({ type: 'EMPTY_REQUESTED' }, { type: 'EMPTY_CONFIRMED' }, { type: 'EMPTY_CANCELLED' }), weight: 2 },
   { arbitrary: fc.constantFrom('post', 'counter', 'bogus', '').map((method): CartEvent => ({ type: 'SET_SHIPPING', method })), weight: 2 },
   { arbitrary: fc.option(fc.string({ maxLength: 10 }), { nil: null }).map((orderId): CartEvent => ({ type: 'SET_ORDER_ID', orderId })), weight: 1 },
 );
@@ -100,7 +108,7 @@ describe('the cart, for any sequence of events', () => {
         const max = maxInput ?? DEFAULT_MAX_QUANTITY;
         const storage = new MemoryStorage();
         const actor = startCart(storage, maxInput);
-        let reference: Reference = { lines: [], shippingMethod: 'post', orderId: null };
+        let reference: Reference = { lines: [], shippingMethod: 'post', orderId: null, confirming: false };
         for (const event of events) {
           const before = actor.getSnapshot().context.items;
           const writes = storage.writes;
@@ -116,7 +124,10 @@ describe('the cart, for any sequence of events', () => {
           expect(selectTotal(snapshot).toFixed(2)).toBe(centsText(reference.lines.reduce((sum, line) => sum + BigInt(line.quantity) * exactCents(line.price), 0n)));
           expect(snapshot.context.shippingMethod).toBe(reference.shippingMethod);
           expect(snapshot.context.orderId).toBe(reference.orderId);
-          expect(snapshot.value).toEqual({ lines: items.length > 0 ? 'filled' : 'empty', storage: 'persisted' });
+          expect(snapshot.value).toEqual({
+            lines: items.length > 0 ? { filled: reference.confirming ? 'confirmingEmpty' : 'listed' } : 'empty',
+            storage: 'persisted',
+          });
           if (noOp) {
             // Nothing changed: the same lines, and nothing written.
             expect(items).toBe(before);
@@ -249,7 +260,7 @@ describe('the stored cart, whatever storage holds', () => {
         else storage.failing = true;
         const before = storage.toObject();
         const actor = startCart(storage);
-        let reference: Reference = { lines: disabled ? [] : [kept], shippingMethod: 'post', orderId: null };
+        let reference: Reference = { lines: disabled ? [] : [kept], shippingMethod: 'post', orderId: null, confirming: false };
         let changed = false;
         for (const event of events) {
           const previous = reference;

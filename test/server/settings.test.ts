@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readSettings } from '../../server/settings';
 import { ensureServerBuilt, ROOT, SEED_MAIN, startServer } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
@@ -39,6 +40,8 @@ it.each([
   ['WORKERS', 'two', /^WORKERS must be a whole number/],
   ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
   ['SITE_API_BASE', 'api.canton.example', /^SITE_API_BASE must be an http or https address/],
+  ['ORDER_EMAIL', 'publications', /^ORDER_EMAIL must be one e-mail address such as publications@canton\.example \(got "publications"\)$/],
+  ['ORDER_EMAIL', 'a@b.ch, c@d.ch', /^ORDER_EMAIL must be one e-mail address/],
   ['DATABASE_URL', 'notaurl', /^DATABASE_URL must be a PostgreSQL address/],
   ['DATABASE_URL', 'mysql://site:site@127.0.0.1:3306/site', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got a mysql:\/\/ one\)$/],
   ['DATABASE_URL', 'postgres://site:site@no-such-host.invalid:5432/site', /^DATABASE_URL names the host "no-such-host\.invalid", which does not resolve$/],
@@ -55,6 +58,12 @@ it.each([
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+it('takes ORDER_EMAIL trimmed, and the demo office when it is unset or empty', () => {
+  expect(readSettings({ ORDER_EMAIL: ' commandes@canton.example ' }).orderEmail).toBe('commandes@canton.example');
+  expect(readSettings({}).orderEmail).toBe('publications@valmont.example');
+  expect(readSettings({ ORDER_EMAIL: '' }).orderEmail).toBe('publications@valmont.example');
 });
 
 it("`npm start`'s seed (`seed --if-empty`, run before the server) checks the server's settings first: a bad one stops it with one line and exit 2, the database untouched", () => {

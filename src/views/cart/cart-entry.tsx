@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { currencyOrDefault } from '../../domain/cart';
+import { orderEmailOf } from '../../domain/order-mail';
 import { safeLink } from '../../domain/safe-links';
 import { cartPricesMachine } from '../../machines/cart-prices-machine';
 import { shopItemsActor } from '../../services/shop-service';
@@ -24,6 +25,8 @@ export const cartEntry = (live: (() => CartActor) | null, tools: WidgetTools = N
   create: (setting) => {
     const currency = currencyOrDefault(setting.attribute('data-currency'));
     const shopUrl = shopUrlOf(setting.attribute('data-shop-url'));
+    // The office orders go to: a page without it (or with something else than one address) offers no order link.
+    const orderEmail = orderEmailOf(setting.attribute('data-order-email'));
     // The page's cart is journalled as `cart`: the price check is journalled under its own machine's name.
     const prices = createActor(cartPricesMachine.provide({ actors: { loadPrices: shopItemsActor(setting.api) } }), {
       inspect: tools.observe('cart-prices', undefined),
@@ -33,7 +36,7 @@ export const cartEntry = (live: (() => CartActor) | null, tools: WidgetTools = N
       element: (
         <CartSwitch
           live={setting.side === 'browser' ? live : null}
-          render={(cart) => <CartView actor={cart} prices={prices} currency={currency} shopUrl={shopUrl} />}
+          render={(cart) => <CartView actor={cart} prices={prices} currency={currency} shopUrl={shopUrl} orderEmail={orderEmail} />}
         />
       ),
     };

@@ -1,12 +1,14 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { SHIPPING_METHODS, type CartItem, type ShippingMethod } from '../../domain/cart';
 import { lineTotal } from '../../domain/cart-arithmetic';
-import { checkLines, checkSummary, payablePrice, payableQuantity, payableTotal, type CheckedLine } from '../../domain/cart-prices';
-import { selectLines, selectOrderId, selectShippingMethod, selectStatus } from '../../machines/cart-machine';
+import { checkLines, payableLines, payablePrice, payableQuantity, payableTotal, type CheckedLine } from '../../domain/cart-prices';
+import { orderMailto } from '../../domain/order-mail';
+import { selectConfirmingEmpty, selectLines, selectNotice, selectOrderId, selectShippingMethod, selectStatus, type CartNotice } from '../../machines/cart-machine';
 import { selectCurrentPrices, selectPriceCheck, selectPriceCheckRetrying, type cartPricesMachine } from '../../machines/cart-prices-machine';
 import type { MessageId } from '../../i18n/intl';
+import { Modal } from '../shared/modal';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { InMemoryNotice } from '../shared/in-memory-notice';
@@ -39,13 +41,28 @@ const LinePrice = ({ entry, money }: { entry: CheckedLine; money: (amount: numbe
   return <>{money(line.price)}</>;
 };
 
-const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: CheckedLine; money: (amount: number) => string }) => {
+/** Where the focus goes once the cart has changed: a line's first control, or the cart's heading. */
+type FocusTarget = { readonly kind: 'line'; readonly variantId: string } | { readonly kind: 'heading' };
+
+const CartLineRow = ({
+  actor,
+  entry,
+  money,
+  onRemove,
+  rowRef,
+}: {
+  actor: CartActor;
+  entry: CheckedLine;
+  money: (amount: number) => string;
+  onRemove: (variantId: string) => void;
+  rowRef: (row: HTMLTableRowElement | null) => void;
+}) => {
   const { t, contentLang } = useLocale();
   const { line } = entry;
   const title = useLineTitle()(line);
   const price = payablePrice(entry);
   return (
-    <tr>
+    <tr ref={rowRef}>
       {/* A line's title is the shop's (French) content; the stand-in for a line without one is the interface's. */}
       <th scope="row" className="cart-table__title" lang={line.title?.trim() ? contentLang : undefined}>
         {title}
@@ -61,12 +78,7 @@ const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: Checked
         {price === null ? <span className="cart-table__notice">{t('cart.prices.line.excluded')}</span> : money(lineTotal({ quantity: line.quantity, price }))}
       </td>
       <td>
-        <button
-          type="button"
-          className="button button--quiet"
-          aria-label={t('cart.remove', { title })}
-          onClick={() => actor.send({ type: 'REMOVE', variantId: line.variant_id })}
-        >
+        <button type="button" className="button button--quiet" aria-label={t('cart.remove', { title })} onClick={() => onRemove(line.variant_id)}>
           {t('cart.remove.short')}
         </button>
       </td>
@@ -75,32 +87,115 @@ const CartLineRow = ({ actor, entry, money }: { actor: CartActor; entry: Checked
 };
 
 /**
- * What the price check says for the whole cart, in a polite live region that stays in place,
- * so that the end of the check is read out; a failed check says the prices are unverified and
- * offers to check again, while the cart goes on with the stored prices.
+ * What the price check says, in a polite live region that is on the page from the start, so that
+ * what it adds is read out: only news, each changed or withdrawn line in a sentence of its own; a
+ * check that finds nothing to say says nothing (no "prices are up to date" at every visit). A
+ * failed check says the prices are unverified and offers to check again, while the cart goes on
+ * with the stored prices.
  */
-const PriceCheckNotice = ({ prices, checked }: { prices: CartPricesActor; checked: readonly CheckedLine[] }) => {
+const PriceCheckNotice = ({
+  prices,
+  checked,
+  shown,
+  money,
+}: {
+  prices: CartPricesActor;
+  checked: readonly CheckedLine[];
+  shown: boolean;
+  money: (amount: number) => string;
+}) => {
   const { t } = useLocale();
+  const lineTitle = useLineTitle();
   const status = useSelector(prices, selectPriceCheck);
   const retrying = useSelector(prices, selectPriceCheckRetrying);
-  if (status === 'checkFailed') {
+  if (shown && status === 'checkFailed') {
     return <RetryMessage message={t('cart.prices.failed')} retryLabel={t('common.retry')} onRetry={() => prices.send({ type: 'RETRY' })} />;
   }
-  const { changed, gone } = checkSummary(checked);
-  const sentences =
-    status === 'checking'
-      ? [t(retrying ? 'common.retrying' : 'cart.prices.checking')]
-      : changed + gone === 0
-        ? [t('cart.prices.current')]
-        : [...(changed > 0 ? [t('cart.prices.changed', { count: changed })] : []), ...(gone > 0 ? [t('cart.prices.gone', { count: gone })] : [])];
+  const sentences = !shown
+    ? []
+    : status === 'checking'
+      ? retrying
+        ? [t('common.retrying')]
+        : []
+      : checked.flatMap(({ line, check }) =>
+          check.status === 'priceChanged'
+            ? [t('cart.prices.line.changedSentence', { title: lineTitle(line), was: money(check.was), now: money(check.now) })]
+            : check.status === 'gone'
+              ? [t('cart.prices.line.goneSentence', { title: lineTitle(line) })]
+              : [],
+        );
   return (
-    <p className={changed + gone > 0 && status === 'checked' ? 'notice cart__prices' : 'cart__prices cart__prices--quiet'} role="status">
-      {sentences.join(' ')}
-    </p>
+    <div className={sentences.length > 0 ? 'notice cart__prices' : 'cart__prices'} role="status" aria-live="polite">
+      {sentences.map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
+    </div>
   );
 };
 
-const CartSummary = ({ actor, checked, money }: { actor: CartActor; checked: readonly CheckedLine[]; money: (amount: number) => string }) => {
+/** What the cart last did at the visitor's request, said politely. */
+const NoticeText = ({ notice }: { notice: CartNotice | null }) => {
+  const { t } = useLocale();
+  const lineTitle = useLineTitle();
+  if (notice === null) return null;
+  return <>{notice.kind === 'emptied' ? t('cart.emptied') : t('cart.removed', { title: lineTitle(notice.line) })}</>;
+};
+
+/** The order: how it is sent, and "Commander", a `mailto:` link to the office that holds the whole order, written as the cart shows it. */
+const OrderLink = ({
+  address,
+  checked,
+  orderId,
+  shipping,
+  money,
+}: {
+  address: string;
+  checked: readonly CheckedLine[];
+  orderId: string | null;
+  shipping: ShippingMethod;
+  money: (amount: number) => string;
+}) => {
+  const { t } = useLocale();
+  const lineTitle = useLineTitle();
+  const lines = payableLines(checked);
+  // Nothing left to order (every line withdrawn): no link to an empty order.
+  if (lines.length === 0) return null;
+  const href = orderMailto({
+    address,
+    lines: lines.map((line) => ({ title: lineTitle(line), quantity: line.quantity, price: line.price })),
+    money,
+    words: {
+      subject: orderId === null ? t('cart.order.mail.subject') : t('cart.order.mail.subjectWithId', { orderId }),
+      opening: [t('cart.order.mail.greeting'), '', t('cart.order.mail.intro')],
+      line: (line) => t('cart.order.mail.line', { ...line }),
+      total: (amount) => t('cart.order.mail.total', { amount }),
+      shipping: t('cart.order.mail.shipping', { method: t(SHIPPING_LABELS[shipping]) }),
+      closing: [t('cart.order.mail.contact'), '', '', t('cart.order.mail.closing')],
+    },
+  });
+  return (
+    <div className="cart-summary__order">
+      <p>{t('cart.order.how')}</p>
+      <a className="button" href={href}>
+        {t('cart.order.button')}
+      </a>
+    </div>
+  );
+};
+
+const CartSummary = ({
+  actor,
+  checked,
+  money,
+  orderEmail,
+  onEmptied,
+}: {
+  actor: CartActor;
+  checked: readonly CheckedLine[];
+  money: (amount: number) => string;
+  orderEmail: string | null;
+  onEmptied: () => void;
+}) => {
   const { t } = useLocale();
   const headingId = useId();
   const shippingId = useId();
@@ -109,6 +204,12 @@ const CartSummary = ({ actor, checked, money }: { actor: CartActor; checked: rea
   const total = payableTotal(checked);
   const shipping = useSelector(actor, selectShippingMethod);
   const orderId = useSelector(actor, selectOrderId);
+  const confirming = useSelector(actor, selectConfirmingEmpty);
+  const canAsk = useSelector(actor, (snapshot) => snapshot.can({ type: 'EMPTY_REQUESTED' }));
+  const canConfirm = useSelector(actor, (snapshot) => snapshot.can({ type: 'EMPTY_CONFIRMED' }));
+  const cancel = (): void => {
+    if (actor.getSnapshot().can({ type: 'EMPTY_CANCELLED' })) actor.send({ type: 'EMPTY_CANCELLED' });
+  };
   return (
     <section className="cart-summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="cart-summary__title">
@@ -140,38 +241,130 @@ const CartSummary = ({ actor, checked, money }: { actor: CartActor; checked: rea
           </div>
         )}
       </dl>
-      <button type="button" className="button" onClick={() => actor.send({ type: 'EMPTY' })}>
+      {orderEmail === null ? null : <OrderLink address={orderEmail} checked={checked} orderId={orderId} shipping={shipping} money={money} />}
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => {
+          if (canAsk) actor.send({ type: 'EMPTY_REQUESTED' });
+        }}
+      >
         {t('cart.emptyCart')}
       </button>
+      {/* Emptying cannot be undone: the visitor confirms it first. Cancelling (Escape, the cross, "Non") gives the focus back to "Vider le panier". */}
+      {confirming ? (
+        <Modal title={t('cart.emptyCart.title')} closeLabel={t('common.close')} onClose={cancel}>
+          <p>{t('cart.emptyCart.text')}</p>
+          <div className="cart-confirm__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                if (!canConfirm) return;
+                onEmptied();
+                actor.send({ type: 'EMPTY_CONFIRMED' });
+              }}
+            >
+              {t('cart.emptyCart.confirm')}
+            </button>
+            <button type="button" className="button button--quiet" onClick={cancel}>
+              {t('cart.emptyCart.cancel')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
     </section>
   );
 };
 
+// The heading the cart sits under (the page's "Panier"): the last heading before the widget, outside it.
+const headingBefore = (element: HTMLElement): HTMLElement | null =>
+  [...element.ownerDocument.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')]
+    .filter((heading) => !element.contains(heading) && (heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0)
+    .at(-1) ?? null;
+
+const focusElement = (element: HTMLElement): void => {
+  // A heading takes the focus from script only, never from Tab.
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus();
+};
+
 /**
  * The cart page: its lines with steppers, checked against the shop's current prices, the
- * shipping method, the totals, or what to do when it is empty.
+ * shipping method, the totals and the way to order, or what to do when it is empty. Focus
+ * never drops to the page: after "Retirer" it goes to the next line's first control (the
+ * previous line's for the last one, the cart's heading once empty), after emptying to the
+ * cart's heading; a polite status says what was removed.
  */
-export const CartView = ({ actor, prices, currency, shopUrl }: { actor: CartActor; prices: CartPricesActor; currency: string; shopUrl: string }) => {
+export const CartView = ({
+  actor,
+  prices,
+  currency,
+  shopUrl,
+  orderEmail = null,
+}: {
+  actor: CartActor;
+  prices: CartPricesActor;
+  currency: string;
+  shopUrl: string;
+  /** Where orders are sent (`data-order-email`); without one the cart offers no order link. */
+  orderEmail?: string | null;
+}) => {
   const { t } = useLocale();
   const money = useMoney(currency);
   const status = useSelector(actor, selectStatus);
   const lines = useSelector(actor, selectLines);
+  const notice = useSelector(actor, selectNotice);
   const current = useSelector(prices, selectCurrentPrices);
   const checked = useMemo(() => checkLines(lines, current), [lines, current]);
+  const root = useRef<HTMLDivElement>(null);
+  const emptyNotice = useRef<HTMLDivElement>(null);
+  const rows = useRef(new Map<string, HTMLTableRowElement>());
+  const pendingFocus = useRef<FocusTarget | null>(null);
+
+  // Once the change is drawn, the focus goes where the removed line or the emptied cart left it.
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (target === null) return;
+    pendingFocus.current = null;
+    if (target.kind === 'line') {
+      const control = rows.current.get(target.variantId)?.querySelector<HTMLElement>('button, input, select, a[href]');
+      if (control) {
+        control.focus();
+        return;
+      }
+    }
+    const heading = root.current === null ? null : headingBefore(root.current);
+    const fallback = heading ?? emptyNotice.current;
+    if (fallback) focusElement(fallback);
+  }, [lines, status]);
+
+  const remove = (variantId: string): void => {
+    const event = { type: 'REMOVE', variantId } as const;
+    if (!actor.getSnapshot().can(event)) return;
+    const index = lines.findIndex((line) => line.variant_id === variantId);
+    const next = lines[index + 1] ?? lines[index - 1];
+    pendingFocus.current = next === undefined ? { kind: 'heading' } : { kind: 'line', variantId: next.variant_id };
+    actor.send(event);
+  };
 
   return (
-    <div className="cart">
+    <div className="cart" ref={root}>
+      {/* On the page from the start, so that each change of its text is read out. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        <NoticeText notice={notice} />
+      </p>
       <InMemoryNotice actor={actor} />
+      <PriceCheckNotice prices={prices} checked={checked} shown={status === 'filled'} money={money} />
       {status === 'restoring' ? <p className="cart__loading">{t('cart.loading')}</p> : null}
       {status === 'empty' ? (
-        <div className="notice">
+        <div className="notice" ref={emptyNotice}>
           <p>{t('cart.empty')}</p>
           <a href={shopUrl}>{t('cart.empty.shop')}</a>
         </div>
       ) : null}
       {status === 'filled' ? (
         <>
-          <PriceCheckNotice prices={prices} checked={checked} />
           <table className="cart-table">
             <caption className="visually-hidden">{t('cart.caption')}</caption>
             <thead>
@@ -191,11 +384,29 @@ export const CartView = ({ actor, prices, currency, shopUrl }: { actor: CartActo
             </thead>
             <tbody>
               {checked.map((entry) => (
-                <CartLineRow key={entry.line.variant_id} actor={actor} entry={entry} money={money} />
+                <CartLineRow
+                  key={entry.line.variant_id}
+                  actor={actor}
+                  entry={entry}
+                  money={money}
+                  onRemove={remove}
+                  rowRef={(row) => {
+                    if (row === null) rows.current.delete(entry.line.variant_id);
+                    else rows.current.set(entry.line.variant_id, row);
+                  }}
+                />
               ))}
             </tbody>
           </table>
-          <CartSummary actor={actor} checked={checked} money={money} />
+          <CartSummary
+            actor={actor}
+            checked={checked}
+            money={money}
+            orderEmail={orderEmail}
+            onEmptied={() => {
+              pendingFocus.current = { kind: 'heading' };
+            }}
+          />
         </>
       ) : null}
     </div>

@@ -8,7 +8,9 @@ import type { CartActor } from '../../machines/page-cart';
 /**
  * A line's quantity: minus and plus buttons around a number box. The box keeps what the
  * visitor types while it has focus; the machine takes each value it accepts and ignores
- * the rest, and the box shows the cart's quantity again when it loses focus.
+ * the rest, and the box shows the cart's quantity again when it loses focus. A button at
+ * its limit (minus at 1, plus at the maximum) is `aria-disabled`, not `disabled`: it keeps
+ * the focus the visitor's last press left on it, says it is unavailable, and does nothing.
  */
 export const QuantityStepper = ({ actor, line, title }: { actor: CartActor; line: CartItem; title: string }) => {
   const { t } = useLocale();
@@ -28,8 +30,10 @@ export const QuantityStepper = ({ actor, line, title }: { actor: CartActor; line
         type="button"
         className="stepper__button"
         aria-label={t('cart.quantity.decrease', { title })}
-        disabled={!canDecrease}
-        onClick={() => step(line.quantity - 1)}
+        aria-disabled={!canDecrease}
+        onClick={() => {
+          if (canDecrease) step(line.quantity - 1);
+        }}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -53,8 +57,10 @@ export const QuantityStepper = ({ actor, line, title }: { actor: CartActor; line
         type="button"
         className="stepper__button"
         aria-label={t('cart.quantity.increase', { title })}
-        disabled={!canIncrease}
-        onClick={() => step(line.quantity + 1)}
+        aria-disabled={!canIncrease}
+        onClick={() => {
+          if (canIncrease) step(line.quantity + 1);
+        }}
       >
         <span aria-hidden="true">+</span>
       </button>

@@ -44,7 +44,7 @@ const otherTabStores = (snapshot: Snapshot, items: readonly CartItem[], shipping
   const otherClick = (name: string): string => `await other.getByRole('button', { name: ${literal(name)}, exact: true }).click();`;
   const acts: string[] = [];
   if (items.length === 0) {
-    if (current.length > 0) acts.push(otherClick('Vider le panier'));
+    if (current.length > 0) acts.push(otherClick('Vider le panier'), otherClick('Oui, vider le panier'));
   } else {
     for (const line of current) if (!items.some((wanted) => wanted.variant_id === line.variant_id)) acts.push(otherClick(`Retirer ${titleOf(line.variant_id)}`));
     for (const wanted of items) {
@@ -122,8 +122,12 @@ export const cartDriver: PlaywrightDriver<CartEvent> = {
         if (event.quantity === current - 1) return [click('button', `Diminuer la quantité de ${title}`)];
         return [`await page.getByRole('spinbutton', { name: ${literal(`Quantité de ${title}`)}, exact: true }).fill(${literal(String(event.quantity))});`];
       }
-      case 'EMPTY':
+      case 'EMPTY_REQUESTED':
         return [click('button', 'Vider le panier')];
+      case 'EMPTY_CONFIRMED':
+        return [`await page.getByRole('dialog', { name: 'Vider le panier ?' }).getByRole('button', { name: 'Oui, vider le panier', exact: true }).click();`];
+      case 'EMPTY_CANCELLED':
+        return ["await page.keyboard.press('Escape');"];
       case 'SET_SHIPPING':
         return [`await page.getByRole('combobox', { name: "Mode d'envoi", exact: true }).selectOption(${literal(event.method)});`];
       case 'SET_ORDER_ID':
