@@ -1,6 +1,6 @@
 import { zurichToday } from '../../src/domain/agenda-window';
 import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from '../data/content';
-import { NEWS_ARTICLES } from './demo-news';
+import { NEWS_ARTICLES, type DemoArticle } from './demo-news';
 
 /**
  * How much demo content to make and around which year (default: this year in Europe/Zurich);
@@ -478,24 +478,34 @@ const NEWS_CATEGORIES = [
 /** The picture of an item, named by its emblem's number (1 to `EMBLEM_COUNT`). */
 const emblemPicture = (emblem: number): string => `emblem-${pad(emblem)}`;
 
+// An article is not repeated among this many items before it in its scope: a list never shows one title twice in a row.
+const DISTINCT_RECENT = 3;
+
 const makeNews = (count: number, seed: number, { isoDay, newsLast }: DemoDays): ContentNews[] => {
   const r = prng(seed);
-  const news: ContentNews[] = [];
-  // The days each article may be published on: in its months, never after the day of the seed.
-  const daysOf = new Map(
-    NEWS_ARTICLES.map((article) => {
-      const fitting = Array.from({ length: newsLast + 1 }, (_, offset) => offset).filter((offset) => article.months.includes(Number(isoDay(offset).slice(5, 7))));
-      return [article, fitting.length > 0 ? fitting : [newsLast]];
-    }),
-  );
-  for (let id = 1; id <= count; id += 1) {
+  // Spread over the days up to the seed's, as a newsroom publishes all year round.
+  const drawn = Array.from({ length: count }, (_, index) => {
     const scope = r.chance(0.65) ? 'actualites' : 'communiques';
     const own = NEWS_CATEGORIES.filter((c) => c.scope === scope).map((c) => c.id);
-    const article = r.pick(NEWS_ARTICLES);
-    const emblem = r.int(1, EMBLEM_COUNT);
-    const date = isoDay(r.pick(daysOf.get(article) ?? [newsLast]));
+    return { id: index + 1, scope, offset: r.int(0, newsLast), emblem: r.int(1, EMBLEM_COUNT), categories: r.some(own, 1, 2) };
+  });
+  // Newest first, as the lists show them: each day gets an article of its season that its scope did not just publish.
+  const articles = new Map<number, DemoArticle>();
+  const recent = new Map<string, readonly string[]>();
+  for (const item of [...drawn].sort((a, b) => b.offset - a.offset || b.id - a.id)) {
+    const month = Number(isoDay(item.offset).slice(5, 7));
+    const fitting = NEWS_ARTICLES.filter((article) => article.months.includes(month));
+    const seen = recent.get(item.scope) ?? [];
+    const fresh = fitting.filter((article) => !seen.includes(article.title));
+    const article = r.pick(fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : NEWS_ARTICLES);
+    articles.set(item.id, article);
+    recent.set(item.scope, [article.title, ...seen].slice(0, DISTINCT_RECENT));
+  }
+  return drawn.map(({ id, scope, offset, emblem, categories }) => {
+    const article = articles.get(id)!;
+    const date = isoDay(offset);
     const { lead, body } = article.write(new Date(`${date}T00:00:00Z`));
-    news.push({
+    return {
       id,
       scope,
       title: article.title,
@@ -505,10 +515,9 @@ const makeNews = (count: number, seed: number, { isoDay, newsLast }: DemoDays): 
       image: imageSet(emblemPicture(emblem)).img_2x,
       image_alt: emblemDescription(emblem),
       link: `https://www.canton.example/${scope}/${id}-${slugify(article.title)}/`,
-      categories: r.some(own, 1, 2),
-    });
-  }
-  return news;
+      categories,
+    };
+  });
 };
 
 const SHOP_ITEMS: ContentShopItem[] = [

@@ -59,6 +59,23 @@ describe('the demo news', () => {
     );
   });
 
+  it('never show one title twice in a row in a scope, newest first as the lists show them', () => {
+    fc.assert(
+      fc.property(instant, (now) => {
+        const { news } = buildDemoContent(DEMO_DEFAULTS, now);
+        for (const scope of ['actualites', 'communiques']) {
+          const titles = news
+            .filter((item) => item.scope === scope)
+            .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
+            .map((item) => item.title);
+          const repeated = titles.flatMap((title, index) => (titles.slice(Math.max(0, index - 3), index).includes(title) ? [`${index}: ${title}`] : []));
+          expect(repeated).toEqual([]);
+        }
+      }),
+      { numRuns: runs(8) },
+    );
+  });
+
   it('say when the flu campaign opens: the day of the item', () => {
     const vaccination = buildDemoContent(DEMO_DEFAULTS, Date.UTC(2026, 10, 27, 12)).news.filter(
       (item) => item.title === 'La vaccination contre la grippe est ouverte',
