@@ -18,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 2;
+export const DEMO_VERSION = 3;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -478,9 +478,6 @@ const NEWS_CATEGORIES = [
 /** The picture of an item, named by its emblem's number (1 to `EMBLEM_COUNT`). */
 const emblemPicture = (emblem: number): string => `emblem-${pad(emblem)}`;
 
-// An article is not repeated among this many items before it in its scope: a list never shows one title twice in a row.
-const DISTINCT_RECENT = 3;
-
 const makeNews = (count: number, seed: number, { isoDay, newsLast }: DemoDays): ContentNews[] => {
   const r = prng(seed);
   // Spread over the days up to the seed's, as a newsroom publishes all year round.
@@ -489,17 +486,18 @@ const makeNews = (count: number, seed: number, { isoDay, newsLast }: DemoDays): 
     const own = NEWS_CATEGORIES.filter((c) => c.scope === scope).map((c) => c.id);
     return { id: index + 1, scope, offset: r.int(0, newsLast), emblem: r.int(1, EMBLEM_COUNT), categories: r.some(own, 1, 2) };
   });
-  // Newest first, as the lists show them: each day gets an article of its season that its scope did not just publish.
+  // Newest first, as the lists show them, each day gets the article of its season that its scope published longest ago: no list
+  // shows one title twice in a row, and a seasonal piece (the budget, the flu campaign) comes back each season.
   const articles = new Map<number, DemoArticle>();
-  const recent = new Map<string, readonly string[]>();
-  for (const item of [...drawn].sort((a, b) => b.offset - a.offset || b.id - a.id)) {
+  const lastUsed = new Map<string, number>();
+  for (const [step, item] of [...drawn].sort((a, b) => b.offset - a.offset || b.id - a.id).entries()) {
     const month = Number(isoDay(item.offset).slice(5, 7));
     const fitting = NEWS_ARTICLES.filter((article) => article.months.includes(month));
-    const seen = recent.get(item.scope) ?? [];
-    const fresh = fitting.filter((article) => !seen.includes(article.title));
-    const article = r.pick(fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : NEWS_ARTICLES);
+    const age = (article: DemoArticle): number => lastUsed.get(`${item.scope}|${article.title}`) ?? -1;
+    const oldest = Math.min(...fitting.map(age));
+    const article = r.pick(fitting.filter((candidate) => age(candidate) === oldest));
     articles.set(item.id, article);
-    recent.set(item.scope, [article.title, ...seen].slice(0, DISTINCT_RECENT));
+    lastUsed.set(`${item.scope}|${article.title}`, step);
   }
   return drawn.map(({ id, scope, offset, emblem, categories }) => {
     const article = articles.get(id)!;

@@ -76,6 +76,18 @@ describe('the demo news', () => {
     );
   });
 
+  it('publish every article in the site’s scope, the seasonal ones included', () => {
+    fc.assert(
+      fc.property(instant, (now) => {
+        const { news } = buildDemoContent(DEMO_DEFAULTS, now);
+        const titles = new Set(news.filter((item) => item.scope === 'actualites').map((item) => item.title));
+        expect(titles.size).toBe(new Set(news.map((item) => item.title)).size);
+        expect(titles).toContain('Le Conseil d’État présente son budget');
+      }),
+      { numRuns: runs(8) },
+    );
+  });
+
   it('say when the flu campaign opens: the day of the item', () => {
     const vaccination = buildDemoContent(DEMO_DEFAULTS, Date.UTC(2026, 10, 27, 12)).news.filter(
       (item) => item.title === 'La vaccination contre la grippe est ouverte',
