@@ -455,7 +455,7 @@ const insertJson = async (tx: Queryable, table: string, columns: string, rows: r
   if (chunk.length > 0) await send(chunk);
 };
 
-/** The label of the content in the database (`demo:v1:…` or `import:…`), or null when empty. */
+/** The label of the content in the database (`demo:v3:…` or `import:…`), or null when empty. */
 export const contentLabel = async (db: Queryable): Promise<string | null> => {
   const rows = await db.query<{ value: string }>("select value from content_meta where key = 'content'");
   return rows[0]?.value ?? null;

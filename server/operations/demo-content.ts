@@ -1,5 +1,6 @@
 import { zurichToday } from '../../src/domain/agenda-window';
 import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from '../data/content';
+import { NEWS_ARTICLES, type DemoArticle } from './demo-news';
 
 /**
  * How much demo content to make and around which year (default: this year in Europe/Zurich);
@@ -17,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 2;
+export const DEMO_VERSION = 3;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -31,19 +32,41 @@ export const demoYear = (options: DemoOptions, now: number = Date.now()): number
 
 /**
  * The days the demo's events span: 1 January of last year to 31 December of next year, so the
- * agenda always has a past and a future, whenever the demo is seeded. News items stop at the
- * end of this year.
+ * agenda always has a past and a future, whenever the demo is seeded. News items start on the
+ * same first day and stop at the day of the seed: a newsroom publishes nothing ahead of time.
  */
 export const demoSpan = (options: DemoOptions, now: number = Date.now()): { first: string; last: string } => {
   const year = demoYear(options, now);
   return { first: `${year - 1}-01-01`, last: `${year + 1}-12-31` };
 };
 
-/** The label stored with seeded content: generator version, options and the span of days (a new year, a new label). */
-export const demoLabel = (options: DemoOptions): string => {
-  const { first, last } = demoSpan(options);
-  return `demo:v${DEMO_VERSION}:seed=${options.seed}:contacts=${options.contacts}:events=${options.events}:news=${options.news}:days=${first}..${last}`;
+/**
+ * The label stored with seeded content: generator version, options, the span of days (a new year,
+ * a new label) and the day of the seed, the news' last possible date (a new day, a new label).
+ */
+export const demoLabel = (options: DemoOptions, now: number = Date.now()): string => {
+  const { first, last } = demoSpan(options, now);
+  return `demo:v${DEMO_VERSION}:seed=${options.seed}:contacts=${options.contacts}:events=${options.events}:news=${options.news}:days=${first}..${last}:news-until=${zurichToday(now)}`;
 };
+
+/** The colours of the generated pictures, with their French names for the emblems' descriptions. */
+export const PICTURE_COLOURS: readonly { readonly hex: string; readonly name: string }[] = [
+  { hex: '#1f4e79', name: 'bleu' },
+  { hex: '#7a1f2b', name: 'bordeaux' },
+  { hex: '#2e6b3a', name: 'vert' },
+  { hex: '#6b4e1f', name: 'brun' },
+  { hex: '#4b2e6b', name: 'violet' },
+  { hex: '#1f6b6b', name: 'bleu-vert' },
+  { hex: '#8a5a00', name: 'ocre' },
+  { hex: '#3d3d3d', name: 'gris foncé' },
+];
+
+/** The colour of a picture's part: the palette taken round and round. */
+export const pictureColour = (index: number): { readonly hex: string; readonly name: string } => PICTURE_COLOURS[index % PICTURE_COLOURS.length]!;
+
+/** What emblem number `index` shows, as its alt text says it: the two halves of its shield and its star. */
+export const emblemDescription = (index: number): string =>
+  `Écusson partagé verticalement, ${pictureColour(index).name} à gauche et ${pictureColour(index + 2).name} à droite, avec une étoile blanche au centre`;
 
 /** Image URLs of one picture in the four sizes a contact carries. */
 export const imageSet = (name: string) => ({
@@ -388,20 +411,21 @@ interface DemoDays {
   readonly isoDay: (offset: number) => string;
   /** How many days the events span (three years). */
   readonly eventDays: number;
-  /** How many days the news span (last year and this one). */
-  readonly newsDays: number;
+  /** The last day a news item may carry: the day of the seed (in Europe/Zurich), at the latest the end of the demo's year. */
+  readonly newsLast: number;
   /** The first and last days, and both sides of each turn of the year. */
   readonly fixed: readonly number[];
 }
 
-const demoDays = (year: number): DemoDays => {
+const demoDays = (year: number, today: string): DemoDays => {
   const first = Date.UTC(year - 1, 0, 1);
   const startOf = (y: number): number => (Date.UTC(y, 0, 1) - first) / DAY_MS;
   const eventDays = startOf(year + 2);
+  const todayOffset = (Date.parse(`${today}T00:00:00Z`) - first) / DAY_MS;
   return {
     isoDay: (offset) => new Date(first + offset * DAY_MS).toISOString().slice(0, 10),
     eventDays,
-    newsDays: startOf(year + 1),
+    newsLast: Math.max(0, Math.min(todayOffset, startOf(year + 1) - 1)),
     fixed: [0, startOf(year) - 1, startOf(year), startOf(year + 1) - 1, startOf(year + 1), eventDays - 1],
   };
 };
@@ -451,145 +475,47 @@ const NEWS_CATEGORIES = [
   { id: 5, scope: 'communiques', title: 'Conseil d’État', slug: 'conseil-d-etat' },
   { id: 6, scope: 'communiques', title: 'Grand Conseil', slug: 'grand-conseil' },
 ];
-/** A demo news title with its lead and its article, written for that title. */
-interface DemoArticle {
-  readonly title: string;
-  readonly lead: string;
-  readonly body: string;
-}
+/** The picture of an item, named by its emblem's number (1 to `EMBLEM_COUNT`). */
+const emblemPicture = (emblem: number): string => `emblem-${pad(emblem)}`;
 
-// Real text, not filler: the article pages, their structured data and the search engines read it.
-const NEWS_ARTICLES: readonly DemoArticle[] = [
-  {
-    title: 'Le Conseil d’État présente son budget',
-    lead: 'Le projet de budget prévoit des investissements records dans la formation et les transports, pour un déficit contenu à 0,8 % des charges.',
-    body: [
-      '<p>Le Conseil d’État a présenté ce matin à la presse son projet de budget pour l’année prochaine. Il prévoit des charges de 4,12 milliards de francs pour des revenus de 4,09 milliards, soit un déficit de 33 millions, contenu à 0,8 % des charges et conforme au frein à l’endettement inscrit dans la Constitution cantonale.</p>',
-      '<h2>Priorité à l’investissement</h2>',
-      '<p>Les investissements nets atteignent 412 millions de francs, un montant jamais inscrit jusqu’ici. La rénovation des bâtiments scolaires du secondaire II, la troisième étape de la route de contournement de Martigny et la modernisation des lignes ferroviaires régionales en absorbent près de la moitié.</p>',
-      '<ul><li>Formation : 118 millions, dont 46 pour le nouveau gymnase de Bulle ;</li><li>Mobilité : 97 millions, routes et transports publics confondus ;</li><li>Santé et social : 64 millions, principalement pour les établissements médico-sociaux.</li></ul>',
-      '<p>Du côté des charges courantes, la progression est limitée à 1,9 %. Elle s’explique pour l’essentiel par l’évolution démographique, qui pèse sur les subsides à l’assurance-maladie et sur l’effectif des classes, et par l’indexation des salaires de la fonction publique.</p>',
-      '<p>Le projet sera examiné par la Commission des finances dès le mois prochain, puis débattu par le Grand Conseil lors de sa session de décembre. Le détail des chiffres, par département et par service, est publié sur le site du canton.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Nouvelle stratégie cantonale pour le climat',
-    lead: 'Neutralité carbone en 2050, assainissement des bâtiments et adaptation aux canicules : le Conseil d’État fixe le cap des vingt-cinq prochaines années.',
-    body: [
-      '<p>Le Conseil d’État a adopté sa stratégie climatique cantonale, qui fixe l’objectif de la neutralité carbone à l’horizon 2050, avec une étape intermédiaire : la réduction de moitié des émissions de gaz à effet de serre d’ici 2035 par rapport à 1990.</p>',
-      '<p>Le bâtiment et les transports représentent à eux seuls près des trois quarts des émissions du canton. La stratégie prévoit donc d’accélérer le remplacement des chauffages à mazout, avec un programme de subventions renforcé, et de poursuivre le développement de l’offre de transports publics et des itinéraires cyclables entre les principales localités.</p>',
-      '<h2>S’adapter à un climat qui change</h2>',
-      '<p>Au-delà de la réduction des émissions, le canton doit se préparer aux effets déjà visibles du réchauffement : étés plus chauds, sécheresses, fonte des glaciers et dangers naturels accrus en montagne. Un plan canicule sera mis en place avec les communes pour protéger les personnes âgées, et la gestion de l’eau fera l’objet d’une planification régionale.</p>',
-      '<p>Les mesures seront évaluées tous les quatre ans dans un rapport public. Les communes, les milieux économiques et les associations ont été consultés durant l’élaboration du document, qui peut être consulté en ligne.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Ouverture d’une consultation sur la loi scolaire',
-    lead: 'Horaires continus, soutien aux élèves à besoins particuliers, numérique à l’école : l’avant-projet de révision est soumis à consultation jusqu’à la fin du trimestre.',
-    body: [
-      '<p>Le Département de la formation met en consultation l’avant-projet de révision partielle de la loi sur l’enseignement obligatoire. Les communes, les partis politiques, les associations de parents et d’enseignants ainsi que toute personne intéressée peuvent se prononcer durant trois mois.</p>',
-      '<p>La révision poursuit trois objectifs : permettre aux communes qui le souhaitent d’organiser un horaire continu avec une prise en charge à midi, mieux soutenir les élèves à besoins éducatifs particuliers dans les classes ordinaires, et donner une base légale claire à l’enseignement du numérique et à l’usage des outils informatiques.</p>',
-      '<ul><li>un horaire continu facultatif, décidé par les communes ;</li><li>des enseignants spécialisés supplémentaires, répartis par région ;</li><li>une protection des données des élèves inscrite dans la loi.</li></ul>',
-      '<p>Le dossier de consultation, le rapport explicatif et un questionnaire sont disponibles sur le site du canton. Les prises de position peuvent être adressées par écrit au Département de la formation ou déposées en ligne.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Élection complémentaire au Conseil d’État',
-    lead: 'Le siège laissé vacant par la démission d’un conseiller d’État sera repourvu le 14 juin ; les listes doivent être déposées à la Chancellerie d’ici au 20 avril à midi.',
-    body: [
-      '<p>À la suite de la démission d’un membre du Conseil d’État pour raisons de santé, une élection complémentaire aura lieu le dimanche 14 juin. Un éventuel second tour se tiendra le 5 juillet. La personne élue siégera jusqu’à la fin de la législature en cours.</p>',
-      '<p>Les listes de candidatures doivent être déposées à la Chancellerie d’État au plus tard le lundi 20 avril à midi. Chaque liste doit être signée par au moins cent électrices et électeurs domiciliés dans le canton et accompagnée de la déclaration d’acceptation de la personne candidate.</p>',
-      '<h2>Voter par correspondance</h2>',
-      '<p>Le matériel de vote parviendra aux électrices et aux électeurs au plus tard trois semaines avant le scrutin. Le vote par correspondance est possible dès réception ; l’enveloppe doit parvenir à la commune au plus tard le vendredi précédant l’élection. Les bureaux de vote seront ouverts le dimanche matin.</p>',
-      '<p>Les résultats seront publiés le soir même sur le site du canton, commune par commune, dès la fin du dépouillement.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'La vaccination contre la grippe est ouverte',
-    lead: 'Dès le 15 octobre, les personnes à risque peuvent se faire vacciner chez leur médecin, dans les pharmacies participantes ou lors des journées organisées par les centres médico-sociaux.',
-    body: [
-      '<p>La campagne de vaccination contre la grippe saisonnière débute le 15 octobre. Le médecin cantonal recommande la vaccination aux personnes de 65 ans et plus, aux personnes atteintes d’une maladie chronique, aux femmes enceintes ainsi qu’à leur entourage et au personnel de santé.</p>',
-      '<p>La vaccination est proposée par les médecins de famille et par plus de soixante pharmacies du canton, sans rendez-vous dans la plupart d’entre elles. Pour les personnes qui se déplacent difficilement, les centres médico-sociaux organisent des journées de vaccination dans les régions périphériques.</p>',
-      '<p>Le vaccin protège d’autant mieux qu’il est administré avant le début de l’épidémie, qui survient généralement entre décembre et février. Il faut compter deux semaines pour que la protection soit complète.</p>',
-      '<p>La liste des pharmacies participantes et les dates des journées de vaccination sont publiées sur le site du Département de la santé. La hotline du service de la santé publique répond aux questions du lundi au vendredi, de 8 h à 12 h.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Inauguration du nouveau pont sur le Rhône',
-    lead: 'Après trois ans de travaux, le pont qui relie les deux rives entre Sion et Bramois est ouvert au trafic, avec une voie réservée aux cyclistes et aux piétons.',
-    body: [
-      '<p>Le nouveau pont sur le Rhône a été inauguré samedi en présence des autorités cantonales et communales et de plusieurs centaines d’habitantes et d’habitants. Long de 168 mètres, l’ouvrage remplace le pont de 1954, devenu trop étroit et dont l’état ne permettait plus le passage des poids lourds.</p>',
-      '<p>Le tablier accueille deux voies de circulation, un trottoir et une piste cyclable séparée du trafic, qui prolonge l’itinéraire de la Route du Rhône. Les piles ont été conçues pour résister à une crue centennale, en coordination avec les travaux de la troisième correction du fleuve.</p>',
-      '<ul><li>Coût total : 38,5 millions de francs, dont 60 % à la charge du canton ;</li><li>Durée des travaux : trente-quatre mois ;</li><li>Trafic attendu : 14 000 véhicules par jour.</li></ul>',
-      '<p>L’ancien pont sera démonté au cours de l’hiver. Durant ces travaux, la navigation de loisir sera interdite sur le tronçon concerné et le chemin de berge en rive gauche sera fermé par intermittence.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Les comptes de l’État bouclent sur un excédent',
-    lead: 'Les comptes présentent un excédent de revenus de 57 millions de francs, grâce à des recettes fiscales plus élevées que prévu et à une bonne maîtrise des charges.',
-    body: [
-      '<p>Les comptes de l’État de l’exercice écoulé bouclent sur un excédent de revenus de 57 millions de francs, alors que le budget prévoyait un léger déficit. Le Conseil d’État salue un résultat qui permet de renforcer la réserve de politique budgétaire sans renoncer aux investissements prévus.</p>',
-      '<p>L’écart provient pour l’essentiel des recettes fiscales : l’impôt sur le bénéfice des entreprises dépasse les prévisions de 41 millions, et la part cantonale à l’impôt fédéral direct de 18 millions. Les charges de personnel et de fonctionnement restent inférieures au budget, en raison notamment de postes repourvus plus tard que prévu.</p>',
-      '<h2>Prudence pour la suite</h2>',
-      '<p>Le Conseil d’État appelle toutefois à la prudence. Une partie des recettes exceptionnelles ne se répétera pas, et la réforme de la péréquation financière fédérale pourrait réduire les montants versés au canton dès l’an prochain.</p>',
-      '<p>Les comptes seront soumis à la Commission de gestion puis au Grand Conseil lors de sa session de juin. Le rapport de gestion complet est disponible sur le site du canton.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Hélène Zufferey élue présidente du Grand Conseil',
-    lead: 'Élue par 104 voix sur 122 bulletins valables, la députée de Sierre devient la première personne de l’État pour un an et succède à Jérôme Pittet.',
-    body: [
-      '<p>Réuni en séance constitutive, le Grand Conseil a élu Hélène Zufferey à sa présidence par 104 voix sur 122 bulletins valables. Députée depuis 2013, elle a siégé à la Commission des finances et présidé la Commission de l’éducation. Elle succède à Jérôme Pittet, qui a dirigé les débats durant l’année écoulée.</p>',
-      '<p>Dans son discours d’installation, la nouvelle présidente a souhaité une année placée sous le signe du dialogue entre les régions du canton et entre les générations. Elle entend notamment ouvrir plus largement les portes du parlement aux classes et aux jeunes.</p>',
-      '<p>Le plénum a également élu le premier vice-président, la deuxième vice-présidente et les scrutateurs. Le bureau du Grand Conseil ainsi constitué organisera les sessions de l’année parlementaire, dont la première se tiendra en septembre.</p>',
-      '<p>Une réception publique en l’honneur de la présidente aura lieu dans sa commune de domicile le samedi suivant, en présence des autorités cantonales.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Réforme de la péréquation financière',
-    lead: 'Le Conseil d’État propose de revoir la répartition des charges entre le canton et les communes et de renforcer la solidarité envers les communes de montagne.',
-    body: [
-      '<p>Le Conseil d’État a transmis au Grand Conseil son message sur la réforme de la péréquation financière intercommunale. En vigueur depuis 2012, le système actuel ne compense plus suffisamment les écarts de ressources entre les communes, qui se sont creusés au cours de la dernière décennie.</p>',
-      '<p>La réforme repose sur deux piliers. La péréquation des ressources sera alimentée davantage par les communes les plus favorisées, tandis qu’une nouvelle compensation des charges géo-topographiques soutiendra les communes de montagne, dont les routes, les réseaux d’eau et les transports scolaires coûtent plus cher.</p>',
-      '<ul><li>98 communes sur 122 verraient leur situation s’améliorer ou rester stable ;</li><li>le volume total de la péréquation passerait de 71 à 84 millions de francs ;</li><li>une période transitoire de quatre ans limiterait les variations annuelles.</li></ul>',
-      '<p>Le projet tient compte des résultats de la consultation menée l’an dernier auprès des communes et de leur association faîtière. Il sera examiné par une commission thématique avant d’être débattu en plénum, pour une entrée en vigueur prévue au 1er janvier de l’année suivante.</p>',
-    ].join('\n'),
-  },
-  {
-    title: 'Plan d’action pour la biodiversité',
-    lead: 'Quarante-deux mesures pour les milieux naturels, les cours d’eau et les espèces menacées, avec un budget de 24 millions de francs sur huit ans.',
-    body: [
-      '<p>Le Conseil d’État a adopté le premier plan d’action cantonal pour la biodiversité. Il réunit quarante-deux mesures, dotées d’un budget de 24 millions de francs répartis sur huit ans, et complète la stratégie fédérale en la matière.</p>',
-      '<p>Près d’un tiers des espèces évaluées dans le canton sont aujourd’hui menacées ou potentiellement menacées. Le plan mise en priorité sur la restauration des zones humides, la revitalisation des cours d’eau et la mise en réseau des milieux naturels, afin que la faune puisse se déplacer entre les vallées.</p>',
-      '<h2>Les communes et l’agriculture associées</h2>',
-      '<p>Les agricultrices et les agriculteurs seront encouragés à aménager des surfaces de promotion de la biodiversité de haute qualité, avec un accompagnement technique gratuit. Les communes recevront un guide pour l’entretien différencié de leurs espaces verts et l’éclairage public, qui perturbe la faune nocturne.</p>',
-      '<p>Un premier bilan sera dressé dans quatre ans. Les mesures et leur calendrier peuvent être consultés sur le site du Département du territoire.</p>',
-    ].join('\n'),
-  },
-];
-
-const makeNews = (count: number, seed: number, { isoDay, newsDays }: DemoDays): ContentNews[] => {
+const makeNews = (count: number, seed: number, { isoDay, newsLast }: DemoDays): ContentNews[] => {
   const r = prng(seed);
-  const news: ContentNews[] = [];
-  for (let id = 1; id <= count; id += 1) {
+  // Spread over the days up to the seed's, as a newsroom publishes all year round.
+  const drawn = Array.from({ length: count }, (_, index) => {
     const scope = r.chance(0.65) ? 'actualites' : 'communiques';
     const own = NEWS_CATEGORIES.filter((c) => c.scope === scope).map((c) => c.id);
-    const { title, lead, body } = r.pick(NEWS_ARTICLES);
-    const picture = `emblem-${pad(r.int(1, EMBLEM_COUNT))}`;
-    news.push({
+    return { id: index + 1, scope, offset: r.int(0, newsLast), emblem: r.int(1, EMBLEM_COUNT), categories: r.some(own, 1, 2) };
+  });
+  // Newest first, as the lists show them, each day gets the article of its season that its scope published longest ago: no list
+  // shows one title twice in a row, and a seasonal piece (the budget, the flu campaign) comes back each season.
+  const articles = new Map<number, DemoArticle>();
+  const lastUsed = new Map<string, number>();
+  for (const [step, item] of [...drawn].sort((a, b) => b.offset - a.offset || b.id - a.id).entries()) {
+    const month = Number(isoDay(item.offset).slice(5, 7));
+    const fitting = NEWS_ARTICLES.filter((article) => article.months.includes(month));
+    const age = (article: DemoArticle): number => lastUsed.get(`${item.scope}|${article.title}`) ?? -1;
+    const oldest = Math.min(...fitting.map(age));
+    const article = r.pick(fitting.filter((candidate) => age(candidate) === oldest));
+    articles.set(item.id, article);
+    lastUsed.set(`${item.scope}|${article.title}`, step);
+  }
+  return drawn.map(({ id, scope, offset, emblem, categories }) => {
+    const article = articles.get(id)!;
+    const date = isoDay(offset);
+    const { lead, body } = article.write(new Date(`${date}T00:00:00Z`));
+    return {
       id,
       scope,
-      title,
-      date: isoDay(r.int(0, newsDays - 1)),
+      title: article.title,
+      date,
       lead,
       body,
-      image: imageSet(picture).img_2x,
-      image_alt: `Illustration : ${title}`,
-      link: `https://www.canton.example/${scope}/${id}-${slugify(title)}/`,
-      categories: r.some(own, 1, 2),
-    });
-  }
-  return news;
+      image: imageSet(emblemPicture(emblem)).img_2x,
+      image_alt: emblemDescription(emblem),
+      link: `https://www.canton.example/${scope}/${id}-${slugify(article.title)}/`,
+      categories,
+    };
+  });
 };
 
 const SHOP_ITEMS: ContentShopItem[] = [
@@ -602,11 +528,11 @@ const SHOP_ITEMS: ContentShopItem[] = [
   { variant_id: 7, title: 'Guide des institutions pour les écoles', price: 3.5, description: 'Comment fonctionnent le Grand Conseil et le Conseil d’État.' },
   { variant_id: 8, title: 'Affiche « Zoé découvre le Grand Conseil »', price: 15, description: 'Affiche illustrée, format A2.' },
   // The shop shows its images at 120 px: the 240 px file is their 2x, the 480 px one would be wasted bytes.
-].map((item) => ({ ...item, image: imageSet(`emblem-${pad(item.variant_id)}`).img, image_alt: `Couverture : ${item.title}` }));
+].map((item) => ({ ...item, image: imageSet(emblemPicture(item.variant_id)).img, image_alt: emblemDescription(item.variant_id) }));
 
 /** Builds the demo content; deterministic for given options and year, so tests compute expected answers from it. */
 export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS, now: number = Date.now()): Content => {
-  const days = demoDays(demoYear(options, now));
+  const days = demoDays(demoYear(options, now), zurichToday(now));
   return {
     agendas: [
       { id: 1, title: 'Agenda du Grand Conseil' },

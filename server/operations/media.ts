@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_VERSION, pictureNames } from './demo-content';
+import { DEMO_VERSION, pictureColour, pictureNames } from './demo-content';
 
-const PALETTE = ['#1f4e79', '#7a1f2b', '#2e6b3a', '#6b4e1f', '#4b2e6b', '#1f6b6b', '#8a5a00', '#3d3d3d'];
-
-const hue = (index: number): string => PALETTE[index % PALETTE.length]!;
+const hue = (index: number): string => pictureColour(index).hex;
 
 // A neutral silhouette: the demo has no right to real people's faces.
 const portraitSvg = (index: number): string => `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 480 480">

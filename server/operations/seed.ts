@@ -10,8 +10,10 @@ export const tidy = (db: Database): Promise<unknown> => db.query('vacuum analyze
 
 /** Replaces the content with the demo content of `options`, in one transaction. */
 export const seedDemo = async (db: Database, options: DemoOptions = DEMO_DEFAULTS): Promise<void> => {
-  const content = buildDemoContent(options);
-  await db.transaction((tx) => writeContent(tx, content, demoLabel(options)));
+  // One instant for both: the news stop at the day of the seed, which the label names.
+  const now = Date.now();
+  const content = buildDemoContent(options, now);
+  await db.transaction((tx) => writeContent(tx, content, demoLabel(options, now)));
   await tidy(db);
 };
 

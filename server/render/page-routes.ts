@@ -29,6 +29,8 @@ import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
 import { siteSearchEntry } from '../../src/views/search/site-search-entry';
+import { queryTitle } from '../../src/views/search/search-title';
+import { textFromSearch } from '../../src/domain/site-search';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
@@ -295,6 +297,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         jsonLd: [eventJsonLd(event, url)],
       });
     }
+    // The search page names its query first ("« budget » – Recherche"), as the page's script keeps it when the visitor searches again.
+    const searchedFor = page === 'search' ? queryTitle(intl, textFromSearch(search)) : null;
+    if (searchedFor !== null) meta = metaFor(origin, language, pathname, `${searchedFor} – ${pageTitle}`, translate(intl, 'description.search'), { listTitle });
     return finish(
       unavailableNow ? 503 : 200,
       renderPageDocument(

@@ -5,7 +5,7 @@ import deEntry from './compiled/parts/de-entry.json';
 import enEntry from './compiled/parts/en-entry.json';
 import frEntry from './compiled/parts/fr-entry.json';
 import itEntry from './compiled/parts/it-entry.json';
-import { LANGUAGES, type Language } from './language';
+import { LANGUAGES, swissLocale, type Language } from './language';
 
 /** A message key: the French catalogue is the reference every other language must match. */
 export type MessageId = keyof typeof fr;
@@ -31,11 +31,11 @@ export const addMessages = (messages: Readonly<Record<Language, object>>): void 
 const cache = createIntlCache();
 const instances = new Map<Language, IntlShape>();
 
-/** The formatter of a language, created once and shared by every widget of the page. */
+/** The formatter of a language, in its Swiss locale (numbers, amounts, dates), created once and shared by every widget of the page. */
 export const intlFor = (language: Language): IntlShape => {
   const existing = instances.get(language);
   if (existing) return existing;
-  const created = createIntl({ locale: language, defaultLocale: 'fr', messages: catalogues[language], onError: reportMissing }, cache);
+  const created = createIntl({ locale: swissLocale(language), defaultLocale: swissLocale('fr'), messages: catalogues[language], onError: reportMissing }, cache);
   instances.set(language, created);
   return created;
 };

@@ -241,6 +241,9 @@ export const selectAnswer = (snapshot: SiteSearchSnapshot): SiteSearchAnswer | n
 /** The results on screen, group after group: the suggestions' options. */
 export const selectHits = (snapshot: SiteSearchSnapshot): readonly SearchHit[] => searchHits(selectAnswer(snapshot));
 
+/** The query last asked, or `null` when the box holds none: the search page's title names it. */
+export const selectQuery = (snapshot: SiteSearchSnapshot): string | null => (snapshot.context.query === '' ? null : snapshot.context.query);
+
 /** How many things match the query shown, in all kinds. */
 export const selectTotal = (snapshot: SiteSearchSnapshot): number => searchTotal(selectAnswer(snapshot));
 

@@ -10,10 +10,19 @@ import { replayIslandEvents, type IslandEvent } from './islands/island-events';
 // The page's tools, made once, by the first island that wakes: the journal records from there on.
 let pageTools: Promise<{ tools: WidgetTools; journal: JournalRecorder | null }> | null = null;
 
+/** The console line a production build writes for `?inspect`, which it cannot honour; `null` where the address does not ask or the build has the inspector. */
+export const inspectorAbsentNotice = (search: string, production: boolean): string | null =>
+  production && new URLSearchParams(search).has('inspect')
+    ? '?inspect: this is a production build, which has no XState inspector; the inspector is only in development builds: run `npm run dev` and open the page there (http://localhost:1234/…?inspect).'
+    : null;
+
 /** The tools the page's address asks for (`?journal`, `?inspect`), with the journal's panel shown once. */
 export const toolsOfPage = (): Promise<WidgetTools> => {
   pageTools ??= createWidgetTools(window.location).then((made) => {
     if (made.journal) showJournalPanel(document, made.journal);
+    // A production build silently ignoring `?inspect` looks broken: it says why, once.
+    const notice = inspectorAbsentNotice(window.location.search, process.env.NODE_ENV === 'production');
+    if (notice !== null) console.info(notice);
     return made;
   });
   return pageTools.then(({ tools }) => tools);

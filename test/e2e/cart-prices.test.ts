@@ -21,7 +21,8 @@ afterAll(async () => {
   await closeOpened(browser, site);
 });
 
-const money = (language: string, amount: number): string => new Intl.NumberFormat(language, { style: 'currency', currency: 'CHF' }).format(amount);
+// Amounts as the page writes them: in the language's Swiss locale (fr-CH, en-CH).
+const money = (language: string, amount: number): string => new Intl.NumberFormat(`${language}-CH`, { style: 'currency', currency: 'CHF' }).format(amount);
 const chf = (amount: number): string => money('fr', amount);
 // Playwright's text reads the (narrow) no-break spaces of Intl as they are; compare with them folded.
 const fold = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -15,7 +15,7 @@ let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
 
-const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(amount);
+const chf = (amount: number): string => new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(amount);
 
 const storedKeys = (page: Page): Promise<string[]> => page.evaluate(() => Object.keys(localStorage).sort());
 const stored = (page: Page): Promise<unknown> =>
@@ -256,7 +256,7 @@ describe('the cart in English', () => {
     await page.waitForURL(/\/en\/panier\/$/);
     await page.getByRole('columnheader', { name: 'Unit price' }).waitFor();
     await expect(row(page, CHATEAU).getByRole('cell').first().textContent()).resolves.toBe(
-      new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(12.5),
+      new Intl.NumberFormat('en-CH', { style: 'currency', currency: 'CHF' }).format(12.5),
     );
     await expect(page.getByRole('button', { name: `Remove ${CHATEAU}` }).isVisible()).resolves.toBe(true);
     // The publication's title is the shop's French content, read with French rules on an English page.

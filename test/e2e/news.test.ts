@@ -37,7 +37,7 @@ const showsFirstPageOf = async (page: Page, categories: number[]): Promise<numbe
   await page.locator('.news__results[aria-busy="false"]').waitFor();
   await page.waitForFunction(
     (text) => document.querySelector('[role="status"].news__count')?.textContent === text,
-    shown < expected.length ? `${shown} actualités affichées sur ${expected.length}` : `${shown} actualités`,
+    shown < expected.length ? `${expected.length} actualités, ${shown} affichées` : `${shown} actualités`,
   );
   await expect(newsIds(page)).resolves.toEqual(expected.slice(0, shown));
   return expected;
@@ -48,7 +48,7 @@ describe('the news page', () => {
     const { page, errors } = await openNews();
     await showsFirstPageOf(page, []);
     // One page of the scope's news, and the count of all of them.
-    await expect(status(page).textContent()).resolves.toBe(`${PAGE_SIZE} actualités affichées sur ${plainCount}`);
+    await expect(status(page).textContent()).resolves.toBe(`${plainCount} actualités, ${PAGE_SIZE} affichées`);
     const toggles = filters(page).locator('[aria-pressed]');
     await expect(toggles.evaluateAll((buttons) => buttons.map((b) => [b.textContent.replace('✓', ''), b.getAttribute('aria-pressed')]))).resolves.toEqual(
       [1, 2, 3, 4].map((id) => [categoryTitle(id), 'false']),
@@ -173,7 +173,7 @@ describe('the news page', () => {
       },
     );
     await toggle(page, 2).click();
-    await page.waitForFunction((text) => document.querySelector('[role="status"].news__count')?.textContent === text, `${PAGE_SIZE} actualités affichées sur 60`);
+    await page.waitForFunction((text) => document.querySelector('[role="status"].news__count')?.textContent === text, `60 actualités, ${PAGE_SIZE} affichées`);
     await expect(page.getByRole('article').count()).resolves.toBe(PAGE_SIZE);
     await page.getByRole('link', { name: 'Afficher plus' }).click();
     await page.waitForFunction((count) => document.querySelectorAll('article').length === count, PAGE_SIZE * 2);

@@ -21,13 +21,13 @@ addMessages(HOME_MESSAGES);
 
 const input = homeModel.input as HomeInput;
 
-// Written out by hand, so the test does not check the formatter with itself.
+// Written out by hand, so the test does not check the formatter with itself: the Swiss French long date (fr-CH), weekday followed by a comma.
 const FRENCH_DAYS: Readonly<Record<string, string>> = {
-  '2026-11-23': 'lundi 23 novembre 2026',
-  '2026-12-05': 'samedi 5 décembre 2026',
-  '2026-11-20': 'vendredi 20 novembre 2026',
-  '2026-11-18': 'mercredi 18 novembre 2026',
-  '2026-11-10': 'mardi 10 novembre 2026',
+  '2026-11-23': 'lundi, 23 novembre 2026',
+  '2026-12-05': 'samedi, 5 décembre 2026',
+  '2026-11-20': 'vendredi, 20 novembre 2026',
+  '2026-11-18': 'mercredi, 18 novembre 2026',
+  '2026-11-10': 'mardi, 10 novembre 2026',
 };
 
 // Each event's permalink, written out: its id, then its title's slug.

@@ -20,10 +20,10 @@ type Snapshot = SnapshotFrom<typeof newsMachine>;
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 const categoryTitle = (id: string): string => NEWS_CATEGORIES.find((category) => category.id === id)?.title ?? id;
 
-// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French).
+// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French): the total, then how many are shown.
 const newsCount = ({ shown, total }: { readonly shown: number; readonly total: number }): string =>
   total > shown
-    ? `${shown} ${shown < 2 ? 'actualité affichée' : 'actualités affichées'} sur ${total}`
+    ? `${total} ${total < 2 ? 'actualité' : 'actualités'}, ${shown} ${shown < 2 ? 'affichée' : 'affichées'}`
     : shown === 0
       ? 'Aucune actualité'
       : `${shown} ${shown === 1 ? 'actualité' : 'actualités'}`;
@@ -147,7 +147,7 @@ export const newsModel: MachineModel<NewsMachineEvent> = {
     const { selected } = snapshot.context;
     return [
       shown > 0 && total > shown
-        ? say(language, `${shown} actualité(s) sur ${total}`, `${shown} of ${total} news items`)
+        ? say(language, `${total} actualité(s), ${shown} affichée(s)`, `${total} news items, ${shown} shown`)
         : say(language, `${shown} actualité(s)`, `${shown} news item(s)`),
       ...(selected.length ? [say(language, `catégories ${selected.map(categoryTitle).join(', ')}`, `categories ${selected.map(categoryTitle).join(', ')}`)] : []),
       ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),

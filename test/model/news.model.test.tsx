@@ -170,7 +170,8 @@ const expectScreen = (h: Harness, expected: Snapshot, event: NewsMachineEvent | 
     }
     expect(new Set(articles.map((article) => article.getAttribute('data-news-id'))).size).toBe(articles.length);
     const total = Math.max(items.length, expected.context.total);
-    expect(status).toHaveTextContent(total > items.length ? `${items.length} actualités affichées sur ${total}` : `${items.length} actualités`);
+    // The count says the total the API reports, then how many are shown when fewer are.
+    expect(status).toHaveTextContent(total > items.length ? `${total} actualités, ${items.length} affichées` : `${items.length} actualités`);
   }
   const more = screen.queryByRole('link', { name: 'Afficher plus' });
   expect(more !== null).toBe(expected.matches({ list: 'ready' }) && (next !== null || expected.context.items.length > shown));

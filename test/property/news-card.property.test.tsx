@@ -106,7 +106,7 @@ describe('a news card', () => {
           const day = item.date.slice(0, 10);
           expect(time).toHaveAttribute('datetime', day);
           const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-          const expected = new Intl.DateTimeFormat(lang === 'fr' ? 'fr' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, date));
+          const expected = new Intl.DateTimeFormat(`${lang}-CH`, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, date));
           expect(time.textContent).toBe(expected);
         }
         cleanup();

@@ -70,7 +70,7 @@ describe('the home page, as the server renders it', () => {
       const datetime = item.querySelector('time')?.getAttribute('dateTime') ?? '';
       expect(datetime.slice(0, 10) >= today).toBe(true);
       // The date is written out in French, with its weekday.
-      expect(item.querySelector('time')?.textContent).toMatch(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ \d{4}/);
+      expect(item.querySelector('time')?.textContent).toMatch(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche), \d{1,2} \S+ \d{4}/);
     }
     const days = items.map((item) => (item.querySelector('time')?.getAttribute('dateTime') ?? '').slice(0, 10));
     expect(days).toEqual([...days].sort());

@@ -34,7 +34,9 @@ describe('the search page, as the server renders it', () => {
   it('renders the results of the address grouped by kind, linked to their pages, with the answer it was built from', async () => {
     const document = await page('/recherche/?q=helene');
     const head = headOf(document);
-    expect(head.title).toBe('Recherche – Canton de Valmont');
+    // The title names the query first (WCAG 2.4.2); the page's own title stays for the script to give back when the box is emptied.
+    expect(head.title).toBe('« helene » – Recherche – Canton de Valmont');
+    expect(document.querySelector('title')?.getAttribute('data-list-title')).toBe('Recherche – Canton de Valmont');
     expect(head.canonical).toBe(`${ORIGIN}/recherche/`);
     expect(main(document).getByRole('heading', { level: 1 }).textContent).toBe('Recherche');
     expect(main(document).getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher sur le site' }).value).toBe('helene');
@@ -52,9 +54,21 @@ describe('the search page, as the server renders it', () => {
     expect(embeddedPaths(document)).toEqual(['/api/search/?q=helene&limit=20']);
   });
 
+  it.each([
+    ['fr', '« budget » – Recherche – Canton de Valmont'],
+    ['de', '«budget» – Suche – Kanton Valmont'],
+    ['it', '«budget» – Ricerca – Cantone di Valmont'],
+    ['en', '“budget” – Search – Canton of Valmont'],
+  ] as const)('names the query in the %s title, spaces collapsed as the search reads them', async (language, title) => {
+    const document = await page(localizedPath('/recherche/?q=%20budget%20%20', language));
+    expect(headOf(document).title).toBe(title);
+  });
+
   it('renders a hint and asks nothing without a query, or with one letter', async () => {
     for (const path of ['/recherche/', '/recherche/?q=a', '/recherche/?q=']) {
       const document = await page(path);
+      // No query, no name in the title.
+      expect(headOf(document).title).toBe('Recherche – Canton de Valmont');
       expect(main(document).getByText(/^Saisissez au moins deux caractères/)).toBeTruthy();
       expect(embeddedPaths(document)).toEqual([]);
     }

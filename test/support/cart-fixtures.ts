@@ -17,5 +17,5 @@ export const SHOP_ITEMS: readonly ShopItem[] = [
   { variant_id: '3', title: 'Histoire du Château', price: 12.5, description: null },
 ];
 
-/** Formats an amount as the page does: French, Swiss francs. */
-export const chf = (amount: number): string => new Intl.NumberFormat('fr', { style: 'currency', currency: 'CHF' }).format(amount);
+/** Formats an amount as the page does: Swiss French (fr-CH), Swiss francs ("0.90 CHF"). */
+export const chf = (amount: number): string => new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(amount);

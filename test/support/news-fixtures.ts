@@ -14,7 +14,7 @@ const item = (id: string, title: string, date: string, categories: readonly News
   date,
   lead: `${title} : ce qu’il faut savoir.`,
   image: `/media/v1/emblem-0${id}-480.jpg`,
-  image_alt: `Illustration : ${title}`,
+  image_alt: `Écusson partagé verticalement, bleu à gauche et vert à droite, avec une étoile blanche au centre (${id})`,
   link: `https://www.canton.example/actualites/${id}/`,
   categories: [...categories],
   ...extra,

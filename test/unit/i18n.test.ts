@@ -84,3 +84,17 @@ describe('the catalogue parts', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('the news count', () => {
+  it('states the total the API reports, then how many are shown when fewer are, numbers grouped the Swiss way', () => {
+    addMessages(NEWS_MESSAGES);
+    const countOf = (language: (typeof LANGUAGES)[number], count: number, total: number): string =>
+      intlFor(language).formatMessage({ id: 'news.countOf' }, { count, total }).replace(/\s/gu, ' ');
+    expect(countOf('fr', 20, 120)).toBe('120 actualités, 20 affichées');
+    expect(countOf('de', 20, 120)).toBe('120 Nachrichten, 20 angezeigt');
+    expect(countOf('it', 1, 120)).toBe('120 notizie, 1 visualizzata');
+    expect(countOf('en', 24, 1200)).toBe("1'200 news items, 24 shown");
+    expect(countOf('de', 24, 1200)).toBe("1'200 Nachrichten, 24 angezeigt");
+    expect(intlFor('fr').formatMessage({ id: 'news.count' }, { count: 120 })).toBe('120 actualités');
+  });
+});

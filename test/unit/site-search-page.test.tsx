@@ -71,7 +71,7 @@ describe('the search page', () => {
     expect(contacts.getByText('Registre des intérêts : Membre du conseil d’administration de la Banque cantonale')).toBeVisible();
     expect(contacts.getByText('Le premier est affiché : précisez votre recherche pour trouver les autres.')).toBeVisible();
     const events = within(screen.getByRole('region', { name: 'Événements 1 résultat' }));
-    expect(events.getByText('jeudi 3 décembre 2026 à 18:30')).toHaveAttribute('datetime', '2026-12-03T18:30');
+    expect(events.getByText('jeudi, 3 décembre 2026 à 18:30')).toHaveAttribute('datetime', '2026-12-03T18:30');
   });
 
   it('keeps the results of the previous query, marked busy, while the next one loads', () => {

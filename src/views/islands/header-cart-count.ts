@@ -1,4 +1,5 @@
 import { parseJson } from '../../domain/json';
+import { resolveLanguage, swissLocale } from '../../i18n/language';
 import { storedCartCount } from '../../services/stored-cart';
 
 /** The attribute of the header's count text that holds its message's plural forms in the page's language, written by the server. */
@@ -17,10 +18,11 @@ const formsOf = (element: Element): CountForms | null => {
   }
 };
 
-/** A count said with its plural forms, as ICU chooses: an exact `=n` form first, then the language's plural category. */
+/** A count said with its plural forms, as ICU chooses: an exact `=n` form first, then the language's plural category, the number in its Swiss locale. */
 export const formatCount = (forms: CountForms, language: string, count: number): string => {
-  const form = forms[`=${count}`] ?? forms[new Intl.PluralRules(language).select(count)] ?? forms.other ?? '';
-  return form.replace(/#/g, new Intl.NumberFormat(language).format(count));
+  const locale = swissLocale(resolveLanguage(language));
+  const form = forms[`=${count}`] ?? forms[new Intl.PluralRules(locale).select(count)] ?? forms.other ?? '';
+  return form.replace(/#/g, new Intl.NumberFormat(locale).format(count));
 };
 
 /** Shows a cart's item count in every header count of the page (`[data-cart-count]`), in the page's language. */

@@ -4,8 +4,7 @@ import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
 import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
 import { safeLink } from '../../domain/safe-links';
 import { dateFormat } from '../../i18n/date-format';
-import { DATE_LOCALES } from '../../i18n/dates';
-import type { Language } from '../../i18n/language';
+import { swissLocale, type Language } from '../../i18n/language';
 import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
@@ -19,7 +18,7 @@ export const NewsDate = ({ date }: { date: string | null | undefined }) => {
   if (!date || !day) return null;
   return (
     <p className="news-card__date">
-      <time dateTime={isoDay(date)}>{dateFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(day)}</time>
+      <time dateTime={isoDay(date)}>{dateFormat(swissLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(day)}</time>
     </p>
   );
 };

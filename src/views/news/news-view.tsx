@@ -68,7 +68,8 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   // Without script "Afficher plus" leads to the list with a page more, which the server renders.
   const moreHref = useSelector(actor, (snapshot) => `${localizedPath(PAGE_PATHS.news, language)}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.news}`);
 
-  // The count's live region says "still trying" while a slow call is tried again.
+  // The count says the total the API reports, and how many are shown when fewer are (the issue's shared rule for counts).
+  // Its live region says "still trying" while a slow call is tried again.
   const countText = retrying
     ? t('common.retrying')
     : firstLoad
@@ -77,7 +78,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
         ? ''
         : total > shown
           ? t('news.countOf', { count: shown, total })
-          : t('news.count', { count: shown });
+          : t('news.count', { count: total });
 
   return (
     <div className="news">
@@ -97,7 +98,9 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
         <h2 id={headingId} className="visually-hidden">
           {t('news.results')}
         </h2>
-        <p className="news__count" role="status">
+        {/* A new polite region once the first list is there: a region that appears with its text is not read out, so the first
+            count is not announced; later changes (filters, "Afficher plus") are, politely. */}
+        <p key={firstLoad ? 'first-load' : 'settled'} className="news__count" role="status">
           {countText}
         </p>
         {/* Says how many items "Afficher plus" added, beside the count of those shown. */}

@@ -3,10 +3,12 @@ import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { localizedPath } from '../../domain/permalinks';
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_PATH, searchHits, type SearchGroup } from '../../domain/site-search';
-import { selectAnswer, selectBusy, selectCapped, selectStatus, selectTotal, type siteSearchMachine } from '../../machines/site-search-machine';
+import { selectAnswer, selectBusy, selectCapped, selectQuery, selectStatus, selectTotal, type siteSearchMachine } from '../../machines/site-search-machine';
+import { useItemTitle } from '../shared/document-title';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { GROUP_TITLES, HitDetails, useHitHref } from './search-result';
+import { queryTitle } from './search-title';
 
 type SiteSearchActor = ActorRefFrom<typeof siteSearchMachine>;
 
@@ -43,9 +45,12 @@ const ResultGroup = ({ group }: { group: SearchGroup }) => {
  * keeps the query, so a reload or a shared link shows the same.
  */
 export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
-  const { t, language } = useLocale();
+  const { t, language, intl } = useLocale();
   const status = useSelector(actor, selectStatus);
   const text = useSelector(actor, (snapshot) => snapshot.context.text);
+  const query = useSelector(actor, selectQuery);
+  // The title names the query asked (WCAG 2.4.2), as the server's does for a page opened with `?q=…`, and follows a new one.
+  useItemTitle(query === null ? null : queryTitle(intl, query));
   const answer = useSelector(actor, selectAnswer);
   const total = useSelector(actor, selectTotal);
   const capped = useSelector(actor, selectCapped);

@@ -34,4 +34,25 @@ export const showJournalPanel = (doc: Document, recorder: JournalRecorder): void
   subscribeLanguage(languageSource, render);
   render();
   doc.body.append(panel);
+  makeRoomFor(panel, doc);
+};
+
+/**
+ * The panel floats over the page's bottom: the page gets that much room below its content, and a
+ * control that takes focus is scrolled above the panel rather than under it (WCAG 2.4.11). The
+ * room follows the panel's height (its text changes with the language and the count) and the window's.
+ */
+const makeRoomFor = (panel: HTMLElement, doc: Document): void => {
+  const win = doc.defaultView;
+  if (win === null) return;
+  const bodyPadding = Number.parseFloat(win.getComputedStyle(doc.body).paddingBottom) || 0;
+  const fit = (): void => {
+    // From the panel's top edge to the window's bottom: its height and its offset from the edge.
+    const room = Math.max(0, Math.ceil(win.innerHeight - panel.getBoundingClientRect().top));
+    doc.documentElement.style.scrollPaddingBottom = `${room}px`;
+    doc.body.style.paddingBottom = `${bodyPadding + room}px`;
+  };
+  fit();
+  win.addEventListener('resize', fit);
+  if (typeof ResizeObserver === 'function') new ResizeObserver(fit).observe(panel);
 };
