@@ -38,7 +38,7 @@ describe("a contact's permalink", () => {
     const { page, errors } = await open('/annuaire/');
     const dialog = page.getByRole('dialog', { name: contact.title });
 
-    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    await page.getByRole('link', { name: `Détails de ${contact.title}` }).click();
     await dialog.waitFor();
     expect(pathname(page)).toBe(permalink);
 
@@ -70,7 +70,7 @@ describe("a contact's permalink", () => {
     const contact = content.contacts.find((item) => item.id === expectedContacts({})[1]);
     if (contact === undefined) throw new Error('no contact');
     const { page } = await open('/annuaire/');
-    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    await page.getByRole('link', { name: `Détails de ${contact.title}` }).click();
     const dialog = page.getByRole('dialog', { name: contact.title });
     await dialog.waitFor();
     await dialog.getByRole('link', { name: 'Fermer' }).click();

@@ -90,7 +90,7 @@ describe('a contact card', () => {
         // Accessible names collapse white space, as screen readers read them; the name computation
         // and JavaScript's \s differ on some spaces (no-break, ideographic), so both sides are collapsed alike.
         const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
-        const name = collapse(`Plus d'informations sur ${contact.title}`);
+        const name = collapse(`Détails de ${contact.title}`);
         expect(screen.getByRole('link', { name: (accessibleName) => collapse(accessibleName) === name })).toHaveAttribute('href', contactPath(contact));
         cleanup();
       }),
@@ -118,7 +118,7 @@ describe('a contact card', () => {
       for (const { init, opens } of clicks) {
         const opened: string[] = [];
         renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} onMore={(slug) => opened.push(slug)} />);
-        const link = screen.getByRole('link', { name: "Plus d'informations sur Hélène Rochat" });
+        const link = screen.getByRole('link', { name: "Détails de Hélène Rochat" });
         expect(link).toHaveAttribute('href', '/annuaire/helene-rochat/');
         fireEvent.click(link, init);
         expect({ init, opened, followed }).toEqual({ init, opened: opens ? ['helene-rochat'] : [], followed: !opens });
