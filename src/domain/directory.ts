@@ -54,3 +54,10 @@ export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g
 
 /** The `mailto:` link of an email address. */
 export const mailtoHref = (email: string): string => `mailto:${email.trim()}`;
+
+/**
+ * An e-mail or web address cut where a line may break without breaking a word: after "@" and
+ * "/", and before each ".", so no line ends on a dot a reader might take for a full stop.
+ * The pieces joined give the address back.
+ */
+export const addressBreaks = (address: string): string[] => address.split(/(?<=[@/])|(?=\.)/).filter((piece) => piece !== '');

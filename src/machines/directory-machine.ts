@@ -36,6 +36,8 @@ export interface DirectoryContext {
   readonly wantedPages: number;
   /** The pages the list shows: 1 for a new list, one more at each "Afficher plus" (what the address says). */
   readonly pages: number;
+  /** How many lists have arrived: the first one's count is on the page as it loads, only the later ones are announced. */
+  readonly lists: number;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -127,6 +129,7 @@ export const directoryMachine = setup({
         pages: 1,
         appendedFrom: null,
         error: null,
+        lists: context.lists + 1,
       };
     }),
     appendContacts: assign(({ context, event }) => {
@@ -242,6 +245,7 @@ export const directoryMachine = setup({
     searched: '',
     wantedPages: input.pages ?? 1,
     pages: 1,
+    lists: 0,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -384,6 +388,24 @@ export const selectShownCount = (snapshot: DirectorySnapshot): number => Math.mi
 
 /** How many contacts match the filters in all (what "N contacts" says). */
 export const selectTotal = (snapshot: DirectorySnapshot): number => Math.max(snapshot.context.count, selectShownCount(snapshot));
+
+/** What the results heading counts (the shared rule): the total the API reports, and how many cards are shown when fewer. */
+export const selectResultsCount = (snapshot: DirectorySnapshot): { total: number; shown: number | null } => {
+  const total = selectTotal(snapshot);
+  const shown = selectShownCount(snapshot);
+  return { total, shown: shown < total ? shown : null };
+};
+
+/**
+ * What the polite status says of the count: nothing for the first list (its count is on the page as it
+ * loads), the count of each later one as it arrives, and nothing after "Afficher plus", which says
+ * itself how many cards it added. `shown` is `null` when every match is shown.
+ */
+export const selectAnnouncedCount = (snapshot: DirectorySnapshot): { total: number; shown: number | null } | null => {
+  const status = selectStatus(snapshot);
+  if (snapshot.context.lists < 2 || (status !== 'ready' && status !== 'empty') || snapshot.context.appendedFrom !== null) return null;
+  return selectResultsCount(snapshot);
+};
 
 /** Whether "Afficher plus" is offered: contacts held but not shown, or a further page; also while it loads or after it failed. */
 export const selectHasMore = (snapshot: DirectorySnapshot): boolean =>

@@ -20,8 +20,9 @@ const csvLink = (page: Page) => page.getByRole('link', { name: 'Exporter la list
 const vcfLink = (page: Page) => page.getByRole('link', { name: 'Exporter la liste en vCard (.vcf)' });
 const settled = (page: Page) => page.locator('.directory__results[aria-busy="false"]').waitFor();
 
-/** How many contacts the page says match ("12 contacts"). */
-const shownCount = async (page: Page): Promise<number> => Number(/^(\d+)/.exec((await page.getByRole('status').textContent()) ?? '')?.[1]);
+/** How many contacts the page says match (its results heading: "12 contacts", or "150 contacts, 48 affichés"). */
+const shownCount = async (page: Page): Promise<number> =>
+  Number(/^(\d+)/.exec((await page.getByRole('region', { name: 'Contacts' }).getByRole('heading', { level: 2 }).textContent()) ?? '')?.[1]);
 
 /** Clicks a link and gives the file the browser downloads, with its suggested name. */
 const download = async (page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> => {

@@ -41,7 +41,7 @@ describe('a journal recorded in the browser (?journal)', () => {
     await page
       .getByRole('article')
       .first()
-      .getByRole('link', { name: /^Plus d'informations sur/ })
+      .getByRole('link', { name: /^Détails de / })
       .click();
     await page.keyboard.press('Escape');
     await expect(panel.getByRole('status').textContent()).resolves.toMatch(/^\d+ événements enregistrés$/);

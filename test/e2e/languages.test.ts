@@ -171,9 +171,9 @@ describe('the search for French interface text', () => {
     const { page } = await open('/annuaire/');
     const found = await frenchLeft(page, 'de');
     expect(found).toEqual(expect.arrayContaining(['Accueil', 'Annuaire – Canton de Valmont', 'Rechercher un nom', 'Navigation principale']));
-    // A label around a name counts ("Plus d'informations sur …"), the name alone never does.
+    // A label around a name counts ("Détails de …"), the name alone never does.
     expect(found.filter((text) => CONTENT_TEXTS.includes(text))).toEqual([]);
-    expect(found.some((text) => text.startsWith('Plus d’informations sur ') || text.startsWith("Plus d'informations sur "))).toBe(true);
+    expect(found.some((text) => text.startsWith('Détails de '))).toBe(true);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { contactPath } from '../../src/domain/permalinks';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import { axeViolations, launchBrowser } from '../support/browser';
 import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedNews } from '../support/demo-expectations';
@@ -70,7 +71,11 @@ describe('every page without script', () => {
     const { page, apiCalls } = await openWithoutScript('/annuaire/');
     const first = titleOf(expectedContacts({})[0] ?? -1);
     await expect(main(page).getByRole('heading', { level: 3, name: first }).isVisible()).resolves.toBe(true);
-    await expect(main(page).getByRole('status').textContent()).resolves.toBe(`${content.contacts.length} contacts`);
+    await expect(
+      main(page)
+        .getByRole('heading', { level: 2, name: `${content.contacts.length} contacts, ${PAGE_SIZES.contacts} affichés` })
+        .isVisible(),
+    ).resolves.toBe(true);
     expect(await axeWithoutScript(page)).toEqual([]);
     expect(apiCalls).toEqual([]);
     await page.context().close();
@@ -151,7 +156,7 @@ describe('permalinks without script', () => {
     const { page } = await openWithoutScript('/annuaire/');
     const first = content.contacts.find((contact) => contact.id === expectedContacts({})[0]);
     if (first === undefined) throw new Error('no contact');
-    const link = main(page).getByRole('link', { name: `Plus d'informations sur ${first.title}` });
+    const link = main(page).getByRole('link', { name: `Détails de ${first.title}` });
     // The link may open a new tab; either way the contact's page is what it leads to.
     const opened =
       (await link.getAttribute('target')) === '_blank'

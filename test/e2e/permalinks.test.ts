@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, wakeIslands } from '../support/browser';
 import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedPlainAgenda } from '../support/demo-expectations';
 import { recordedPage, settle } from '../support/page-watch';
@@ -38,7 +38,7 @@ describe("a contact's permalink", () => {
     const { page, errors } = await open('/annuaire/');
     const dialog = page.getByRole('dialog', { name: contact.title });
 
-    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    await page.getByRole('link', { name: `Détails de ${contact.title}` }).click();
     await dialog.waitFor();
     expect(pathname(page)).toBe(permalink);
 
@@ -70,12 +70,44 @@ describe("a contact's permalink", () => {
     const contact = content.contacts.find((item) => item.id === expectedContacts({})[1]);
     if (contact === undefined) throw new Error('no contact');
     const { page } = await open('/annuaire/');
-    await page.getByRole('link', { name: `Plus d'informations sur ${contact.title}` }).click();
+    await page.getByRole('link', { name: `Détails de ${contact.title}` }).click();
     const dialog = page.getByRole('dialog', { name: contact.title });
     await dialog.waitFor();
     await dialog.getByRole('link', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(pathname(page)).toBe('/annuaire/');
+    await page.context().close();
+  });
+});
+
+describe("a contact's permalink reached by Forward", () => {
+  it('opens by its name link, then by Forward; the cross gives the title back and focus to the name on its card', async () => {
+    const contact = content.contacts.find((item) => item.id === expectedContacts({})[2]);
+    if (contact === undefined) throw new Error('no contact');
+    const { page, errors } = await open('/annuaire/');
+    // Awake first, so the click opens the details in place rather than loading the contact's page.
+    await wakeIslands(page);
+    const list = await page.title();
+    const dialog = page.getByRole('dialog', { name: contact.title });
+    const name = page.getByRole('article').getByRole('link', { name: contact.title, exact: true });
+    await name.click();
+    await dialog.waitFor();
+    await expect(page.title()).resolves.toBe(`${contact.title} – ${list}`);
+    await page.goBack();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(page.title()).resolves.toBe(list);
+    // Forward opens the details from the address (the same document): no link on the page opened them.
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
+    await page.goForward();
+    await dialog.waitFor();
+    expect(pathname(page)).toBe(contactPath(contact));
+    await expect(page.title()).resolves.toBe(`${contact.title} – ${list}`);
+    await dialog.getByRole('link', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(name.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe(list);
+    await expect(page.locator('html[data-same-document]').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -181,7 +181,7 @@ describe('a failing script', () => {
     await expect(browserNames(page, 'directory')).resolves.toEqual(names);
     await expect(
       page
-        .getByRole('link', { name: /^Plus d'informations sur / })
+        .getByRole('link', { name: /^Détails de / })
         .first()
         .getAttribute('href'),
     ).resolves.toMatch(/^\/annuaire\/[a-z0-9-]+\/$/);

@@ -1,7 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import {
   directoryMachine,
+  selectAnnouncedCount,
   selectHasMore,
+  selectResultsCount,
   selectRetrying,
   selectVisibleContacts,
   selectOpenContact,
@@ -19,7 +21,17 @@ type Snapshot = SnapshotFrom<typeof directoryMachine>;
 
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 
-/** The contact whose card the paths open with its ⋯ button; the others are opened by their address. */
+/** The results heading's words (the shared count rule): the total, and how many are shown when fewer. */
+export const countWords = ({ total, shown }: { total: number; shown: number | null }): string =>
+  `${total === 0 ? 'Aucun contact' : total === 1 ? '1 contact' : `${total} contacts`}${shown === null ? '' : `, ${shown} ${shown === 1 ? 'affiché' : 'affichés'}`}`;
+
+/** What the results heading says in a state: its word while the first list loads or after a failure, else the count. */
+export const resultsHeading = (snapshot: SnapshotFrom<typeof directoryMachine>): string =>
+  (snapshot.matches({ contacts: 'loading' }) && snapshot.context.contacts.length === 0) || snapshot.matches({ contacts: 'failed' })
+    ? 'Contacts'
+    : countWords(selectResultsCount(snapshot));
+
+/** The contact whose card the paths open with its name link; the others are opened by their address. */
 export const CARD = contactSlug(CONTACTS[0]!);
 const ZOE = 'zoe-python';
 const MARC = DETACHED.slug!;
@@ -29,6 +41,8 @@ const RESTORED = '?categorie=Communes';
 export const directoryModel: MachineModel<DirectoryEvent> = {
   name: 'directory',
   model: withoutInvocations(directoryMachine),
+  // How many lists came (whether a count is announced) is not in the key: each path's snapshots are its own.
+  replay: true,
   input: { pageSize: MODEL_PAGE_SIZE },
   events: (state) => {
     const snapshot = state as Snapshot;
@@ -137,8 +151,8 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
         return event.slug === CARD
           ? say(
               language,
-              `Ouvrir les détails de « ${CONTACTS[0]!.title} » (bouton ⋯ de sa carte)`,
-              `Open the details of “${CONTACTS[0]!.title}” (the ⋯ button of its card)`,
+              `Ouvrir les détails de « ${CONTACTS[0]!.title} » (son nom, lien de sa carte)`,
+              `Open the details of “${CONTACTS[0]!.title}” (its name, its card's link)`,
             )
           : say(language, `Aller en avant vers l’adresse « /annuaire/${event.slug}/ »`, `Go forward to the address “/annuaire/${event.slug}/”`);
       case 'CONTACTS_LOADED':
@@ -210,12 +224,14 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     const { filters } = snapshot.context;
     const loading = snapshot.matches({ contacts: 'loading' });
     const opened = selectOpenContact(snapshot);
+    const announced = selectAnnouncedCount(snapshot);
+    // The first list's count is on the page (the results heading) and not said; a later list's is said politely.
     const status: Seen[] = selectRetrying(snapshot)
       ? [{ kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' }]
       : loading && snapshot.context.contacts.length === 0
         ? [{ kind: 'status', text: "Chargement de l'annuaire…" }]
-        : snapshot.matches({ contacts: 'ready' })
-          ? [{ kind: 'status', text: `${selectTotal(snapshot)} contacts` }]
+        : announced !== null
+          ? [{ kind: 'status', text: countWords(announced) }]
           : [];
     const alerts: Seen[] = [
       ...(snapshot.matches({ contacts: 'failed' }) ? [{ kind: 'alert', message: "L'annuaire n'a pas pu être chargé.", button: 'Réessayer' } as const] : []),

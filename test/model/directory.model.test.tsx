@@ -2,13 +2,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
 import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
-import { directoryMachine, selectCategoryOptions, selectHasMore, selectTotal, type DirectoryEvent } from '../../src/machines/directory-machine';
+import { directoryMachine, selectCategoryOptions, selectHasMore, selectOpenContact, type DirectoryEvent } from '../../src/machines/directory-machine';
+import { contactSlug } from '../../src/domain/permalinks';
 import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../../src/services/contacts-service';
 import { liveDirectoryMachine } from '../../src/views/directory/directory-entry';
 import { DirectoryView } from '../../src/views/directory/directory-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { CONTACTS, FIRST_PAGE, MODEL_PAGE_SIZE } from '../support/directory-fixtures';
-import { CARD, directoryModel } from './directory-model';
+import { CARD, directoryModel, resultsHeading } from './directory-model';
 import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof directoryMachine>;
@@ -46,6 +47,7 @@ const harness = () => {
   });
   const actor = createActor(machine, { input: { pageSize: MODEL_PAGE_SIZE } });
   actorRef = actor;
+  document.title = LIST_TITLE;
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);
@@ -56,8 +58,13 @@ const harness = () => {
     </WidgetRoot>,
     { container },
   );
-  return { actor, contactRequests, moreRequests, contactCalls, categoryRequests };
+  // How the open details were opened: by the card's name link, or by the address (Back or Forward to a permalink).
+  const opened: { by: 'card' | 'address' | null } = { by: null };
+  return { actor, contactRequests, moreRequests, contactCalls, categoryRequests, opened };
 };
+
+// The page's title with nothing open, as a page the server did not write has it.
+const LIST_TITLE = 'Annuaire – Canton de Valmont';
 
 type Harness = ReturnType<typeof harness>;
 
@@ -106,7 +113,8 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       fireEvent.click(moreButton()!);
       return;
     case 'OPEN_DETAILS':
-      if (event.slug === CARD) fireEvent.click(screen.getByRole('link', { name: `Plus d'informations sur ${CONTACTS[0]!.title}` }));
+      h.opened.by = event.slug === CARD ? 'card' : 'address';
+      if (event.slug === CARD) fireEvent.click(screen.getByRole('link', { name: CONTACTS[0]!.title }));
       else visit(`/annuaire/${event.slug}/${window.location.search}`);
       return;
     case 'CLOSE_DETAILS':
@@ -149,7 +157,7 @@ const STARTS_REQUEST: ReadonlySet<string> = new Set([
 ]);
 
 /** What the visitor must see in a state of the model. */
-const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null): void => {
+const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null, before: Snapshot | null): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
   const { filters, contacts, shown, appendedFrom } = expected.context;
   const articles = screen.queryAllByRole('article');
@@ -169,9 +177,30 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
     expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(cards);
   }
   if (expected.matches({ contacts: 'ready' })) {
-    // Only the cards shown, however many are held: the count says how many match in all.
+    // Only the cards shown, however many are held: the heading says how many match in all, and how many are shown when fewer.
     expect(articles.map((article) => within(article).getByRole('heading').textContent)).toEqual(cards);
-    expect(status).toHaveTextContent(`${selectTotal(expected)} contacts`);
+  }
+  // The results heading, under which the cards' headings sit (h2 > h3).
+  const heading = screen.getByRole('heading', { level: 2, name: resultsHeading(expected) });
+  for (const article of articles) {
+    expect(heading.compareDocumentPosition(within(article).getByRole('heading', { level: 3 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }
+  // Each card's name is a link to its details, and "⋯" a second one, named with the name.
+  for (const [index, article] of articles.entries()) {
+    const contact = contacts[index]!;
+    const href = within(article).getByRole('link', { name: contact.title }).getAttribute('href');
+    expect(href).toBe(`/annuaire/${contactSlug(contact)}/`);
+    expect(within(article).getByRole('link', { name: `Détails de ${contact.title}` })).toHaveAttribute('href', href);
+  }
+  // The title names the open contact first, and gives the list's back when the details close.
+  const open = selectOpenContact(expected);
+  expect(document.title).toBe(open === null ? LIST_TITLE : `${open.title} – ${LIST_TITLE}`);
+  if (event?.type === 'CLOSE_DETAILS' && before?.matches({ details: 'open' }) === true) {
+    // Focus back: to the link that opened the details, else to the contact's card, else to the results heading.
+    const closed = selectOpenContact(before)!;
+    const card = articles.find((article) => within(article).queryByRole('link', { name: closed.title }) !== null);
+    expect(document.activeElement).toBe(card ? within(card).getByRole('link', { name: closed.title }) : heading);
+    if (h.opened.by === 'card') expect(card).toBeDefined();
   }
   // "Afficher plus" while contacts are held but not shown, or the server has a further page.
   expect(moreButton() !== null).toBe(selectHasMore(expected));
@@ -230,8 +259,8 @@ describeModelWalk('the directory, walked through its statechart', {
   close: (h) => h.actor.stop(),
   perform,
   measure: (h) => h.moreRequests.length,
-  expectStep: (h, { event, after, measured }) => {
-    expectScreen(h, after as Snapshot, event);
+  expectStep: (h, { event, before, after, measured }) => {
+    expectScreen(h, after as Snapshot, event, before as Snapshot | null);
     // "Afficher plus" over contacts already held reveals them without a request.
     if (event?.type === 'LOAD_MORE' && after.matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured!);
   },

@@ -90,7 +90,7 @@ describe('a contact card', () => {
         // Accessible names collapse white space, as screen readers read them; the name computation
         // and JavaScript's \s differ on some spaces (no-break, ideographic), so both sides are collapsed alike.
         const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
-        const name = collapse(`Plus d'informations sur ${contact.title}`);
+        const name = collapse(`Détails de ${contact.title}`);
         expect(screen.getByRole('link', { name: (accessibleName) => collapse(accessibleName) === name })).toHaveAttribute('href', contactPath(contact));
         cleanup();
       }),
@@ -98,7 +98,7 @@ describe('a contact card', () => {
     );
   });
 
-  it('opens the details on a plain click, and leaves a click with a modifier key or another button to the browser', () => {
+  it('opens the details on a plain click of its name or its "⋯", and leaves a click with a modifier key or another button to the browser', () => {
     const clicks: { init: MouseEventInit; opens: boolean }[] = [
       { init: { button: 0 }, opens: true },
       { init: { button: 0, ctrlKey: true }, opens: false },
@@ -115,14 +115,17 @@ describe('a contact card', () => {
     };
     document.addEventListener('click', follow);
     try {
-      for (const { init, opens } of clicks) {
-        const opened: string[] = [];
-        renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} onMore={(slug) => opened.push(slug)} />);
-        const link = screen.getByRole('link', { name: "Plus d'informations sur Hélène Rochat" });
-        expect(link).toHaveAttribute('href', '/annuaire/helene-rochat/');
-        fireEvent.click(link, init);
-        expect({ init, opened, followed }).toEqual({ init, opened: opens ? ['helene-rochat'] : [], followed: !opens });
-        cleanup();
+      // The name and "⋯" alike: two links to the same details.
+      for (const name of ['Hélène Rochat', 'Détails de Hélène Rochat']) {
+        for (const { init, opens } of clicks) {
+          const opened: string[] = [];
+          renderIn(<ContactCard contact={{ title: 'Hélène Rochat' }} onMore={(slug) => opened.push(slug)} />);
+          const link = screen.getByRole('link', { name });
+          expect(link).toHaveAttribute('href', '/annuaire/helene-rochat/');
+          fireEvent.click(link, init);
+          expect({ name, init, opened, followed }).toEqual({ name, init, opened: opens ? ['helene-rochat'] : [], followed: !opens });
+          cleanup();
+        }
       }
     } finally {
       document.removeEventListener('click', follow);

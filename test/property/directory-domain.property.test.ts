@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { Contact } from '../../src/domain/contact';
-import { contactItemPath, contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref } from '../../src/domain/directory';
+import { addressBreaks, contactItemPath, contactsPath, filtersFromSearch, filtersToSearch, safeWebsite, telHref } from '../../src/domain/directory';
 import { icsFileName, vCardFileName } from '../../src/domain/file-names';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../../src/domain/paging';
 import { toVCard } from '../../src/domain/vcard';
@@ -52,6 +52,30 @@ describe('links of a contact', () => {
   it('dial a phone number without spaces', () => {
     fc.assert(fc.property(text, (phone) => expect(telHref(phone)).toMatch(/^tel:[\d+]*$/)));
     expect(telHref('+41 32 889 12 34')).toBe('tel:+41328891234');
+  });
+});
+
+describe('where an e-mail or web address may break', () => {
+  const address = fc.oneof(fc.emailAddress(), fc.webUrl(), fc.string({ unit: fc.constantFrom('a', 'b', '.', '@', '/', '-'), maxLength: 30 }));
+
+  it('cuts only after "@" and "/" and before ".", and the pieces give the address back', () => {
+    fc.assert(
+      fc.property(address, (text) => {
+        const pieces = addressBreaks(text);
+        expect(pieces.join('')).toBe(text);
+        expect(pieces.every((piece) => piece !== '')).toBe(true);
+        pieces.slice(1).forEach((piece, index) => {
+          // Each cut sits after an "@" or a "/" of the piece before, or before a "." that starts the next.
+          expect(/[@/]$/.test(pieces[index]!) || piece.startsWith('.')).toBe(true);
+        });
+        // No other place is cut: a piece holds an "@" or a "/" only at its end, and a "." only at its start.
+        for (const piece of pieces) {
+          expect(/[@/]./.test(piece)).toBe(false);
+          expect(piece.slice(1).includes('.')).toBe(false);
+        }
+      }),
+    );
+    expect(addressBreaks('helene.rochat@canton.example')).toEqual(['helene', '.rochat@', 'canton', '.example']);
   });
 });
 

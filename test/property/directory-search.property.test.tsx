@@ -88,7 +88,7 @@ describe('the directory grid under any interleaving of visitor actions and answe
           if (results.getAttribute('aria-busy') === 'false') {
             expect(
               within(results)
-                .getAllByRole('heading')
+                .getAllByRole('heading', { level: 3 })
                 .map((h) => h.textContent),
             ).toEqual([answerFor(expected)]);
           }
@@ -98,7 +98,7 @@ describe('the directory grid under any interleaving of visitor actions and answe
         expect(results).toHaveAttribute('aria-busy', 'false');
         expect(
           within(results)
-            .getAllByRole('heading')
+            .getAllByRole('heading', { level: 3 })
             .map((h) => h.textContent),
         ).toEqual([answerFor(expected)]);
         // Searching never asks for the category list again.

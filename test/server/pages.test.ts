@@ -2,6 +2,7 @@ import { within } from '@testing-library/dom';
 import fc from 'fast-check';
 import jsonld from 'jsonld';
 import { LANGUAGES } from '../../src/domain/language';
+import { PAGE_SIZES } from '../../src/domain/paging';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
@@ -142,14 +143,18 @@ describe('the section pages, as the server renders them', () => {
     expect(widget.getByRole('heading', { level: 2, name: 'Filtres' })).toBeTruthy();
     expect(widget.getByRole('combobox', { name: 'Catégorie' })).toBeTruthy();
     expect(widget.getByRole('searchbox', { name: 'Rechercher un nom' })).toBeTruthy();
-    expect(widget.getByRole('status').textContent).toBe(`${content.contacts.length} contacts`);
+    // The results heading counts every contact, and how many cards are shown when fewer; the polite status says nothing on load.
+    expect(
+      widget.getByRole('heading', { level: 2, name: `${content.contacts.length} contacts, ${Math.min(PAGE_SIZES.contacts, content.contacts.length)} affichés` }),
+    ).toBeTruthy();
+    expect(widget.getByRole('status').textContent).toBe('');
     const names = headingTexts(document, 3);
     const expected = expectedContacts({}).map((id) => content.contacts.find((contact) => contact.id === id)?.title ?? '');
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual(expected.slice(0, names.length));
     // Each card's "⋯" is a link to the contact's own page.
     const first = firstOf(content.contacts, 'contact', (contact) => contact.title === names[0]);
-    expect(widget.getByRole('link', { name: `Plus d'informations sur ${first.title}` }).getAttribute('href')).toBe(contactPath(first));
+    expect(widget.getByRole('link', { name: `Détails de ${first.title}` }).getAttribute('href')).toBe(contactPath(first));
     expect(embeddedPaths(document)).toEqual(expect.arrayContaining(['/api/contacts/?page_size=48', '/api/categories/contacts/']));
   });
 

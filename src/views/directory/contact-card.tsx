@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, type MouseEvent } from 'react';
 import type { Contact } from '../../domain/contact';
 import { contactPath, contactSlug, localizedPath } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
@@ -8,9 +8,9 @@ import { ContactPicture } from './contact-picture';
 import { isBrowserClick } from '../shared/more-link';
 
 /**
- * One contact of the grid (SPEC §2): an article named by its title, with a link to its details.
- * The link goes to the contact's own page, so it works without script and in a new tab; with
- * script a plain click opens the details in the modal instead.
+ * One contact of the grid (SPEC §2): an article named by its title, which is a link to its
+ * details, and a "⋯" link to the same details. Both go to the contact's own page, so they work
+ * without script and in a new tab; with script a plain click opens the details in the modal instead.
  */
 export const ContactCard = memo(function ContactCard({
   contact,
@@ -23,32 +23,33 @@ export const ContactCard = memo(function ContactCard({
   aboveFold?: boolean;
   /** The id a followed "Afficher plus" link scrolls to: the first card of the latest page. */
   anchor?: string | undefined;
-  /** Opens the details of the contact, by its slug. */
-  onMore: (slug: string) => void;
+  /** Opens the details of the contact, by its slug, from the link that was followed (where focus goes back). */
+  onMore: (slug: string, from: HTMLElement) => void;
 }) {
   const { language, t, contentLang } = useLocale();
   const titleId = useId();
+  const href = localizedPath(contactPath(contact), language);
+  const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
+    // Ctrl, Meta, Shift or the middle button: the browser's own new tab or window.
+    if (isBrowserClick(event)) return;
+    event.preventDefault();
+    onMore(contactSlug(contact), event.currentTarget);
+  };
   return (
-    <article id={anchor} className="contact-card" aria-labelledby={titleId}>
+    // The slug finds the card again when a permalink's details close, to give it focus.
+    <article id={anchor} className="contact-card" aria-labelledby={titleId} data-contact-slug={contactSlug(contact)}>
       <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} className="contact-card__picture" sizes="96px" priority={aboveFold} />
       <div className="contact-card__body">
         {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}
         <h3 id={titleId} className="contact-card__title" tabIndex={-1} lang={contentLang}>
-          {contact.title}
+          <a href={href} className="contact-card__name" onClick={follow}>
+            {contact.title}
+          </a>
         </h3>
         <ContactFields contact={contact} />
         <CategoryTags categories={contact.categories} />
       </div>
-      <a
-        href={localizedPath(contactPath(contact), language)}
-        className="contact-card__more"
-        aria-label={t('directory.more', { title: contact.title })}
-        onClick={(event) => {
-          if (isBrowserClick(event)) return;
-          event.preventDefault();
-          onMore(contactSlug(contact));
-        }}
-      >
+      <a href={href} className="contact-card__more" aria-label={t('directory.more', { title: contact.title })} onClick={follow}>
         <span aria-hidden="true">⋯</span>
       </a>
     </article>

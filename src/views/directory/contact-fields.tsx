@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Contact } from '../../domain/contact';
-import { isPerson, mailtoHref, safeWebsite, telHref } from '../../domain/directory';
+import { addressBreaks, isPerson, mailtoHref, safeWebsite, telHref } from '../../domain/directory';
 import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
@@ -24,6 +24,19 @@ const Field = ({
   </div>
 );
 
+/** An address with a break opportunity (`<wbr>`) at each of its sensible places, so a narrow card breaks it there and not mid-word. */
+const Breakable = ({ text }: { text: string }) => (
+  <>
+    {addressBreaks(text).map((piece, index) => (
+      // The pieces of one address, in order: their place is their identity.
+      <Fragment key={index}>
+        {index > 0 ? <wbr /> : null}
+        {piece}
+      </Fragment>
+    ))}
+  </>
+);
+
 /** The coordinates shared by the card and the details: role, contact person, address, links. */
 export const ContactFields = ({ contact }: { contact: Contact }) => {
   const { t, contentLang } = useLocale();
@@ -42,24 +55,30 @@ export const ContactFields = ({ contact }: { contact: Contact }) => {
         </Field>
       ) : null}
       {contact.email ? (
-        <Field label={t('directory.email')}>
-          <a href={mailtoHref(contact.email)}>{contact.email}</a>
+        <Field label={t('directory.email')} className="contact-fields__breakable">
+          <a href={mailtoHref(contact.email)}>
+            <Breakable text={contact.email} />
+          </a>
         </Field>
       ) : null}
       {contact.phone ? (
-        <Field label={t('directory.phone')}>
+        <Field label={t('directory.phone')} className="contact-fields__number">
           <a href={telHref(contact.phone)}>{contact.phone}</a>
         </Field>
       ) : null}
-      {contact.fax ? <Field label={t('directory.fax')}>{contact.fax}</Field> : null}
+      {contact.fax ? (
+        <Field label={t('directory.fax')} className="contact-fields__number">
+          {contact.fax}
+        </Field>
+      ) : null}
       {contact.website ? (
-        <Field label={t('directory.website')}>
+        <Field label={t('directory.website')} className="contact-fields__breakable">
           {website ? (
             <a href={website} target="_blank" rel="noopener noreferrer">
-              {contact.website} <span className="visually-hidden">{t('common.newTab')}</span>
+              <Breakable text={contact.website} /> <span className="visually-hidden">{t('common.newTab')}</span>
             </a>
           ) : (
-            contact.website
+            <Breakable text={contact.website} />
           )}
         </Field>
       ) : null}

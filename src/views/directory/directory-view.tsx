@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Contact } from '../../domain/contact';
 import { useSelector } from '@xstate/react';
 import {
+  selectAnnouncedCount,
   selectAppendedFrom,
   selectHasMore,
   selectListSearch,
@@ -11,14 +12,15 @@ import {
   selectRetrying,
   selectMoreFailed,
   selectOpenContact,
+  selectResultsCount,
   selectShownCount,
   selectStatus,
-  selectTotal,
   selectVisibleContacts,
   type directoryMachine,
 } from '../../machines/directory-machine';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
-import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { contactSlug, localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { useItemTitle } from '../shared/document-title';
 import { MoreLink } from '../shared/more-link';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
@@ -43,7 +45,7 @@ const ContactBlock = memo(function ContactBlock({
   contacts: readonly Contact[];
   start: number;
   end: number;
-  onMore: (slug: string) => void;
+  onMore: (slug: string, from: HTMLElement) => void;
   /** The index of the card a followed "Afficher plus" link scrolls to (the first of the latest page), if in this block. */
   anchorAt: number | null;
 }) {
@@ -76,6 +78,45 @@ const useFocusOnAppended = (grid: React.RefObject<HTMLDivElement | null>, append
   }, [grid, appendedFrom]);
 };
 
+type Count = { total: number; shown: number | null } | null;
+const sameCount = (a: Count, b: Count): boolean => a === b || (a !== null && b !== null && a.total === b.total && a.shown === b.shown);
+
+/**
+ * Where focus goes when the details close. The link a card's visitor followed gets it back from the
+ * modal itself; details opened by the address (a permalink loaded, Back or Forward) had no opener
+ * on the page, so focus goes to the contact's card, its name link scrolled into view, or to the
+ * results heading when the contact is not among the cards.
+ */
+const useFocusAfterDetails = (
+  openContact: Contact | null,
+  grid: React.RefObject<HTMLDivElement | null>,
+  heading: React.RefObject<HTMLHeadingElement | null>,
+): ((from: HTMLElement) => void) => {
+  const opener = useRef<HTMLElement | null>(null);
+  const shown = useRef<Contact | null>(null);
+  useEffect(() => {
+    const closed = shown.current;
+    shown.current = openContact;
+    if (openContact !== null) return;
+    const from = opener.current;
+    opener.current = null;
+    if (closed === null) return;
+    if (from?.isConnected === true) {
+      // The modal's own clean-up gives focus back to what was focused when it opened: a browser that does not focus a clicked link had none.
+      if (document.activeElement !== from) from.focus();
+      return;
+    }
+    const slug = contactSlug(closed);
+    const card = [...(grid.current?.querySelectorAll<HTMLElement>('article[data-contact-slug]') ?? [])].find((article) => article.dataset.contactSlug === slug);
+    // Focus scrolls the link into view; a contact not among the cards leaves the reader at their heading.
+    const link = card?.querySelector<HTMLElement>('.contact-card__name');
+    (link ?? heading.current)?.focus();
+  }, [openContact, grid, heading]);
+  return useCallback((from: HTMLElement) => {
+    opener.current = from;
+  }, []);
+};
+
 /**
  * The directory screen: filter bar, card grid, "Afficher plus", the export links and the detail
  * modal, all read from the machine. `exportBase` is where the list's exports live; `null` (the
@@ -87,7 +128,8 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const contacts = useSelector(actor, selectVisibleContacts);
   // Only the first pages are cards, however many a legacy answer holds: the first screen costs one page.
   const shown = useSelector(actor, selectShownCount);
-  const total = useSelector(actor, selectTotal);
+  const count = useSelector(actor, selectResultsCount, sameCount);
+  const announced = useSelector(actor, selectAnnouncedCount, sameCount);
   const hasMore = useSelector(actor, selectHasMore);
   const loadingMore = useSelector(actor, selectLoadingMore);
   const moreFailed = useSelector(actor, selectMoreFailed);
@@ -96,28 +138,43 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const blockSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
   const openContact = useSelector(actor, selectOpenContact);
   const categoriesFailed = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'failed' }));
-  const onMore = useCallback((slug: string) => actor.send({ type: 'OPEN_DETAILS', slug }), [actor]);
   const grid = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rememberOpener = useFocusAfterDetails(openContact, grid, heading);
+  const onMore = useCallback(
+    (slug: string, from: HTMLElement) => {
+      rememberOpener(from);
+      actor.send({ type: 'OPEN_DETAILS', slug });
+    },
+    [actor, rememberOpener],
+  );
   useFocusOnAppended(grid, appendedFrom);
+  useItemTitle(openContact?.title ?? null);
   const firstLoad = status === 'loading' && contacts.length === 0;
   const retrying = useSelector(actor, selectRetrying);
   // Without script the links lead to addresses the server renders: the list with a page more, the list without the dialog.
   const listPath = localizedPath(PAGE_PATHS.directory, language);
   const moreHref = useSelector(actor, (snapshot) => `${listPath}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.directory}`);
   const closeHref = useSelector(actor, (snapshot) => `${listPath}${selectListSearch(snapshot)}`);
+  const countText = (counted: NonNullable<Count>): string =>
+    counted.shown === null ? t('directory.count', { count: counted.total }) : t('directory.countShown', { count: counted.total, shown: counted.shown });
 
   return (
     <div className="directory">
       <FilterBar actor={actor} />
       <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
         <div className="directory__summary">
-          <p className="directory__count" role="status">
-            {/* Says "still trying" while a slow call is tried again. */}
-            {retrying ? t('common.retrying') : firstLoad ? t('directory.loading') : status === 'failed' ? '' : t('directory.count', { count: total })}
-          </p>
+          {/* The heading of the cards (h3 each); the target of focus when a permalink's contact, not among them, closes. */}
+          <h2 ref={heading} className="directory__count" tabIndex={-1}>
+            {firstLoad || status === 'failed' ? t('directory.results') : countText(count)}
+          </h2>
           {/* Offered with a list to export: not before the first answer, nor for an empty or failed one. */}
           {exportBase !== null && (status === 'ready' || (status === 'loading' && !firstLoad)) ? <ExportLinks actor={actor} base={exportBase} /> : null}
         </div>
+        {/* Polite: "still trying", the first load, and the count of each later list (the first one's is on the page as it opens). */}
+        <p className={retrying || firstLoad ? 'directory__status' : 'visually-hidden'} role="status">
+          {retrying ? t('common.retrying') : firstLoad ? t('directory.loading') : announced === null ? '' : countText(announced)}
+        </p>
         {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
         <p className="visually-hidden" aria-live="polite">
           {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}

@@ -5,7 +5,9 @@ import { selectCategoryOptions, selectFilters, type directoryMachine } from '../
 import { useLocale } from '../shared/widget-root';
 
 /**
- * The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present.
+ * The filter bar (SPEC §2): category dropdown, name search, and a cross while text is present,
+ * each field with a visible label (the placeholder and the empty option are hints, not labels);
+ * the search landmark is named by the "Filtres" heading.
  * A `<form method="get">` with the names the widget reads from the address (`categorie`, `q`),
  * so without script its submit button loads the filtered page; with script, a key release that
  * changed the text searches as it happens, and the submit is SEARCH.
@@ -21,13 +23,15 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
   const headingId = useId();
 
   return (
-    <section className="filter-bar" aria-labelledby={headingId}>
+    // Not a region of its own: the search landmark inside carries the heading's name.
+    <section className="filter-bar">
       <h2 id={headingId} className="filter-bar__title">
         {t('directory.filters')}
       </h2>
       <form
         className="filter-bar__fields"
         role="search"
+        aria-labelledby={headingId}
         method="get"
         onSubmit={(event) => {
           event.preventDefault();
@@ -35,9 +39,7 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
         }}
       >
         <div className="field">
-          <label htmlFor={categoryId} className="visually-hidden">
-            {t('directory.category.label')}
-          </label>
+          <label htmlFor={categoryId}>{t('directory.category.label')}</label>
           <select
             id={categoryId}
             name="categorie"
@@ -53,34 +55,35 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
           </select>
         </div>
         <div className="field field--search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('directory.search.label')}
-          </label>
-          <input
-            ref={search}
-            id={searchId}
-            name="q"
-            type="search"
-            autoComplete="off"
-            placeholder={t('directory.search.placeholder')}
-            value={filters.text}
-            onChange={(event) => actor.send({ type: 'TEXT_CHANGED', text: event.currentTarget.value })}
-            // The machine asks only when the text differs from the list's: Enter after its submission, Tab or an arrow ask nothing.
-            onKeyUp={(event) => actor.send({ type: 'KEY_RELEASED', text: event.currentTarget.value })}
-          />
-          {canClear ? (
-            <button
-              type="button"
-              className="field__clear"
-              aria-label={t('directory.search.clear')}
-              onClick={() => {
-                actor.send({ type: 'CLEAR' });
-                search.current?.focus();
-              }}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : null}
+          <label htmlFor={searchId}>{t('directory.search.label')}</label>
+          {/* The cross sits on the field, not on its label above it. */}
+          <div className="field__control">
+            <input
+              ref={search}
+              id={searchId}
+              name="q"
+              type="search"
+              autoComplete="off"
+              placeholder={t('directory.search.placeholder')}
+              value={filters.text}
+              onChange={(event) => actor.send({ type: 'TEXT_CHANGED', text: event.currentTarget.value })}
+              // The machine asks only when the text differs from the list's: Enter after its submission, Tab or an arrow ask nothing.
+              onKeyUp={(event) => actor.send({ type: 'KEY_RELEASED', text: event.currentTarget.value })}
+            />
+            {canClear ? (
+              <button
+                type="button"
+                className="field__clear"
+                aria-label={t('directory.search.clear')}
+                onClick={() => {
+                  actor.send({ type: 'CLEAR' });
+                  search.current?.focus();
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            ) : null}
+          </div>
         </div>
         <button type="submit" className="button filter-bar__submit">
           {t('directory.search.submit')}

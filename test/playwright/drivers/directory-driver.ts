@@ -60,7 +60,7 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
         return [`await page.getByRole('link', { name: 'Afficher plus' }).click();`];
       case 'OPEN_DETAILS':
         return event.slug === CARD
-          ? [`await page.getByRole('link', { name: ${literal(`Plus d'informations sur ${CONTACTS[0]!.title}`)} }).click();`]
+          ? [`await page.getByRole('link', { name: ${literal(CONTACTS[0]!.title)}, exact: true }).click();`]
           : [visit(`${literal(`/annuaire/${event.slug}/`)} + (await page.evaluate(() => window.location.search))`)];
       // Before the details open, Back to the directory's own address leaves them.
       case 'CLOSE_DETAILS':
