@@ -1,3 +1,4 @@
+import { filingLetter } from '../../src/domain/directory-letter';
 import { uniqueSlugs } from './content';
 import type { Database, Queryable } from './database';
 import { readFeedEvents, recordEventFeedState } from './event-feed-state';
@@ -249,6 +250,19 @@ export const MIGRATIONS: readonly Migration[] = [
       }));
       await backfillSearch(tx, 'contacts', ['registre_interets'], (column) => ({ search_interests: richTextSearch(column('registre_interets')) }));
       await tx.query('alter table news_items alter column search_title set not null');
+    },
+  },
+  {
+    version: 6,
+    name: 'filing letter of contacts',
+    // The letter of the directory's index, computed in TypeScript by the rule the browser shows
+    // (src/domain/directory-letter.ts); the index keeps a letter's page in name order.
+    sql: `
+      alter table contacts add column filing_letter text;
+      create index contacts_letter_key on contacts (filing_letter, (search_title collate "C"), id)
+    `,
+    data: async (tx) => {
+      await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_letter: filingLetter(column('title') ?? '', column('type_contact')) }));
     },
   },
 ];

@@ -1,7 +1,9 @@
-import { catchError, map, of, type Observable } from 'rxjs';
+import * as t from 'io-ts';
+import { catchError, concatMap, defer, ignoreElements, map, merge, of, shareReplay, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { Contact, ContactCategoryList } from '../domain/contact';
-import { CONTACTS_PATH, contactItemPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import { CONTACTS_PATH, contactItemPath, contactLettersPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import type { LetterCount } from '../domain/directory-letter';
 import { withPicturesOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
 import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
@@ -19,6 +21,8 @@ export type ContactsEvent =
       readonly contacts: readonly Contact[];
       readonly next?: string | null;
       readonly count?: number | null;
+      /** The index's letters that have contacts under the name and category filters; `null` or absent when the backend does not say (every letter is then a link). */
+      readonly letters?: readonly LetterCount[] | null;
     }
   | { readonly type: 'CONTACTS_FAILED'; readonly error: HttpFailure };
 
@@ -36,23 +40,36 @@ export type CategoriesEvent =
 
 const ContactsAnswer = ListAnswer(Contact);
 
+/** The answer of `GET /api/letters/contacts/`: the letters that have contacts, with how many. */
+export const ContactLetters = t.array(t.exact(t.type({ letter: t.string, count: t.number })));
+
+/** The index's letters for the name and category filters, or `null` when the backend cannot say (a legacy API answers 404). */
+export const loadContactLetters = (base: Api, filters: DirectoryFilters): Observable<readonly LetterCount[] | null> =>
+  getJson(base, contactLettersPath(filters), ContactLetters).pipe(catchError(() => of(null)));
+
 /**
  * The first page of the contacts matching the filters (`GET /api/contacts/?title=…&category=…&page_size=48`),
  * as one event: a reference server's page, or a legacy backend's whole array.
  */
 export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): Observable<ContactsEvent> =>
-  getJsonAttempts(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
-    attemptEvents(
-      (progress): ContactsEvent => ({ type: 'CONTACTS_RETRYING', ...progress }),
-      (answer): ContactsEvent => ({
-        type: 'CONTACTS_LOADED',
-        contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
-        next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
-        count: answer.count,
-      }),
-    ),
-    catchError((error: HttpFailure) => of<ContactsEvent>({ type: 'CONTACTS_FAILED', error })),
-  );
+  defer(() => {
+    // The letters are asked for beside the list, not after it; the list's event waits for them.
+    const letters = loadContactLetters(base, filters).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    const list = getJsonAttempts(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
+      attemptEvents(
+        (progress): ContactsEvent => ({ type: 'CONTACTS_RETRYING', ...progress }),
+        (answer): ContactsEvent => ({
+          type: 'CONTACTS_LOADED',
+          contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
+          next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
+          count: answer.count,
+        }),
+      ),
+      concatMap((event) => (event.type === 'CONTACTS_LOADED' ? letters.pipe(map((found): ContactsEvent => ({ ...event, letters: found }))) : of(event))),
+      catchError((error: HttpFailure) => of<ContactsEvent>({ type: 'CONTACTS_FAILED', error })),
+    );
+    return merge(letters.pipe(ignoreElements()), list);
+  });
 
 /** A further page of contacts (the path from `next`), as one event. */
 export const loadMoreContacts = (base: Api, path: string): Observable<MoreContactsEvent> =>
