@@ -44,8 +44,10 @@ const LIGATURES: Readonly<Record<string, string>> = { æ: 'ae', œ: 'oe', ß: 's
 
 /** A text lower-cased with its accents and ligatures folded ("Élise Œhl" → "elise oehl"). */
 export const foldAccents = (text: string): string =>
+  // Compatibility forms too (a ligature "ﬁ", "ŉ"), so a name's capitals and small letters fold alike.
   text
-    .normalize('NFD')
+    .toLowerCase()
+    .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[æœßøđł]/g, (letter) => LIGATURES[letter] ?? letter);

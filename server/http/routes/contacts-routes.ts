@@ -110,7 +110,9 @@ export const answerContacts = async (db: Database, query: ContactsQuery, origin:
 export const answerContactLetters = async (db: Database, query: ContactLettersQuery): Promise<ApiAnswer> => {
   const where: string[] = ['c.filing_letter is not null'];
   const params: unknown[] = [];
-  nameAndCategory(query.title, query.category, where, params, []);
+  const rank = nameAndCategory(query.title, query.category, where, params, []);
+  // The rank's parameters are bound too: every one must be used for PostgreSQL to type it.
+  if (rank !== null) where.push(`${rank.rank} >= 0`);
   const rows = await db.query<{ letter: string; count: number }>(
     `select c.filing_letter as letter, count(*)::integer as count from contacts c where ${where.join(' and ')} group by c.filing_letter order by c.filing_letter collate "C"`,
     params,
