@@ -105,7 +105,7 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
       return;
     case 'LETTER_CHOSEN':
       fireEvent.click(
-        within(screen.getByRole('navigation', { name: 'Index alphabétique' })).getByRole('link', { name: event.letter === '' ? 'Tous' : event.letter, exact: true }),
+        within(screen.getByRole('navigation', { name: 'Index alphabétique' })).getByRole('link', { name: event.letter === '' ? 'Tous' : event.letter }),
       );
       return;
     case 'RESTORE_FILTERS':

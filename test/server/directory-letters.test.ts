@@ -73,7 +73,7 @@ describe('GET /api/contacts/?letter=', () => {
   it.each(['ab', '1', '%00', 'b', 'É', '%20A'])('refuses letter=%s with a 400 and the error body', async (value) => {
     const answer = await client.getJson(`/api/contacts/?letter=${value}`);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+    expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Contact, ContactCategoryList, ContactList } from '../../../src/domain/contact';
 import { CONTACTS_PATH, contactItemPath } from '../../../src/domain/directory';
+import { LETTERS } from '../../../src/domain/directory-letter';
 import type { DirectorySnapshot, DirectoryEvent } from '../../../src/machines/directory-machine';
 import type { HttpFailure } from '../../../src/services/http';
 import { CONTACTS, MODEL_PAGE_SIZE } from '../../support/directory-fixtures';
@@ -10,7 +11,7 @@ import type { CallMatch } from '../scripted-api';
 const CATEGORIES_PATH = '/api/categories/contacts/';
 const PAGE_SIZE = String(MODEL_PAGE_SIZE);
 // Every letter the model's contacts are filed under has entries: the row's links are all followable.
-const LETTERS_ANSWER = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter) => ({ letter, count: 1 }));
+const LETTERS_ANSWER = LETTERS.map((letter) => ({ letter, count: 1 }));
 
 // The call of the list on its way asks for the text the list was last asked for, which a paste alone leaves as it was.
 const contactsCall = (before: DirectorySnapshot): CallMatch => {
