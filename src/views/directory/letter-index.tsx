@@ -9,7 +9,7 @@ import { useLocale } from '../shared/widget-root';
  * "Index alphabétique": the letters A to Z over the cards, and "Tous" for every letter. Each is a
  * plain link to the list of that letter with the name and category kept, so the row works
  * without script; with it, a plain click sends `LETTER_CHOSEN`. A letter without contacts is
- * text, not a link (a disabled link that takes no focus); the letter in force is marked current.
+ * plain text, not a link (it takes no focus); the letter in force is marked current.
  */
 export const LetterIndex = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t, language } = useLocale();
@@ -39,8 +39,10 @@ export const LetterIndex = ({ actor }: { actor: ActorRefFrom<typeof directoryMac
         {letters.map(({ letter, count, current }) => (
           <li key={letter}>
             {count === 0 && !current ? (
-              <span className="letter-index__link letter-index__link--empty" role="link" aria-disabled="true" aria-label={t('directory.letters.empty', { letter })}>
-                {letter}
+              // Plain text, not a link: nothing to follow, nothing for the keyboard to stop on.
+              <span className="letter-index__link letter-index__link--empty">
+                <span aria-hidden="true">{letter}</span>
+                <span className="visually-hidden">{t('directory.letters.empty', { letter })}</span>
               </span>
             ) : (
               link(letter, letter, current)
