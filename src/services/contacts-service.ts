@@ -6,7 +6,7 @@ import { CONTACTS_PATH, contactItemPath, contactLettersPath, contactsPath, type 
 import type { LetterCount } from '../domain/directory-letter';
 import { withPicturesOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
-import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
+import { DEFAULT_RETRY_POLICY, attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryPolicy, type RetryProgress } from './http';
 
 /**
  * The answers of the contacts call, as events for the directory machine. `next` is the path
@@ -43,9 +43,12 @@ const ContactsAnswer = ListAnswer(Contact);
 /** The answer of `GET /api/letters/contacts/`: the letters that have contacts, with how many. */
 export const ContactLetters = t.array(t.exact(t.type({ letter: t.string, count: t.number })));
 
-/** The index's letters for the name and category filters, or `null` when the backend cannot say (a legacy API answers 404). */
+// Asked once, never again: the list waits for the letters, and a row of plain links is a fair answer when they fail.
+const LETTERS_POLICY: RetryPolicy = { ...DEFAULT_RETRY_POLICY, retries: 0 };
+
+/** The index's letters for the name and category filters, or `null` when the backend cannot say (a legacy API answers 404, a failure is not retried). */
 export const loadContactLetters = (base: Api, filters: DirectoryFilters): Observable<readonly LetterCount[] | null> =>
-  getJson(base, contactLettersPath(filters), ContactLetters).pipe(catchError(() => of(null)));
+  getJson(base, contactLettersPath(filters), ContactLetters, LETTERS_POLICY).pipe(catchError(() => of(null)));
 
 /**
  * The first page of the contacts matching the filters (`GET /api/contacts/?title=…&category=…&page_size=48`),
