@@ -1,4 +1,4 @@
-import { filingLetter } from '../../src/domain/directory-letter';
+import { filingLetter, filingWord } from '../../src/domain/directory-letter';
 import { uniqueSlugs } from './content';
 import type { Database, Queryable } from './database';
 import { readFeedEvents, recordEventFeedState } from './event-feed-state';
@@ -263,6 +263,21 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     data: async (tx) => {
       await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_letter: filingLetter(column('title') ?? '', column('type_contact')) }));
+    },
+  },
+  {
+    version: 7,
+    name: 'filing word of contacts',
+    // The directory's order is a printed directory's: by the word a contact is filed under (a
+    // person's family name, an organisation's first significant word), then by the whole name.
+    sql: `
+      alter table contacts add column filing_word text not null default '';
+      drop index contacts_letter_key;
+      create index contacts_filing_key on contacts ((filing_word collate "C"), (search_title collate "C"), id);
+      create index contacts_letter_key on contacts (filing_letter, (filing_word collate "C"), (search_title collate "C"), id)
+    `,
+    data: async (tx) => {
+      await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_word: filingWord(column('title') ?? '', column('type_contact')) }));
     },
   },
 ];

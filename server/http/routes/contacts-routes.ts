@@ -14,9 +14,11 @@ const CONTACT_FIELDS = `
             where l.contact_id = c.id), '[]'::json) as categories,
   c.image, c.img, c.img_2x, c.img_wp, c.img_wp_2x, c.copyright`;
 
-// Byte order on the normalised name: the same on every backend and in the tests, and the
-// expression of migration 3's index, so a page of the whole directory is read from it.
+// A printed directory's order: by the filing word (a person's family name, an organisation's first
+// significant word), then the normalised name, in bytes: the same on every backend and in the
+// tests, and the expressions of migration 7's indexes, so a page of the directory or of a letter is read from them.
 const NAME_KEY: readonly KeyColumn[] = [
+  { sql: 'c.filing_word collate "C"', type: 'text' },
   { sql: 'c.search_title collate "C"', type: 'text' },
   { sql: 'c.id', type: 'integer' },
 ];
