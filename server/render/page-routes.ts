@@ -84,9 +84,9 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: { 'data-currency': 'CHF' }, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
-  legal: { entry: siteInfoEntry, widget: 'site-info', dir: 'mentions-legales', attributes: { 'data-info': 'legal' }, title: 'page.legal.title' },
-  privacy: { entry: siteInfoEntry, widget: 'site-info', dir: 'protection-des-donnees', attributes: { 'data-info': 'privacy' }, title: 'page.privacy.title' },
-  sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'page.sitemap.title' },
+  legal: { entry: siteInfoEntry, widget: 'site-info', dir: 'mentions-legales', attributes: { 'data-info': 'legal' }, title: 'legal.title' },
+  privacy: { entry: siteInfoEntry, widget: 'site-info', dir: 'protection-des-donnees', attributes: { 'data-info': 'privacy' }, title: 'privacy.title' },
+  sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
 };
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */

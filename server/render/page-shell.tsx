@@ -1,11 +1,15 @@
 import { Fragment } from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import { localizedPath } from '../../src/domain/permalinks';
-import type { MessageId } from '../../src/i18n/intl';
+import { addMessages, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { SHELL_MESSAGES } from '../../src/i18n/shell-messages';
 import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
 import { INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
 import { pluralForms } from './plural-forms';
+
+// The footer's and the menu's words, which the browser's entry does not carry.
+addMessages(SHELL_MESSAGES);
 
 /** The addresses of what Parcel built for a page: its entry script, its style sheets and its icon, read from the built page. */
 export interface PageAssets {

@@ -1,8 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { localizedPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
-import type { MessageId } from '../../i18n/intl';
+import { addMessages, type MessageId } from '../../i18n/intl';
+import { SHELL_MESSAGES } from '../../i18n/shell-messages';
 import { useLocale } from '../shared/widget-root';
 import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS, type InfoSection } from './site-info-text';
+
+// These pages' own words (the sitemap's, the date's), which the entry does not carry.
+addMessages(SHELL_MESSAGES);
 
 /** The pages this widget shows, by the container's `data-info`. */
 export type InfoPage = 'legal' | 'privacy' | 'sitemap';
@@ -28,9 +32,9 @@ const SITEMAP: readonly { readonly title: MessageId; readonly pages: readonly { 
     title: 'sitemap.about',
     pages: [
       { page: 'accessibility', label: 'page.accessibility.title' },
-      { page: 'legal', label: 'page.legal.title' },
-      { page: 'privacy', label: 'page.privacy.title' },
-      { page: 'sitemap', label: 'page.sitemap.title' },
+      { page: 'legal', label: 'legal.title' },
+      { page: 'privacy', label: 'privacy.title' },
+      { page: 'sitemap', label: 'sitemap.title' },
     ],
   },
 ];
