@@ -21,6 +21,9 @@ const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   cart: [],
   accessibility: [],
   search: ['q'],
+  legal: [],
+  privacy: [],
+  sitemap: [],
 };
 const TOOL_PARAMS = ['journal', 'inspect'];
 

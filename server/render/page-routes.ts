@@ -31,6 +31,7 @@ import { newsEntry } from '../../src/views/news/news-entry';
 import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { queryTitle } from '../../src/views/search/search-title';
 import { textFromSearch } from '../../src/domain/site-search';
+import { siteInfoEntry } from '../../src/views/site-info/site-info-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
@@ -88,6 +89,9 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: { 'data-currency': 'CHF' }, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
+  legal: { entry: siteInfoEntry, widget: 'site-info', dir: 'mentions-legales', attributes: { 'data-info': 'legal' }, title: 'legal.title' },
+  privacy: { entry: siteInfoEntry, widget: 'site-info', dir: 'protection-des-donnees', attributes: { 'data-info': 'privacy' }, title: 'privacy.title' },
+  sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
 };
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
@@ -405,6 +409,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       '/panier/',
       '/accessibilite/',
       '/recherche/',
+      '/mentions-legales/',
+      '/protection-des-donnees/',
+      '/plan-du-site/',
     ]) {
       app.get(`${prefix}${path}`, pageHandler);
     }

@@ -14,6 +14,14 @@ const PAGES = [
   { path: '/panier/', heading: 'Panier', widget: 'cart', nav: 'Panier' },
 ] as const;
 
+// The pages about the site, linked from the footer: no section of the navigation is current there.
+const FOOTER_PAGES = [
+  { path: '/accessibilite/', heading: 'Accessibilité', widget: 'accessibility', link: 'Accessibilité' },
+  { path: '/mentions-legales/', heading: 'Mentions légales', widget: 'site-info', link: 'Mentions légales' },
+  { path: '/protection-des-donnees/', heading: 'Protection des données', widget: 'site-info', link: 'Protection des données' },
+  { path: '/plan-du-site/', heading: 'Plan du site', widget: 'site-info', link: 'Plan du site' },
+] as const;
+
 let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
@@ -35,6 +43,21 @@ describe.each(PAGES)('the page $path', ({ path, heading, widget, nav }) => {
     await expect(navigation.getByRole('link', { name: 'Panier (aucun article)' }).isVisible()).resolves.toBe(true);
     await expect(banner.getByRole('link', { name: 'FR – Français' }).getAttribute('aria-current')).resolves.toBe('true');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    await expect(page.locator(`main [data-widget="${widget}"][lang="fr"]`).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(FOOTER_PAGES)('the page $path', ({ path, heading, widget, link }) => {
+  it('loads with the shared header and footer, its widget and no console error, and axe finds no violation', async () => {
+    const { page, errors } = await open(path);
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' }).locator('[aria-current]').count()).resolves.toBe(0);
+    const footer = page.getByRole('navigation', { name: 'Informations sur le site' });
+    await expect(footer.getByRole('link', { name: link }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    await expect(page.title()).resolves.toBe(`${heading} – Canton de Valmont`);
     await expect(page.locator(`main [data-widget="${widget}"][lang="fr"]`).count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
