@@ -174,6 +174,7 @@ export const PRIVACY_STATEMENTS: Readonly<Record<Language, InfoText>> = {
         paragraphs: [
           'Les publications que vous mettez dans le panier (article, quantité, prix affiché) et le mode d’envoi choisi sont enregistrés dans le stockage local de votre navigateur (localStorage, clés « cartItems » et « shippingMethod »), pour que le panier vous attende d’une page et d’une visite à l’autre.',
           'Ces données restent sur votre appareil : le site ne les envoie pas à son serveur. Elles disparaissent quand vous videz le panier ou effacez les données du site dans votre navigateur.',
+          '« Commander » ouvre votre propre messagerie avec un message adressé à l’office des publications (la liste du panier, le total et le mode d’envoi) : le site ne l’envoie pas. Si vous l’envoyez, l’office utilise votre adresse et votre message pour traiter la commande, puis les conserve le temps que la loi l’exige pour sa comptabilité.',
         ],
       },
       {
@@ -207,6 +208,7 @@ export const PRIVACY_STATEMENTS: Readonly<Record<Language, InfoText>> = {
         paragraphs: [
           'Die Publikationen, die Sie in den Warenkorb legen (Artikel, Menge, angezeigter Preis), und die gewählte Versandart werden im lokalen Speicher Ihres Browsers gespeichert (localStorage, Schlüssel «cartItems» und «shippingMethod»), damit der Warenkorb von Seite zu Seite und bis zum nächsten Besuch erhalten bleibt.',
           'Diese Daten bleiben auf Ihrem Gerät: Die Website sendet sie nicht an ihren Server. Sie verschwinden, wenn Sie den Warenkorb leeren oder die Daten der Website in Ihrem Browser löschen.',
+          '„Bestellen“ öffnet Ihr eigenes E-Mail-Programm mit einer Nachricht an die Publikationsstelle (die Liste des Warenkorbs, der Gesamtbetrag und die Versandart): Die Website sendet sie nicht. Wenn Sie sie senden, verwendet die Stelle Ihre Adresse und Ihre Nachricht, um die Bestellung zu bearbeiten, und bewahrt sie so lange auf, wie es das Gesetz für ihre Buchhaltung verlangt.',
         ],
       },
       {
@@ -240,6 +242,7 @@ export const PRIVACY_STATEMENTS: Readonly<Record<Language, InfoText>> = {
         paragraphs: [
           'Le pubblicazioni che mettete nel carrello (articolo, quantità, prezzo indicato) e il modo di spedizione scelto sono registrati nella memoria locale del vostro browser (localStorage, chiavi «cartItems» e «shippingMethod»), affinché il carrello vi aspetti da una pagina e da una visita all’altra.',
           'Questi dati restano sul vostro dispositivo: il sito non li invia al suo server. Scompaiono quando svuotate il carrello o cancellate i dati del sito nel vostro browser.',
+          '«Ordina» apre il vostro programma di posta con un messaggio all’ufficio delle pubblicazioni (la lista del carrello, il totale e il modo di spedizione): il sito non lo invia. Se lo inviate, l’ufficio usa il vostro indirizzo e il vostro messaggio per evadere l’ordine e li conserva per il tempo che la legge richiede per la sua contabilità.',
         ],
       },
       {
@@ -273,6 +276,7 @@ export const PRIVACY_STATEMENTS: Readonly<Record<Language, InfoText>> = {
         paragraphs: [
           'The publications you put in the cart (item, quantity, price shown) and the delivery method chosen are saved in your browser’s local storage (localStorage, keys “cartItems” and “shippingMethod”), so that the cart waits for you from one page and one visit to the next.',
           'This data stays on your device: the site does not send it to its server. It goes when you empty the cart or clear the site’s data in your browser.',
+          '“Order” opens your own e-mail program with a message to the publications office (the cart’s list, the total and the delivery method): the site does not send it. If you send it, the office uses your address and message to handle the order and keeps them as long as the law requires for its accounts.',
         ],
       },
       {
