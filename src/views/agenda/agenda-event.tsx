@@ -28,6 +28,8 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = onPage;
   const detailsElement = useRef<HTMLDetailsElement>(null);
+  // In the list each event is an article with its title; on its own page the event is the page, under its heading.
+  const Item = onPage ? 'div' : 'article';
   // Whether the details are open: their text shows its markup only then (see RichText).
   const [open, setOpen] = useState(openOnLoad);
   // The details a permalink opens show their text at once: its markup follows as soon as it can.
@@ -38,7 +40,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
-    <article id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
+    <Item id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
       <p className="agenda-event__when">
         <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
           {formatLongDate(event.bel_date, language)}
@@ -118,6 +120,6 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           hiddenContext={event.title}
         />
       </p>
-    </article>
+    </Item>
   );
 });
