@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, or, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaCategory, AgendaEvent } from '../domain/agenda';
 import {
   NO_AGENDA_FILTERS,
@@ -409,7 +409,7 @@ export const agendaMachine = setup({
         return event.event;
       },
     }),
-    // The page's event, when the list shows it: kept, so it stays at the top whatever the list shows next.
+    // The page's event, when the list shows it (none without a permalink): kept, so it stays at the top whatever the list shows next.
     takeListedPermalink: assign({
       permalink: ({ context, event }) => {
         assertEvent(event, 'AGENDA_LOADED');
@@ -613,8 +613,7 @@ export const agendaMachine = setup({
         waiting: {
           on: {
             AGENDA_LOADED: [
-              { guard: 'opensNoEvent', target: 'listed' },
-              { guard: 'listsOpenEvent', target: 'listed', actions: 'takeListedPermalink' },
+              { guard: or(['opensNoEvent', 'listsOpenEvent']), target: 'listed', actions: 'takeListedPermalink' },
               { guard: 'holdsOpenEvent', target: 'shown', actions: 'takeHeldPermalink' },
               { target: 'loading' },
             ],
@@ -719,7 +718,8 @@ export const selectOpenedEvent = (snapshot: AgendaSnapshot): AgendaEvent | null 
 export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
   const { openEvent, permalink } = snapshot.context;
   if (openEvent === null) return true;
-  return permalink?.id === openEvent || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
+  // Loaded on its own, or in the list now (the first list's copy, kept for the top of the page, does not count once a filter leaves it out).
+  return (snapshot.matches({ permalink: 'shown' }) && permalink?.id === openEvent) || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
 };
 
 /** The list's query string: its filters and the pages it shows (`?categories=…&page=2&passes=1`), as the address keeps them. */

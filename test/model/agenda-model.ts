@@ -97,6 +97,9 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     }
     if (snapshot.matches({ permalink: 'loading' })) return [{ type: 'EVENT_FOUND', event: LATER_EVENT }, { type: 'EVENT_MISSING' }];
     if (!snapshot.matches({ permalink: 'listed' })) return [];
+    // Details open from a title's link are closed before anything else: the walk stays short, both transitions taken.
+    const { detailsOpen } = snapshot.context;
+    if (detailsOpen !== null) return [{ type: 'CLOSE_DETAILS', id: detailsOpen.id }];
     // The categories answer right after the first list, so the walk goes on with their toggles (or their failure).
     if (snapshot.matches({ categories: 'loading' }))
       return [
@@ -121,10 +124,8 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     if (plain) events.push({ type: 'SELECT_RANGE', range: range === null ? 'semaine' : null });
     if (snapshot.matches({ events: 'empty' })) events.push({ type: 'RESET' });
     if (snapshot.matches({ events: 'failed' })) events.push({ type: 'RETRY' });
-    // An event's details opened from its title's link, then closed: the title and the address follow; walked on the plain first page.
-    const { detailsOpen, past } = snapshot.context;
-    if (detailsOpen !== null) events.push({ type: 'CLOSE_DETAILS', id: detailsOpen.id });
-    else if (plain && range === null && past.length === 0 && selectShownEvents(snapshot).some((event) => event.id === DETAILS_EVENT.id)) {
+    // An event's details opened from its title's link (then closed, above): the title and the address follow; walked on the plain first page.
+    if (plain && range === null && snapshot.context.past.length === 0 && selectShownEvents(snapshot).some((event) => event.id === DETAILS_EVENT.id)) {
       events.push({ type: 'OPEN_DETAILS', id: DETAILS_EVENT.id, title: DETAILS_EVENT.title });
     }
     // The paging is walked without filters (a range aside): filters change the paths asked for, not the paging.
