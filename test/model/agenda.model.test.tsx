@@ -36,6 +36,9 @@ import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
 
+// The agenda's paths are the longest of the walks (a dozen steps, each rendered and checked): on a busy machine one takes several seconds.
+jest.setTimeout(20_000);
+
 /** A fake service: each call's input, and the subject its answer comes through. */
 const calls = <I, E>() => {
   const made: { input: I; answer: Subject<E> }[] = [];
