@@ -16,7 +16,9 @@ import {
   type SitePage,
   type SitePath,
 } from '../../src/domain/permalinks';
-import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
+import { eventDescription } from '../../src/domain/agenda-description';
+import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd, plainText } from '../../src/domain/structured-data';
+import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
@@ -295,7 +297,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       // The event is in the list, or was loaded on its own when the list does not show it.
       const { event } = subject;
       const url = `${origin}${eventPath(event)}`;
-      meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
+      // Its heading is its title, as an article's: the page is the event's, the agenda follows below it.
+      heading = event.title;
+      // Its date as the page's language writes it, its place, then the start of its text.
+      const when = `${formatLongDate(event.bel_date, language)}${event.start_time ? `, ${formatTime(event.start_time, language)}` : ''}`;
+      const description = eventDescription(when, event.place, event.description ? plainText(event.description) : null);
+      meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, description, {
         listTitle,
         type: 'article',
         jsonLd: [eventJsonLd(event, url)],

@@ -12,6 +12,7 @@ import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, 
 import { clipboardActor } from '../../services/clipboard-service';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
+import { followAddressInLanguageLinks, watchAddressForLanguageLinks } from '../../services/language-links';
 import { showPermalink } from '../../services/permalink-history';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { AgendaView } from './agenda-view';
@@ -30,7 +31,14 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
       loadCategories: agendaCategoriesActor(api),
       ...(browser ? { watchHistory: historyActor('RESTORE_FILTERS') } : {}),
     },
-    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)) } : {},
+    actions: browser
+      ? {
+          writeHistory: ({ context }, params) => {
+            writeSearch(params.mode, listSearchOf(context));
+            followAddressInLanguageLinks();
+          },
+        }
+      : {},
   });
 
 /** The subscription machine with the browser's clipboard; the server renders it closed and never copies. */
@@ -75,10 +83,12 @@ export const agendaEntry: WidgetEntry = {
       // The language of the address at the time: the header's switch may have changed it.
       const language = splitLanguage(window.location.pathname).language;
       showPermalink(open ? localizedPath(eventPath(event), language) : null, localizedPath(PAGE_PATHS.agenda, language));
+      // The header's language switch leads to this event's page in each language (or the list's, once closed).
+      followAddressInLanguageLinks();
     };
     return {
       actor,
-      element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} subscription={subscription} />,
+      element: <AgendaView actor={actor} onDetails={onDetails} subscription={subscription} />,
       afterSettle: () => selectPermalinkFound(actor.getSnapshot()),
       subject: () => {
         const snapshot = actor.getSnapshot();
@@ -86,7 +96,13 @@ export const agendaEntry: WidgetEntry = {
         const event = selectOpenedEvent(snapshot);
         return event === null ? null : { kind: 'event', event };
       },
-      attach: () => () => subscription?.stop(),
+      attach: () => {
+        const stopWatching = watchAddressForLanguageLinks();
+        return () => {
+          stopWatching();
+          subscription?.stop();
+        };
+      },
     };
   },
 };
