@@ -12,7 +12,7 @@ import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, 
 import { clipboardActor } from '../../services/clipboard-service';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
-import { followAddressInLanguageLinks, watchAddressForLanguageLinks } from '../../services/language-links';
+import { watchAddressForLanguageLinks } from '../../services/language-links';
 import { showPermalink } from '../../services/permalink-history';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { AgendaView } from './agenda-view';
@@ -33,10 +33,7 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
     },
     actions: browser
       ? {
-          writeHistory: ({ context }, params) => {
-            writeSearch(params.mode, listSearchOf(context));
-            followAddressInLanguageLinks();
-          },
+          writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)),
         }
       : {},
   });
@@ -82,9 +79,8 @@ export const agendaEntry: WidgetEntry = {
       if (!browser) return;
       // The language of the address at the time: the header's switch may have changed it.
       const language = splitLanguage(window.location.pathname).language;
+      // The header's language switch then leads to this event's page in each language (or the list's, once closed).
       showPermalink(open ? localizedPath(eventPath(event), language) : null, localizedPath(PAGE_PATHS.agenda, language));
-      // The header's language switch leads to this event's page in each language (or the list's, once closed).
-      followAddressInLanguageLinks();
     };
     return {
       actor,
