@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { jsonText, parseJson } from '../../src/domain/json';
 import { isSlug, slugify } from '../../src/domain/permalinks';
+import { SWISS_BOUNDS } from '../../src/domain/swiss-coordinates';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
 import type { Queryable } from './database';
 import { closeEventFeedState, feedEventData, upsertEventFeedState } from './event-feed-state';
@@ -134,9 +135,7 @@ export const uniqueSlugs = (items: readonly { readonly title: string; readonly s
   });
 };
 
-/** The bounds of Switzerland (WGS 84, with a margin of about a kilometre): an event's coordinates outside them are a fault of the file. */
-export const SWISS_BOUNDS = { latitude: { min: 45.8, max: 47.9 }, longitude: { min: 5.9, max: 10.6 } } as const;
-
+// An event's coordinates outside Switzerland are a fault of the file: the geoportal and the LV95 formulas stop at its borders.
 const Coordinate = (axis: 'latitude' | 'longitude') => {
   const { min, max } = SWISS_BOUNDS[axis];
   const inside = (u: unknown): u is number => typeof u === 'number' && Number.isFinite(u) && u >= min && u <= max;

@@ -207,7 +207,7 @@ export const eventPlaceJsonLd = (lieu: EventPlace): JsonLd =>
       addressCountry: 'CH',
     }),
     geo:
-      typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number'
+      typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && Number.isFinite(lieu.latitude) && Number.isFinite(lieu.longitude)
         ? node({ '@type': 'GeoCoordinates', latitude: lieu.latitude, longitude: lieu.longitude })
         : undefined,
   });

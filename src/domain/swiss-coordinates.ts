@@ -19,6 +19,18 @@ export interface Wgs84 {
   readonly longitude: number;
 }
 
+/** The bounds of Switzerland in WGS 84, with a margin of about a kilometre: what the import accepts and what the geoportal shows. */
+export const SWISS_BOUNDS = { latitude: { min: 45.8, max: 47.9 }, longitude: { min: 5.9, max: 10.6 } } as const;
+
+/** Whether a point lies within `SWISS_BOUNDS` (finite numbers only). */
+export const isInSwitzerland = ({ latitude, longitude }: Wgs84): boolean =>
+  Number.isFinite(latitude) &&
+  Number.isFinite(longitude) &&
+  latitude >= SWISS_BOUNDS.latitude.min &&
+  latitude <= SWISS_BOUNDS.latitude.max &&
+  longitude >= SWISS_BOUNDS.longitude.min &&
+  longitude <= SWISS_BOUNDS.longitude.max;
+
 /** The LV95 point of a WGS 84 one (swisstopo's approximate formulas, about 1 m within Switzerland). */
 export const wgs84ToLv95 = ({ latitude, longitude }: Wgs84): Lv95 => {
   // Auxiliary values: the differences to Bern's old observatory, in units of 10,000 arc seconds.

@@ -1,5 +1,5 @@
 import type { EventPlace } from '../../domain/agenda';
-import { geoportalUrl } from '../../domain/swiss-coordinates';
+import { geoportalUrl, isInSwitzerland } from '../../domain/swiss-coordinates';
 import { useLocale } from '../shared/widget-root';
 
 // Each answer the place gives, in words; an unknown one (missing or null) says nothing.
@@ -22,7 +22,11 @@ export const AgendaPlace = ({ lieu }: { lieu: EventPlace }) => {
     const value = access?.[field];
     return typeof value === 'boolean' ? [{ key, text: t(`${key}.${value ? 'yes' : 'no'}`) }] : [];
   });
-  const point = typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' ? { latitude: lieu.latitude, longitude: lieu.longitude } : null;
+  // The geoportal shows Switzerland: a point elsewhere (another backend's answer) gets no map link.
+  const point =
+    typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && isInSwitzerland({ latitude: lieu.latitude, longitude: lieu.longitude })
+      ? { latitude: lieu.latitude, longitude: lieu.longitude }
+      : null;
   return (
     <div className="agenda-place">
       <p className="agenda-place__address">
