@@ -99,7 +99,11 @@ const degrees = (value: number): string => String(Number(value.toFixed(6)));
 const locationLines = (event: AgendaEvent): string[] => {
   const location = placeText(event);
   const lieu = event.lieu;
-  const geo = lieu && typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' ? [`GEO:${degrees(lieu.latitude)};${degrees(lieu.longitude)}`] : [];
+  // Another backend's answer may hold any number: GEO only for a point on the globe.
+  const geo =
+    lieu && typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && Math.abs(lieu.latitude) <= 90 && Math.abs(lieu.longitude) <= 180
+      ? [`GEO:${degrees(lieu.latitude)};${degrees(lieu.longitude)}`]
+      : [];
   return [...(location ? [`LOCATION:${escapeText(location)}`] : []), ...geo];
 };
 

@@ -100,6 +100,17 @@ describe('an event’s place in its calendar file', () => {
     );
   });
 
+  it('has no GEO for coordinates off the globe, which another backend might send', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(NaN, Infinity, -Infinity, 1e21), fc.double({ min: 90.000001, max: 1e9, noNaN: true })), (wrong) => {
+        const text = toIcs([eventAt({ name: 'Salle', latitude: wrong, longitude: 7 })], 'valmont.example', new Date(0));
+        expect(text).not.toContain('GEO:');
+        expect(text).toContain('LOCATION:Salle\r\n');
+      }),
+      { numRuns: runs(50) },
+    );
+  });
+
   it('is the place text alone, and no GEO, for an event without a place', () => {
     const text = toIcs([{ id: '5', bel_date: '2027-05-04', title: 'Conférence', place: 'Salle; 2e étage, Sion' }], 'valmont.example', new Date(0));
     expect(text).toContain('LOCATION:Salle\\; 2e étage\\, Sion\r\n');
