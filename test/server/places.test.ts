@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { buildApp } from '../../server/http/app';
-import { decodeContent, type Content } from '../../server/data/content';
+import { decodeContent, decodeContentItem, type Content } from '../../server/data/content';
 import type { Database } from '../../server/data/database';
 import { DEMO_VENUES } from '../../server/operations/demo-content';
 import { importContent } from '../../server/operations/seed';
@@ -73,6 +73,16 @@ describe('places in the import file', () => {
       expect.stringMatching(/^events\/2\/lieu\/longitude: latitude and longitude go together: give both or neither/),
       expect.stringMatching(/^events\/4\/lieu\/accessibility\/step_free: /),
     ]);
+  });
+});
+
+describe('places in a streamed import, an event at a time', () => {
+  it('names the path of a coordinate outside Switzerland in the file, and keeps a valid place as it is', () => {
+    const event = { ...demo.events[0]!, lieu: { ...PLACE, latitude: 45.79 } };
+    const refused = decodeContentItem('events', 41, event);
+    expect(refused.ok ? [] : refused.errors).toEqual([expect.stringMatching(/^events\/41\/lieu\/latitude: outside Switzerland: .* \(got 45\.79\)$/)]);
+    const accepted = decodeContentItem('events', 41, { ...demo.events[0]!, lieu: PLACE });
+    expect(accepted.ok ? accepted.item.lieu : null).toEqual(PLACE);
   });
 });
 
