@@ -134,6 +134,14 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the description routes and the HTTP rules', () => {
+  it.each([OPENAPI_PATH, API_REFERENCE_PATH])('answers another method on %s with 405 and Allow, as every API route', async (path) => {
+    const answer = await app.inject({ method: 'POST', url: path });
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
 describe('GET /api/ (the reference page)', () => {
   it('renders every route, its parameters and answers as plain accessible HTML, with no script and no inline style', async () => {
     const { status, headers, text } = await client.get(API_REFERENCE_PATH);
