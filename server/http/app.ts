@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
 import { API_ROUTES } from './api-routes';
+import { registerApiDescription } from './description/description-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
 import { fairUse, type FairUseLimits } from '../cache/fair-use';
@@ -236,6 +237,8 @@ export const buildApp = ({
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
+    // The API's own description (OpenAPI 3.1) and its reference page.
+    registerApiDescription(api, API_CACHE_CONTROL);
   });
 
   registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
