@@ -1,5 +1,7 @@
+import { agendaFiltersToSearch, type AgendaFilters } from './agenda-filters';
 import { neutralizeFormula } from './directory-export';
-import { PAGE_PATHS } from './permalinks';
+import { selectionToSearch, type CategorySelection } from './news-list';
+import { localizedPath, PAGE_PATHS } from './permalinks';
 
 /**
  * The open-data CSV files of the agenda, the news and the shop's publications: their addresses
@@ -17,6 +19,12 @@ export const CSV_PATHS: Readonly<Record<OpenDataCsv, string>> = {
   news: `${PAGE_PATHS.news}export.csv`,
   publications: `${PAGE_PATHS.shop}export.csv`,
 };
+
+/** The address of the agenda's CSV as the page filters it: the page's own query on the file's path in the page language. */
+export const agendaCsvPath = (filters: AgendaFilters, language: string): string => `${localizedPath(CSV_PATHS.agenda, language)}${agendaFiltersToSearch(filters)}`;
+
+/** The address of the news CSV of a category selection, in the page language. */
+export const newsCsvPath = (selection: CategorySelection, language: string): string => `${localizedPath(CSV_PATHS.news, language)}${selectionToSearch(selection)}`;
 
 /** The columns of each CSV, in order. */
 export const CSV_COLUMNS = {

@@ -34,7 +34,7 @@ import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
-import { AgendaSubscription } from './agenda-subscription';
+import { AgendaCsvLink, AgendaSubscription } from './agenda-subscription';
 import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -144,6 +144,7 @@ export const AgendaView = ({
       <div className="agenda">
         <AgendaFilterBar actor={actor} />
         {subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}
+        {subscription !== null ? <AgendaCsvLink agenda={actor} /> : null}
         {permalinkEvent !== null ? (
           // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
           <section className="agenda-permalink" aria-labelledby={permalinkId}>
