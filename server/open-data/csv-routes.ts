@@ -29,6 +29,8 @@ export interface CsvRoutesOptions {
   readonly now?: () => number;
   /** Counts each download not revalidated against its client's fair use. */
   readonly uncached?: UncachedWork;
+  /** Rows read at a time; tests give a small one to cross many page boundaries. */
+  readonly pageRows?: number;
 }
 
 /** The filters of the agenda's CSV, as its page's address holds them. */
@@ -81,7 +83,7 @@ interface EventRow {
  * order (date, time with all-day events last, id), each page after the last row of the one
  * before: no offset, so the thousandth page costs what the first does.
  */
-async function* agendaRows(db: Queryable, filters: AgendaCsvFilters): AsyncGenerator<readonly (readonly string[])[]> {
+async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
   const params: unknown[] = [Number(SITE_AGENDA_ID), filters.from];
   const where = ['e.agenda_id = $1', 'e.bel_date >= $2::date'];
   if (filters.to !== null) {
@@ -119,12 +121,12 @@ async function* agendaRows(db: Queryable, filters: AgendaCsvFilters): AsyncGener
                         where ec.event_id = e.id), '[]'::json) as categories
          from events e where ${conditions.join(' and ')}
         order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id
-        limit ${CSV_PAGE_ROWS}`,
+        limit ${pageRows}`,
       page,
     );
     if (rows.length > 0) yield rows.map(agendaCsvRow);
     const last = rows.at(-1);
-    if (last === undefined || rows.length < CSV_PAGE_ROWS) return;
+    if (last === undefined || rows.length < pageRows) return;
     after = [last.bel_date, last.key_time, last.id];
   }
 }
@@ -139,7 +141,7 @@ interface NewsRow {
 }
 
 /** The news of the site's scope in the categories (any of them; none: all), newest first, a page at a time after the last row. */
-async function* newsRows(db: Queryable, categories: readonly number[]): AsyncGenerator<readonly (readonly string[])[]> {
+async function* newsRows(db: Queryable, categories: readonly number[], pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
   const params: unknown[] = [SITE_NEWS_SCOPE];
   const where = ['n.scope_id = (select id from news_scopes where slug = $1)'];
   if (categories.length > 0) {
@@ -161,12 +163,12 @@ async function* newsRows(db: Queryable, categories: readonly number[]): AsyncGen
                         where l.news_id = n.id), '[]'::json) as categories
          from news_items n where ${conditions.join(' and ')}
         order by n.date desc, n.id desc
-        limit ${CSV_PAGE_ROWS}`,
+        limit ${pageRows}`,
       page,
     );
     if (rows.length > 0) yield rows.map(newsCsvRow);
     const last = rows.at(-1);
-    if (last === undefined || rows.length < CSV_PAGE_ROWS) return;
+    if (last === undefined || rows.length < pageRows) return;
     after = [last.date, last.id];
   }
 }
@@ -199,7 +201,11 @@ const searchOf = (url: string): string => {
  * rows at a time. A query the page refuses is refused (400); a repeated download within a content
  * version and day is a 304 by its ETag, and each other one counts against the client's fair use.
  */
-export const registerCsvRoutes = (app: FastifyInstance, db: Queryable, { version, now = Date.now, uncached = NO_LIMIT }: CsvRoutesOptions): void => {
+export const registerCsvRoutes = (
+  app: FastifyInstance,
+  db: Queryable,
+  { version, now = Date.now, uncached = NO_LIMIT, pageRows = CSV_PAGE_ROWS }: CsvRoutesOptions,
+): void => {
   const handler =
     (dataset: OpenDataCsv) =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -220,9 +226,9 @@ export const registerCsvRoutes = (app: FastifyInstance, db: Queryable, { version
       const params = new URLSearchParams(kept);
       const pages =
         dataset === 'agenda'
-          ? agendaRows(db, agendaFiltersOf(kept, day))
+          ? agendaRows(db, agendaFiltersOf(kept, day), pageRows)
           : dataset === 'news'
-            ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))])
+            ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))], pageRows)
             : publicationRows(db);
       return reply
         .type(CSV_MEDIA_TYPE)

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { csvRecords } from '../../server/render/export-routes';
+import { registerCsvRoutes } from '../../server/open-data/csv-routes';
 import { parsePublisher } from '../../server/open-data/publisher';
 import { CSV_DELIMITER } from '../../src/domain/directory-export';
 import { CATALOGUE_PATH, DATASETS } from '../../src/domain/open-data-catalogue';
@@ -126,6 +127,12 @@ describe('the DCAT-AP CH catalogue', () => {
     }
   });
 
+  it('starts every address at the public origin, whatever host the request names', async () => {
+    const answer = await client.get(CATALOGUE_PATH, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain('evil.example');
+  });
+
   it('names the configured publisher, escaped', async () => {
     const other = buildApp({
       db,
@@ -194,6 +201,36 @@ describe('the CSV files of the agenda, the news and the publications', () => {
         .sort()
         .reverse(),
     );
+  });
+
+  it('hold, page after page, every event and news item the API lists, in its order', async () => {
+    /** The ids a list of the API holds, walked through its `next` links. */
+    const listed = async (path: string): Promise<string[]> => {
+      const ids: string[] = [];
+      let next: string | null = path;
+      while (next !== null) {
+        const body = (await client.getJson(next)).body as { results: { id: number }[]; next: string | null };
+        ids.push(...body.results.map((item) => String(item.id)));
+        next = body.next === null ? null : ((url) => `${url.pathname}${url.search}`)(new URL(body.next, ORIGIN));
+      }
+      return ids;
+    };
+    // Pages of three rows: the file crosses dozens of keyset boundaries, ties of a day and all-day events included.
+    const small = Fastify();
+    registerCsvRoutes(small, db, { version: async () => 'v', now: () => DEMO_NOW, pageRows: 3 });
+    const smallClient = await injectClient(small);
+    const rowsOf = async (path: string): Promise<string[]> =>
+      parseCsv((await smallClient.get(path)).text.replace(/^\uFEFF/, ''), CSV_DELIMITER)
+        .slice(1)
+        .filter((row) => row.length > 1)
+        .map((row) => row[0]!);
+    const events = await listed('/api/agenda/1/?page_size=100');
+    expect(events.length).toBeGreaterThan(6);
+    expect(await rowsOf(CSV_PATHS.agenda)).toEqual(events);
+    const news = await listed('/api/news/actualites/?page_size=100');
+    expect(news.length).toBeGreaterThan(6);
+    expect(await rowsOf(CSV_PATHS.news)).toEqual(news);
+    await small.close();
   });
 
   it('refuse a malformed or over-long query with a 400', async () => {
