@@ -19,7 +19,7 @@ const PARTS = {
   search: ['search.'],
   home: ['home.'],
   server: ['errors.', 'description.'],
-  shell: ['footer.', 'menu.', 'legal.', 'privacy.', 'sitemap.'],
+  shell: ['footer.', 'menu.', 'legal.', 'privacy.', 'sitemap.', 'opendata.'],
 };
 
 // A file is written only when its text changes: npm test compiles before every run, and a newer file

@@ -666,6 +666,8 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
   const end = async (label: string): Promise<void> => {
     await closeEventFeedState(tx, importedAt);
     await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
+    // The open-data catalogue's `dct:modified`: when this content was written.
+    await tx.query('insert into content_meta (key, value) values ($1, $2)', ['imported_at', importedAt.toISOString()]);
     // Sent on commit only, to every instance on this database: their cached answers name the old version.
     await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
   };

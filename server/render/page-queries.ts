@@ -24,6 +24,7 @@ const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   legal: [],
   privacy: [],
   sitemap: [],
+  data: [],
 };
 const TOOL_PARAMS = ['journal', 'inspect'];
 

@@ -94,6 +94,7 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   legal: { entry: siteInfoEntry, widget: 'site-info', dir: 'mentions-legales', attributes: { 'data-info': 'legal' }, title: 'legal.title' },
   privacy: { entry: siteInfoEntry, widget: 'site-info', dir: 'protection-des-donnees', attributes: { 'data-info': 'privacy' }, title: 'privacy.title' },
   sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
+  data: { entry: siteInfoEntry, widget: 'site-info', dir: 'donnees', attributes: { 'data-info': 'data' }, title: 'opendata.title' },
 };
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
@@ -419,6 +420,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       '/mentions-legales/',
       '/protection-des-donnees/',
       '/plan-du-site/',
+      '/donnees/',
     ]) {
       app.get(`${prefix}${path}`, pageHandler);
     }

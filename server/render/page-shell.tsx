@@ -200,6 +200,7 @@ const FOOTER_LINKS: readonly { readonly page: string; readonly path: string; rea
   { page: 'legal', path: '/mentions-legales/', label: 'footer.legal' },
   { page: 'privacy', path: '/protection-des-donnees/', label: 'footer.privacy' },
   { page: 'sitemap', path: '/plan-du-site/', label: 'footer.sitemap' },
+  { page: 'data', path: '/donnees/', label: 'opendata.title' },
 ];
 
 /** The site's footer: the institution's address and contact, the links to the pages about the site, and the notice. */

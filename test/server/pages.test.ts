@@ -318,8 +318,8 @@ describe('permalinks', () => {
     expect(first?.contains(open[0]!)).toBe(true);
     const head = headOf(document);
     expect(head.title).toBe(`${event.title} – Agenda – Canton de Valmont`);
-    // Its date as French writes it, its place, then the start of its text, within 160 characters.
-    const date = new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    // Its date as Swiss French writes it, its place, then the start of its text, within 160 characters.
+    const date = new Intl.DateTimeFormat('fr-CH', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${event.bel_date.slice(0, 10)}T00:00:00Z`),
     );
     expect(head.description?.startsWith(date)).toBe(true);

@@ -78,6 +78,7 @@ describe('parseSitePath', () => {
       legal: '/mentions-legales/',
       privacy: '/protection-des-donnees/',
       sitemap: '/plan-du-site/',
+      data: '/donnees/',
     });
     for (const [page, path] of Object.entries(PAGE_PATHS)) {
       expect(parseSitePath(path)).toStrictEqual({ kind: 'page', page });

@@ -37,7 +37,7 @@ import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
-import { AgendaSubscription } from './agenda-subscription';
+import { AgendaCsvLink, AgendaSubscription } from './agenda-subscription';
 import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -172,7 +172,14 @@ export const AgendaView = ({
             <AgendaEventItem event={pageEvent} onPage />
           </div>
         ) : null}
-        <AgendaFilterBar actor={actor}>{subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}</AgendaFilterBar>
+        <AgendaFilterBar actor={actor}>
+          {subscription !== null ? (
+            <>
+              <AgendaSubscription agenda={actor} subscription={subscription} />
+              <AgendaCsvLink agenda={actor} />
+            </>
+          ) : null}
+        </AgendaFilterBar>
         <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
           <div className="agenda__summary">
             <p className="agenda__count" role="status">

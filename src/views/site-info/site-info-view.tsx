@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { CATALOGUE_PATH, DATASETS, LICENCE } from '../../domain/open-data-catalogue';
 import { localizedPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
 import { addMessages, type MessageId } from '../../i18n/intl';
 import { SHELL_MESSAGES } from '../../i18n/shell-messages';
@@ -9,10 +10,10 @@ import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS, type InfoSection } from '
 addMessages(SHELL_MESSAGES);
 
 /** The pages this widget shows, by the container's `data-info`. */
-export type InfoPage = 'legal' | 'privacy' | 'sitemap';
+export type InfoPage = 'legal' | 'privacy' | 'sitemap' | 'data';
 
 /** The page a container's `data-info` names; the sitemap when it names none of them. */
-export const infoPageOf = (value: string | null): InfoPage => (value === 'legal' || value === 'privacy' ? value : 'sitemap');
+export const infoPageOf = (value: string | null): InfoPage => (value === 'legal' || value === 'privacy' || value === 'data' ? value : 'sitemap');
 
 /** The sitemap's groups: the sections a visitor comes for, then the pages about the site itself. */
 const SITEMAP: readonly { readonly title: MessageId; readonly pages: readonly { readonly page: SitePage; readonly label: MessageId }[] }[] = [
@@ -35,6 +36,7 @@ const SITEMAP: readonly { readonly title: MessageId; readonly pages: readonly { 
       { page: 'legal', label: 'legal.title' },
       { page: 'privacy', label: 'privacy.title' },
       { page: 'sitemap', label: 'sitemap.title' },
+      { page: 'data', label: 'opendata.title' },
     ],
   },
 ];
@@ -105,5 +107,48 @@ const SitemapView = () => {
   );
 };
 
-/** One of the pages about the site (legal notice, privacy statement, sitemap), in the page's language. */
-export const SiteInfoView = ({ page }: { page: InfoPage }) => (page === 'sitemap' ? <SitemapView /> : <InfoTextView page={page} />);
+// Short names of the files' formats, as people know them.
+const FORMAT_NAMES = { CSV: 'CSV', JSON: 'JSON (API)', ICS: 'iCalendar', ATOM: 'Atom', VCARD: 'vCard' } as const;
+
+/** The open data: each dataset with its description and files, the licence, and the catalogue that machines read. */
+const DataView = () => {
+  const { language, t } = useLocale();
+  return (
+    <div className="info">
+      <p className="info__intro">{t('opendata.intro')}</p>
+      {DATASETS.map((dataset) => (
+        <Section key={dataset.id} title={dataset.title[language]}>
+          <p>{dataset.description[language]}</p>
+          <p>
+            <a href={localizedPath(dataset.page, language)}>{t('opendata.page', { title: dataset.title[language] })}</a>
+          </p>
+          <h3>{t('opendata.files')}</h3>
+          <ul className="info__pages">
+            {dataset.distributions.map((file) => (
+              <li key={file.format}>
+                <a href={file.path} type={file.mediaType}>
+                  {FORMAT_NAMES[file.format]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+      <Section title={t('opendata.catalogue.title')}>
+        <p>{t('opendata.csvNote')}</p>
+        <p>
+          {t('opendata.licence', { licence: 'CC BY 4.0' })} <a href={LICENCE}>{LICENCE}</a>
+        </p>
+        <p>
+          {t('opendata.catalogue.text')}{' '}
+          <a href={CATALOGUE_PATH} type="application/rdf+xml">
+            {t('opendata.catalogue.link')}
+          </a>
+        </p>
+      </Section>
+    </div>
+  );
+};
+
+/** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language. */
+export const SiteInfoView = ({ page }: { page: InfoPage }) => (page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView /> : <InfoTextView page={page} />);
