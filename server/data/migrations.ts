@@ -251,6 +251,15 @@ export const MIGRATIONS: readonly Migration[] = [
       await tx.query('alter table news_items alter column search_title set not null');
     },
   },
+  {
+    version: 6,
+    name: "events' places: name, address, coordinates and accessibility",
+    sql: `
+      -- An event's place as the import gives it (server/data/content.ts ContentPlace), null when it has none:
+      -- the answers send it whole as lieu, so one column keeps it (nothing filters or sorts on it).
+      alter table events add column lieu jsonb
+    `,
+  },
 ];
 
 /** The version the code expects; a test template built for another version is rebuilt. */

@@ -8,6 +8,7 @@ import { formatLongDate, formatTime } from '../../i18n/dates';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
+import { AgendaPlace } from './agenda-place';
 import { CalendarLink } from './calendar-link';
 
 /**
@@ -81,7 +82,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           ))}
         </ul>
       ) : null}
-      {event.description || link ? (
+      {event.description || link || event.lieu ? (
         <details
           ref={detailsElement}
           className="agenda-event__details"
@@ -102,6 +103,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
             </span>
           </summary>
           {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
+          {event.lieu ? <AgendaPlace lieu={event.lieu} /> : null}
           {link ? (
             <p>
               <a href={link} target="_blank" rel="noopener noreferrer">
