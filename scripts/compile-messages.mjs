@@ -10,8 +10,17 @@ const sources = join(root, 'src/i18n/messages');
 const compiled = join(root, 'src/i18n/compiled');
 const formatjs = join(root, 'node_modules/.bin/formatjs');
 // The widgets whose messages travel with them (by the key's first word), and those only the server
-// renders (`server`: error pages, the pages' descriptions); every other message is the entry's (shell, cart, shop).
-const PARTS = { agenda: ['agenda.'], directory: ['directory.'], news: ['news.'], search: ['search.'], home: ['home.'], server: ['errors.', 'description.'] };
+// renders (`server`: error pages, the pages' descriptions), those of the footer, the menu and the pages about the site
+// (`shell`: a served page never translates them in the browser); every other message is the entry's (shell, cart, shop).
+const PARTS = {
+  agenda: ['agenda.'],
+  directory: ['directory.'],
+  news: ['news.'],
+  search: ['search.'],
+  home: ['home.'],
+  server: ['errors.', 'description.'],
+  shell: ['footer.', 'menu.', 'legal.', 'privacy.', 'sitemap.', 'opendata.'],
+};
 
 // A file is written only when its text changes: npm test compiles before every run, and a newer file
 // would tell the build check and the tests' server compilation that the sources changed.

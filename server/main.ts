@@ -106,6 +106,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     fairUseLimits: settings.fairUse,
     // ORDER_EMAIL: where the cart's "Commander" writes to.
     orderEmail: settings.orderEmail,
+    // PUBLISHER_*: who the open-data catalogue names.
+    publisher: settings.publisher,
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });

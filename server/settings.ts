@@ -6,6 +6,7 @@ import { parseFairUse, type FairUseLimits } from './cache/fair-use';
 import { parseCorsOrigins } from './http/http-rules';
 import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
 import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
+import { parsePublisher, type Publisher } from './open-data/publisher';
 
 /**
  * The server's settings, read from its environment and checked as a whole before anything else
@@ -47,6 +48,8 @@ export interface ServerSettings {
   readonly fairUse: FairUseLimits;
   /** ORDER_EMAIL: the publications office the cart's "Commander" writes to. */
   readonly orderEmail: string;
+  /** PUBLISHER_NAME, PUBLISHER_EMAIL and PUBLISHER_ID: who publishes the open-data catalogue. */
+  readonly publisher: Publisher;
 }
 
 // A parser's own message (which names its variable) becomes the start's one line.
@@ -154,6 +157,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   siteApi: siteApiOf(env['SITE_API_BASE']),
   fairUse: checked(() => parseFairUse(env)),
   orderEmail: orderEmailOf(env['ORDER_EMAIL']),
+  publisher: checked(() => parsePublisher(env)),
 });
 
 /**

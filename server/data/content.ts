@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either';
 import { jsonText, parseJson } from '../../src/domain/json';
 import { filingLetter, filingWord } from '../../src/domain/directory-letter';
 import { isSlug, slugify } from '../../src/domain/permalinks';
+import { SWISS_BOUNDS } from '../../src/domain/swiss-coordinates';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
 import type { Queryable } from './database';
 import { closeEventFeedState, feedEventData, upsertEventFeedState } from './event-feed-state';
@@ -135,6 +136,73 @@ export const uniqueSlugs = (items: readonly { readonly title: string; readonly s
   });
 };
 
+// An event's coordinates outside Switzerland are a fault of the file: the geoportal and the LV95 formulas stop at its borders.
+const Coordinate = (axis: 'latitude' | 'longitude') => {
+  const { min, max } = SWISS_BOUNDS[axis];
+  const inside = (u: unknown): u is number => typeof u === 'number' && Number.isFinite(u) && u >= min && u <= max;
+  return new t.Type<number, number, unknown>(
+    axis === 'latitude' ? 'Latitude' : 'Longitude',
+    inside,
+    (u, c) =>
+      inside(u)
+        ? t.success(u)
+        : t.failure(
+            u,
+            c,
+            typeof u === 'number' ? `outside Switzerland: expected a ${axis} from ${min} to ${max} (WGS 84)` : `expected a ${axis} in degrees (WGS 84)`,
+          ),
+    t.identity,
+  );
+};
+
+const PlaceFields = t.exact(
+  t.intersection([
+    t.type({ name: Title }),
+    t.partial({
+      street_address: text,
+      postcode: nullable(BoundedText(20, 'Postcode')),
+      locality: text,
+      latitude: nullable(Coordinate('latitude')),
+      longitude: nullable(Coordinate('longitude')),
+      accessibility: nullable(
+        t.exact(
+          t.partial({
+            step_free: nullable(t.boolean),
+            induction_loop: nullable(t.boolean),
+            accessible_toilets: nullable(t.boolean),
+            note: text,
+          }),
+        ),
+      ),
+    }),
+  ]),
+);
+
+/** An event's place in the import file (`lieu`): a name, an address, coordinates inside Switzerland (both or neither) and its accessibility. */
+export const ContentPlace = new t.Type<t.TypeOf<typeof PlaceFields>, t.OutputOf<typeof PlaceFields>, unknown>(
+  'ContentPlace',
+  (u): u is t.TypeOf<typeof PlaceFields> => PlaceFields.is(u) && ((u.latitude ?? null) === null) === ((u.longitude ?? null) === null),
+  (u, c) => {
+    // The fields' paths go on from the place's own, as if it were the object codec itself (see faultLines).
+    const last = c[c.length - 1];
+    const decoded = PlaceFields.validate(u, last === undefined ? c : [...c.slice(0, -1), { ...last, type: PlaceFields }]);
+    if (isLeft(decoded)) return decoded;
+    const place = decoded.right;
+    // A point needs both: one alone cannot be shown on the map nor written as GEO.
+    if (((place.latitude ?? null) === null) !== ((place.longitude ?? null) === null)) {
+      const missing = (place.latitude ?? null) === null ? 'latitude' : 'longitude';
+      return t.failure(
+        (u as Record<string, unknown>)[missing],
+        [...c, { key: missing, type: PlaceFields, actual: undefined }],
+        'latitude and longitude go together: give both or neither',
+      );
+    }
+    return t.success(place);
+  },
+  PlaceFields.encode,
+);
+export type ContentPlace = t.TypeOf<typeof ContentPlace>;
+
 /** An event of the import file: the wire fields plus its agenda and its category ids. */
 export const ContentEvent = t.exact(
   t.intersection([
@@ -146,6 +214,7 @@ export const ContentEvent = t.exact(
       place: text,
       description: nullable(BoundedText(TEXT_LIMITS.eventDescription, 'EventDescription')),
       link: text,
+      lieu: nullable(ContentPlace),
     }),
   ]),
 );
@@ -287,9 +356,11 @@ const faultLines = (errors: t.Errors, prefix: readonly string[]): string[] => {
     if (error.message !== undefined && !fault.messages.includes(error.message)) fault.messages.push(error.message);
     faults.set(path, fault);
   }
-  return [...faults].flatMap(([path, fault]) =>
-    (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`),
-  );
+  // A union's bare "no" at an object (a nullable place) says less than its fields' faults below it.
+  const parents = new Set([...faults.keys()].flatMap((path) => path.split('/').map((_part, index, parts) => parts.slice(0, index).join('/'))));
+  return [...faults]
+    .filter(([path, fault]) => fault.messages.length > 0 || !parents.has(path))
+    .flatMap(([path, fault]) => (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`));
 };
 
 export const decodeContent = (input: unknown): DecodedContent => {
@@ -518,7 +589,7 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
       tx,
       'events',
       `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
-       title text, search_title text, place text, description text, link text, search_place text`,
+       title text, search_title text, place text, description text, link text, search_place text, lieu jsonb`,
       list.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
     );
     await insertJson(
@@ -598,6 +669,8 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
   const end = async (label: string): Promise<void> => {
     await closeEventFeedState(tx, importedAt);
     await tx.query('insert into content_meta (key, value) values ($1, $2)', ['content', label]);
+    // The open-data catalogue's `dct:modified`: when this content was written.
+    await tx.query('insert into content_meta (key, value) values ($1, $2)', ['imported_at', importedAt.toISOString()]);
     // Sent on commit only, to every instance on this database: their cached answers name the old version.
     await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
   };

@@ -28,6 +28,8 @@ export interface FeedEventData {
   readonly place: string | null;
   readonly description: string | null;
   readonly link: string | null;
+  /** Its place, as the import gave it (`ContentPlace`); missing in the data of events recorded before places existed. */
+  readonly lieu?: unknown;
   /** Its categories, by id ascending, with their titles (a renamed category changes the event as calendars show it). */
   readonly categories: readonly { readonly id: number; readonly title: string }[];
 }
@@ -53,6 +55,7 @@ export const feedEventData = (
     readonly place?: string | null | undefined;
     readonly description?: string | null | undefined;
     readonly link?: string | null | undefined;
+    readonly lieu?: unknown;
   },
   searchTitle: string,
   categories: readonly { readonly id: number; readonly title: string }[],
@@ -67,6 +70,7 @@ export const feedEventData = (
   place: event.place ?? null,
   description: event.description ?? null,
   link: event.link ?? null,
+  lieu: event.lieu ?? null,
   categories: [...categories].sort((a, b) => a.id - b.id),
 });
 
@@ -85,6 +89,8 @@ export const feedEventHash = (data: FeedEventData): string =>
         data.description,
         data.link,
         data.categories.map((category) => [category.id, category.title]),
+        // Only an event with a place hashes it: the others keep the hash (and SEQUENCE) they had before places existed.
+        ...(data.lieu === undefined || data.lieu === null ? [] : [data.lieu]),
       ]),
     )
     .digest('base64url');

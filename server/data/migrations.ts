@@ -254,6 +254,15 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
+    name: "events' places: name, address, coordinates and accessibility",
+    sql: `
+      -- An event's place as the import gives it (server/data/content.ts ContentPlace), null when it has none:
+      -- the answers send it whole as lieu, so one column keeps it (nothing filters or sorts on it).
+      alter table events add column lieu jsonb
+    `,
+  },
+  {
+    version: 7,
     name: 'filing letter of contacts',
     // The letter of the directory's index, computed in TypeScript by the rule the browser shows
     // (src/domain/directory-letter.ts); the index keeps a letter's page in name order.
@@ -266,7 +275,7 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   {
-    version: 7,
+    version: 8,
     name: 'filing word of contacts',
     // The directory's order is a printed directory's: by the word a contact is filed under (a
     // person's family name, an organisation's first significant word), then by the whole name.

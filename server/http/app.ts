@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
 import { API_ROUTES } from './api-routes';
+import { registerApiDescription } from './description/description-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
 import { fairUse, type FairUseLimits } from '../cache/fair-use';
@@ -20,6 +21,9 @@ import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
+import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
+import { registerCsvRoutes } from '../open-data/csv-routes';
+import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
@@ -58,6 +62,8 @@ export interface AppOptions {
   fairUseLimits?: FairUseLimits | null;
   /** Where the cart's orders go (`ORDER_EMAIL`); default: the demo's office. */
   orderEmail?: string;
+  /** Who the open-data catalogue names (`PUBLISHER_*`); default: the demo's chancellery. */
+  publisher?: Publisher;
 }
 
 /** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
@@ -95,6 +101,7 @@ export const buildApp = ({
   publicHosts = [],
   fairUseLimits = null,
   orderEmail,
+  publisher,
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -236,6 +243,8 @@ export const buildApp = ({
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
+    // The API's own description (OpenAPI 3.1) and its reference page.
+    registerApiDescription(api, API_CACHE_CONTROL);
   });
 
   registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
@@ -243,6 +252,9 @@ export const buildApp = ({
   registerFeedRoutes(app, db, { version: version.read, now, origins });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
+  // Open data: the agenda, news and publications as CSV, streamed from this database, and the DCAT-AP CH catalogue of every dataset.
+  registerCsvRoutes(app, db, { version: version.read, now, uncached: limiter.uncached });
+  registerCatalogueRoutes(app, db, { version: version.read, origins, ...(publisher === undefined ? {} : { publisher }) });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
   registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
 

@@ -1,5 +1,5 @@
 import { zurichToday } from '../../src/domain/agenda-window';
-import type { Content, ContentContact, ContentEvent, ContentNews, ContentShopItem } from '../data/content';
+import type { Content, ContentContact, ContentEvent, ContentNews, ContentPlace, ContentShopItem } from '../data/content';
 import { NEWS_ARTICLES, type DemoArticle } from './demo-news';
 
 /**
@@ -18,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 3;
+export const DEMO_VERSION = 4;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -403,6 +403,150 @@ const PLACES = [
   null,
 ];
 
+type Venue = ContentPlace & { readonly name: string; readonly locality: string };
+
+// The venues of each place above, the place's own first: an event drawn in a town takes one of them by its id.
+const VENUES: Readonly<Record<string, readonly Venue[]>> = {
+  'Salle du Grand Conseil, Sion': [
+    {
+      name: 'Salle du Grand Conseil',
+      street_address: 'Rue du Grand-Pont 14',
+      postcode: '1950',
+      locality: 'Sion',
+      latitude: 46.23161,
+      longitude: 7.35894,
+      accessibility: {
+        step_free: true,
+        induction_loop: true,
+        accessible_toilets: true,
+        note: 'Entrée sans marche par la cour, ascenseur jusqu’à la tribune du public.',
+      },
+    },
+    {
+      name: 'Théâtre de Valère',
+      street_address: 'Rue du Vieux-Moulin 4',
+      postcode: '1950',
+      locality: 'Sion',
+      latitude: 46.23392,
+      longitude: 7.36108,
+      accessibility: { step_free: true, induction_loop: false, accessible_toilets: true, note: 'Places pour fauteuils roulants au premier rang, à réserver.' },
+    },
+    {
+      name: 'Médiathèque cantonale',
+      street_address: 'Rue de Lausanne 45',
+      postcode: '1950',
+      locality: 'Sion',
+      latitude: 46.23197,
+      longitude: 7.35452,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: true, note: null },
+    },
+  ],
+  'Château Saint-Maire, Lausanne': [
+    {
+      name: 'Château Saint-Maire',
+      street_address: 'Place du Château 4',
+      postcode: '1005',
+      locality: 'Lausanne',
+      latitude: 46.52403,
+      longitude: 6.63581,
+      accessibility: {
+        step_free: false,
+        induction_loop: false,
+        accessible_toilets: false,
+        note: 'Bâtiment historique : douze marches à l’entrée, accès en fauteuil roulant sur demande auprès de l’huissier.',
+      },
+    },
+    {
+      name: 'Bibliothèque cantonale et universitaire, site Riponne',
+      street_address: 'Place de la Riponne 6',
+      postcode: '1005',
+      locality: 'Lausanne',
+      latitude: 46.52356,
+      longitude: 6.633,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: true, note: 'Entrée sans marche côté rue de la Madeleine.' },
+    },
+    {
+      name: 'Musée cantonal des Beaux-Arts',
+      street_address: 'Place de la Gare 16',
+      postcode: '1003',
+      locality: 'Lausanne',
+      latitude: 46.51752,
+      longitude: 6.62764,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: true, note: 'Fauteuils roulants prêtés à l’accueil.' },
+    },
+  ],
+  'Hôtel du Gouvernement, Neuchâtel': [
+    {
+      name: 'Hôtel du Gouvernement',
+      street_address: 'Rue de la Collégiale 12',
+      postcode: '2000',
+      locality: 'Neuchâtel',
+      latitude: 46.99252,
+      longitude: 6.92884,
+      accessibility: { step_free: false, induction_loop: true, accessible_toilets: true, note: 'Rampe d’accès par la cour du château, sur demande.' },
+    },
+    {
+      name: 'Théâtre du Passage',
+      street_address: 'Passage Maximilien-de-Meuron 4',
+      postcode: '2000',
+      locality: 'Neuchâtel',
+      latitude: 46.99351,
+      longitude: 6.93452,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: true, note: null },
+    },
+  ],
+  'Archives cantonales, Fribourg': [
+    {
+      name: 'Archives cantonales',
+      street_address: 'Route des Arsenaux 17',
+      postcode: '1700',
+      locality: 'Fribourg',
+      latitude: 46.80049,
+      longitude: 7.14802,
+      accessibility: { step_free: true, induction_loop: false, accessible_toilets: true, note: 'Salle de lecture au rez-de-chaussée.' },
+    },
+    {
+      name: 'Aula de l’Université, Miséricorde',
+      street_address: 'Avenue de l’Europe 20',
+      postcode: '1700',
+      locality: 'Fribourg',
+      latitude: 46.80603,
+      longitude: 7.15196,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: true, note: 'Ascenseur depuis le hall principal.' },
+    },
+  ],
+  'Aula du Gymnase, Delémont': [
+    {
+      name: 'Aula du Gymnase',
+      street_address: 'Rue de l’Avenir 33',
+      postcode: '2800',
+      locality: 'Delémont',
+      latitude: 47.36296,
+      longitude: 7.34404,
+      accessibility: { step_free: true, induction_loop: true, accessible_toilets: false, note: null },
+    },
+    {
+      name: 'Musée jurassien d’art et d’histoire',
+      street_address: 'Rue du 23-Juin 52',
+      postcode: '2800',
+      locality: 'Delémont',
+      latitude: 47.36551,
+      longitude: 7.34298,
+      accessibility: { step_free: false, induction_loop: false, accessible_toilets: false, note: 'Maison ancienne : étages par l’escalier seulement.' },
+    },
+  ],
+};
+
+/** The demo's venues (a dozen, in the towns of the French-speaking cantons), in a fixed order. */
+export const DEMO_VENUES: readonly Venue[] = Object.values(VENUES).flat();
+
+// An event's place text and venue: the town drawn, then one of its venues by the event's id (no draw, so the rest of the demo stays as it was).
+const eventPlace = (drawn: string | null, id: number): { place: string | null; lieu: Venue | null } => {
+  const venues = drawn === null ? undefined : VENUES[drawn];
+  const venue = venues === undefined ? undefined : venues[id % venues.length];
+  return venue === undefined ? { place: drawn, lieu: null } : { place: `${venue.name}, ${venue.locality}`, lieu: venue };
+};
+
 const DAY_MS = 86400000;
 
 /** The demo's calendar: days counted from 1 January of last year. */
@@ -453,7 +597,7 @@ const makeEvents = (count: number, seed: number, days: DemoDays): ContentEvent[]
       start_time: allDay ? null : time(start),
       end_time: allDay ? null : time(Math.min(start + r.int(4, 12) * 15, 23 * 60 + 45)),
       title,
-      place: r.pick(PLACES),
+      ...eventPlace(r.pick(PLACES), id),
       description: `<p>${title}. Entrée libre, <strong>inscription souhaitée</strong>.</p>`,
       link: `https://www.canton.example/agenda/evenement-${id}/`,
       categories: [...new Set(categories)],

@@ -22,6 +22,10 @@ const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   cart: [],
   accessibility: [],
   search: ['q'],
+  legal: [],
+  privacy: [],
+  sitemap: [],
+  data: [],
 };
 const TOOL_PARAMS = ['journal', 'inspect'];
 

@@ -16,7 +16,9 @@ import {
   type SitePage,
   type SitePath,
 } from '../../src/domain/permalinks';
-import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd } from '../../src/domain/structured-data';
+import { eventDescription } from '../../src/domain/agenda-description';
+import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd, plainText } from '../../src/domain/structured-data';
+import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
@@ -31,6 +33,7 @@ import { newsEntry } from '../../src/views/news/news-entry';
 import { siteSearchEntry } from '../../src/views/search/site-search-entry';
 import { queryTitle } from '../../src/views/search/search-title';
 import { textFromSearch } from '../../src/domain/site-search';
+import { siteInfoEntry } from '../../src/views/site-info/site-info-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
@@ -88,6 +91,10 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: { 'data-currency': 'CHF' }, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
   search: { entry: siteSearchEntry, widget: 'site-search', dir: 'recherche', attributes: {}, title: 'page.search.title' },
+  legal: { entry: siteInfoEntry, widget: 'site-info', dir: 'mentions-legales', attributes: { 'data-info': 'legal' }, title: 'legal.title' },
+  privacy: { entry: siteInfoEntry, widget: 'site-info', dir: 'protection-des-donnees', attributes: { 'data-info': 'privacy' }, title: 'privacy.title' },
+  sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
+  data: { entry: siteInfoEntry, widget: 'site-info', dir: 'donnees', attributes: { 'data-info': 'data' }, title: 'opendata.title' },
 };
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
@@ -291,7 +298,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       // The event is in the list, or was loaded on its own when the list does not show it.
       const { event } = subject;
       const url = `${origin}${eventPath(event)}`;
-      meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, [event.bel_date.slice(0, 10), event.place].filter(Boolean).join(', '), {
+      // Its heading is its title, as an article's: the page is the event's, the agenda follows below it.
+      heading = event.title;
+      // Its date as the page's language writes it, its place, then the start of its text.
+      const when = `${formatLongDate(event.bel_date, language)}${event.start_time ? `, ${formatTime(event.start_time, language)}` : ''}`;
+      const description = eventDescription(when, event.place, event.description ? plainText(event.description) : null);
+      meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, description, {
         listTitle,
         type: 'article',
         jsonLd: [eventJsonLd(event, url)],
@@ -405,6 +417,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       '/panier/',
       '/accessibilite/',
       '/recherche/',
+      '/mentions-legales/',
+      '/protection-des-donnees/',
+      '/plan-du-site/',
+      '/donnees/',
     ]) {
       app.get(`${prefix}${path}`, pageHandler);
     }

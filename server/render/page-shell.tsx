@@ -1,10 +1,15 @@
 import { Fragment } from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import { localizedPath } from '../../src/domain/permalinks';
-import type { MessageId } from '../../src/i18n/intl';
+import { addMessages, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { SHELL_MESSAGES } from '../../src/i18n/shell-messages';
 import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
+import { INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
 import { pluralForms } from './plural-forms';
+
+// The footer's and the menu's words, which the browser's entry does not carry.
+addMessages(SHELL_MESSAGES);
 
 /** The addresses of what Parcel built for a page: its entry script, its style sheets and its icon, read from the built page. */
 export interface PageAssets {
@@ -46,10 +51,29 @@ const NAVIGATION: readonly { readonly page: string; readonly path: string; reado
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', de: 'Deutsch', it: 'Italiano', en: 'English' };
 
+// The canton's own arms (a fictional canton's): silver mountains over a gold wavy band on blue. No
+// cross and no red shield, which would read as the Swiss federal arms, protected by law.
+const SHIELD = 'M4 3h28v15c0 8-6 13-14 15C10 31 4 26 4 18z';
+
 const Emblem = () => (
   <svg className="site-header__emblem" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
-    <path d="M4 3h28v15c0 8-6 13-14 15C10 31 4 26 4 18z" fill="#b0122a" />
-    <path d="M16 9h4v5h5v4h-5v8h-4v-8h-5v-4h5z" fill="#fff" />
+    <defs>
+      <clipPath id="valmont-shield">
+        <path d={SHIELD} />
+      </clipPath>
+    </defs>
+    <g clipPath="url(#valmont-shield)">
+      <path d="M0 0h36v36H0z" fill="#1d4f91" />
+      <path d="m6 21 7.5-11 3.5 5 4.5-7L30 21z" fill="#fff" />
+      <path d="M0 23.5c3-2 6-2 9 0s6 2 9 0 6-2 9 0 6 2 9 0V28c-3 2-6 2-9 0s-6-2-9 0-6 2-9 0-6-2-9 0z" fill="#f2b705" />
+    </g>
+    <path d={SHIELD} fill="none" stroke="#10305a" strokeWidth="1.5" />
+  </svg>
+);
+
+const MenuIcon = () => (
+  <svg className="site-menu__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path d="M2 4.5h16M2 10h16M2 15.5h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
   </svg>
 );
 
@@ -69,7 +93,12 @@ export interface HeaderFacts {
   readonly switchTo: Readonly<Record<Language, string>>;
 }
 
-/** The site's header: skip link, emblem, search box, language switch (links), navigation and the cart's count. */
+/**
+ * The site's header: skip link, emblem, and a menu holding the search box, the language switch
+ * (links) and the navigation with the cart's count. The menu is a `<details>` disclosure: on a
+ * narrow screen its summary, "Menu", opens it without any script; on a wide one the style sheet
+ * hides the summary and shows its content (src/styles/site.css).
+ */
 export const SiteHeader = ({ language, intl, page, switchTo }: HeaderFacts) => {
   const t = (id: MessageId, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const forms = pluralForms(intl, 'cart.count');
@@ -86,87 +115,128 @@ export const SiteHeader = ({ language, intl, page, switchTo }: HeaderFacts) => {
             <Emblem />
             <span className="site-header__name">{t('site.name')}</span>
           </a>
-          <form
-            className="site-search"
-            role="search"
-            action={localizedPath('/recherche/', language)}
-            method="get"
-            data-site-search=""
-            aria-label={t('header.search.label')}
-          >
-            <label className="visually-hidden" htmlFor="site-search-q">
-              {t('header.search.label')}
-            </label>
-            <input
-              className="site-search__input"
-              id="site-search-q"
-              type="search"
-              name="q"
-              maxLength={200}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t('header.search.label')}
-            />
-            <button className="site-search__submit" type="submit">
-              <SearchIcon />
-              <span className="visually-hidden">{t('header.search.submit')}</span>
-            </button>
-          </form>
-          <div className="site-header__language" role="group" aria-label={t('lang.label')}>
-            {LANGUAGES.map((other, index) => (
-              <Fragment key={other}>
-                {index > 0 ? <span aria-hidden="true">|</span> : null}
-                <a
-                  className="site-header__lang"
-                  href={switchTo[other]}
-                  data-set-lang={other}
-                  lang={other}
-                  hrefLang={other}
-                  {...(other === language ? { 'aria-current': 'true' } : {})}
-                >
-                  {other.toUpperCase()}
-                  <span className="visually-hidden"> – {LANGUAGE_NAMES[other]}</span>
-                </a>
-              </Fragment>
-            ))}
-          </div>
+          <details className="site-menu">
+            <summary className="site-menu__toggle">
+              <MenuIcon />
+              <span>{t('menu.label')}</span>
+            </summary>
+            <form
+              className="site-search"
+              role="search"
+              action={localizedPath('/recherche/', language)}
+              method="get"
+              data-site-search=""
+              aria-label={t('header.search.label')}
+            >
+              <label className="visually-hidden" htmlFor="site-search-q">
+                {t('header.search.label')}
+              </label>
+              <input
+                className="site-search__input"
+                id="site-search-q"
+                type="search"
+                name="q"
+                maxLength={200}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t('header.search.label')}
+              />
+              <button className="site-search__submit" type="submit">
+                <SearchIcon />
+                <span className="visually-hidden">{t('header.search.submit')}</span>
+              </button>
+            </form>
+            <div className="site-header__language" role="group" aria-label={t('lang.label')}>
+              {LANGUAGES.map((other, index) => (
+                <Fragment key={other}>
+                  {index > 0 ? <span aria-hidden="true">|</span> : null}
+                  <a
+                    className="site-header__lang"
+                    href={switchTo[other]}
+                    data-set-lang={other}
+                    lang={other}
+                    hrefLang={other}
+                    {...(other === language ? { 'aria-current': 'true' } : {})}
+                  >
+                    {other.toUpperCase()}
+                    <span className="visually-hidden"> – {LANGUAGE_NAMES[other]}</span>
+                  </a>
+                </Fragment>
+              ))}
+            </div>
+            <nav className="site-nav" aria-label={t('nav.label')}>
+              <ul className="site-nav__list">
+                {NAVIGATION.map((item) => (
+                  <li key={item.page}>
+                    <a href={localizedPath(item.path, language)} data-nav={item.page} {...current(item.page)}>
+                      {t(item.label)}
+                    </a>
+                  </li>
+                ))}
+                <li className="site-nav__cart">
+                  <a href={localizedPath('/panier/', language)} data-nav="cart" {...current('cart')}>
+                    <span>{t('nav.cart')}</span>{' '}
+                    <span className="site-nav__count" data-cart-count="0">
+                      (
+                      <span data-i18n-count="0" {...countForms}>
+                        {t('cart.count', { count: 0 })}
+                      </span>
+                      )
+                    </span>
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          </details>
         </div>
-        <nav className="site-nav" aria-label={t('nav.label')}>
-          <ul className="site-nav__list">
-            {NAVIGATION.map((item) => (
-              <li key={item.page}>
-                <a href={localizedPath(item.path, language)} data-nav={item.page} {...current(item.page)}>
-                  {t(item.label)}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href={localizedPath('/panier/', language)} data-nav="cart" className="site-nav__cart" {...current('cart')}>
-                <span>{t('nav.cart')}</span>{' '}
-                <span className="site-nav__count" data-cart-count="0">
-                  (
-                  <span data-i18n-count="0" {...countForms}>
-                    {t('cart.count', { count: 0 })}
-                  </span>
-                  )
-                </span>
-              </a>
-            </li>
-          </ul>
-        </nav>
       </header>
     </>
   );
 };
 
-/** The site's footer: the notice and the accessibility statement's link. */
-export const SiteFooter = ({ language, intl, page }: Pick<HeaderFacts, 'language' | 'intl' | 'page'>) => (
-  <footer className="site-footer">
-    <p>{intl.formatMessage({ id: 'footer.text' })}</p>
-    <p className="site-footer__links">
-      <a href={localizedPath('/accessibilite/', language)} data-nav="accessibility" {...(page === 'accessibility' ? { 'aria-current': 'page' } : {})}>
-        {intl.formatMessage({ id: 'footer.accessibility' })}
-      </a>
-    </p>
-  </footer>
-);
+/** The pages about the site the footer links to, in order. */
+const FOOTER_LINKS: readonly { readonly page: string; readonly path: string; readonly label: MessageId }[] = [
+  { page: 'accessibility', path: '/accessibilite/', label: 'footer.accessibility' },
+  { page: 'legal', path: '/mentions-legales/', label: 'footer.legal' },
+  { page: 'privacy', path: '/protection-des-donnees/', label: 'footer.privacy' },
+  { page: 'sitemap', path: '/plan-du-site/', label: 'footer.sitemap' },
+  { page: 'data', path: '/donnees/', label: 'opendata.title' },
+];
+
+/** The site's footer: the institution's address and contact, the links to the pages about the site, and the notice. */
+export const SiteFooter = ({ language, intl, page }: Pick<HeaderFacts, 'language' | 'intl' | 'page'>) => {
+  const t = (id: MessageId): string => intl.formatMessage({ id });
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <address className="site-footer__address">
+          <strong>{t('site.name')}</strong>
+          <br />
+          {t('footer.office')}
+          {INSTITUTION_POSTAL.map((line) => (
+            <Fragment key={line}>
+              <br />
+              {line}
+            </Fragment>
+          ))}
+          <br />
+          {t('footer.phone')} <a href={`tel:${INSTITUTION_PHONE.dialled}`}>{INSTITUTION_PHONE.shown}</a>
+          <br />
+          {t('footer.email')} <a href={`mailto:${INSTITUTION_EMAIL}`}>{INSTITUTION_EMAIL}</a>
+        </address>
+        <nav className="site-footer__nav" aria-label={t('footer.nav.label')}>
+          <ul className="site-footer__links">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.page}>
+                <a href={localizedPath(link.path, language)} data-nav={link.page} {...(page === link.page ? { 'aria-current': 'page' } : {})}>
+                  {t(link.label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="site-footer__notice">{t('footer.text')}</p>
+    </footer>
+  );
+};

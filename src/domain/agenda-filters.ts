@@ -106,3 +106,7 @@ export const agendaFiltersFromSearch = (search: string): AgendaFilters => {
     ...(isQuickRange(range) ? { range } : {}),
   };
 };
+
+/** How many filters are in force, as the filters' button says it: each category, the month, the title and the quick range. */
+export const activeFilterCount = (filters: AgendaFilters): number =>
+  filters.categories.length + (isSet(filters.month) ? 1 : 0) + (isSet(filters.title?.trim()) ? 1 : 0) + (rangeOf(filters) !== null ? 1 : 0);

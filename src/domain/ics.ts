@@ -84,12 +84,35 @@ const whenLines = (event: AgendaEvent): string[] => {
 const categoryLines = (event: AgendaEvent): string[] =>
   event.categories && event.categories.length > 0 ? [`CATEGORIES:${event.categories.map((category) => escapeText(category.title)).join(',')}`] : [];
 
+/** An event's place as one line of text: its name, street and `postcode locality` (`Aula du Gymnase, Rue de la Gare 2, 1950 Sion`), or its `place` text without one. */
+export const placeText = (event: AgendaEvent): string | null => {
+  const lieu = event.lieu;
+  if (!lieu) return event.place ? event.place : null;
+  const town = [lieu.postcode, lieu.locality].filter((part) => part).join(' ');
+  return [lieu.name, lieu.street_address, town].filter((part) => part).join(', ');
+};
+
+// Six decimals: a tenth of a metre, more than a building needs; no exponent, whatever the number.
+const degrees = (value: number): string => String(Number(value.toFixed(6)));
+
+// RFC 5545 §3.8.1.6: GEO is latitude;longitude in decimal degrees, the semicolon a separator (not escaped).
+const locationLines = (event: AgendaEvent): string[] => {
+  const location = placeText(event);
+  const lieu = event.lieu;
+  // Another backend's answer may hold any number: GEO only for a point on the globe.
+  const geo =
+    lieu && typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && Math.abs(lieu.latitude) <= 90 && Math.abs(lieu.longitude) <= 180
+      ? [`GEO:${degrees(lieu.latitude)};${degrees(lieu.longitude)}`]
+      : [];
+  return [...(location ? [`LOCATION:${escapeText(location)}`] : []), ...geo];
+};
+
 const isWebAddress = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/\S+$/i.test(link);
 
 const eventLines = (event: AgendaEvent, host: string, stamp: string): string[] => {
   const lines = ['BEGIN:VEVENT', `UID:${event.id}@${host}`, `DTSTAMP:${stamp}`, ...whenLines(event)];
   lines.push(`SUMMARY:${escapeText(event.title)}`);
-  if (event.place) lines.push(`LOCATION:${escapeText(event.place)}`);
+  lines.push(...locationLines(event));
   if (event.description) lines.push(`DESCRIPTION:${escapeText(plainText(event.description))}`);
   lines.push(...categoryLines(event));
   if (event.link && /^https?:\/\//i.test(event.link)) lines.push(`URL:${event.link}`);
@@ -172,7 +195,7 @@ const feedEventLines = ({ event, uid, sequence, modified, cancelled, url }: Feed
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     ...whenLines(event),
     `SUMMARY:${escapeText(event.title)}`,
-    ...(event.place ? [`LOCATION:${escapeText(event.place)}`] : []),
+    ...locationLines(event),
     `DESCRIPTION:${escapeText(description)}`,
     ...categoryLines(event),
     `URL:${url}`,

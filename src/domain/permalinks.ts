@@ -51,7 +51,7 @@ export type SitePath =
   | { readonly kind: 'news'; readonly slug: string };
 
 /** The pages of the site. */
-export type SitePage = 'home' | 'directory' | 'agenda' | 'news' | 'shop' | 'cart' | 'accessibility' | 'search';
+export type SitePage = 'home' | 'directory' | 'agenda' | 'news' | 'shop' | 'cart' | 'accessibility' | 'search' | 'legal' | 'privacy' | 'sitemap' | 'data';
 
 /** The path of each page, in French, the site's language. */
 export const PAGE_PATHS: Readonly<Record<SitePage, string>> = {
@@ -63,6 +63,10 @@ export const PAGE_PATHS: Readonly<Record<SitePage, string>> = {
   cart: '/panier/',
   accessibility: '/accessibilite/',
   search: '/recherche/',
+  legal: '/mentions-legales/',
+  privacy: '/protection-des-donnees/',
+  sitemap: '/plan-du-site/',
+  data: '/donnees/',
 };
 
 const SECTION_OF: Readonly<Record<string, SitePage>> = Object.fromEntries(Object.entries(PAGE_PATHS).map(([page, path]) => [path, page as SitePage]));

@@ -1,4 +1,4 @@
-import type { AgendaEvent } from './agenda';
+import type { AgendaEvent, EventPlace } from './agenda';
 import { PERSON, type Contact } from './contact';
 import type { NewsItem } from './news';
 import { absoluteLink } from './safe-links';
@@ -194,6 +194,24 @@ const placeJsonLd = (place: string): JsonLd => {
   });
 };
 
+/** An event's place (`lieu`) as a schema.org `Place`: its name, its `PostalAddress` in Switzerland and its `GeoCoordinates`. */
+export const eventPlaceJsonLd = (lieu: EventPlace): JsonLd =>
+  node({
+    '@type': 'Place',
+    name: text(lieu.name),
+    address: node({
+      '@type': 'PostalAddress',
+      streetAddress: text(lieu.street_address),
+      postalCode: text(lieu.postcode),
+      addressLocality: text(lieu.locality),
+      addressCountry: 'CH',
+    }),
+    geo:
+      typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && Number.isFinite(lieu.latitude) && Number.isFinite(lieu.longitude)
+        ? node({ '@type': 'GeoCoordinates', latitude: lieu.latitude, longitude: lieu.longitude })
+        : undefined,
+  });
+
 // ——— The three kinds of page ———
 
 /**
@@ -221,7 +239,7 @@ export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
     endDate,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: place === undefined ? undefined : placeJsonLd(place),
+    location: event.lieu ? eventPlaceJsonLd(event.lieu) : place === undefined ? undefined : placeJsonLd(place),
     organizer: institution(origin),
     description: plain(event.description),
     url,

@@ -13,6 +13,7 @@ import {
   setCategories,
   type AgendaFilters,
 } from '../domain/agenda-filters';
+import { agendaCount, type AgendaCount } from '../domain/agenda-count';
 import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
@@ -73,8 +74,14 @@ export interface AgendaContext {
   readonly added: AgendaAddition | null;
   /** The event a permalink names. */
   readonly openEvent: string | null;
-  /** The permalink's event when the list does not show it: loaded on its own, shown above the list. */
+  /** The permalink's event, from the list or loaded on its own when the list does not show it: the page's event, shown above the list. */
   readonly permalink: AgendaEvent | null;
+  /** The event whose details the visitor opened last on this page (its address is the permalink's), until they close. */
+  readonly detailsOpen: { readonly id: string; readonly title: string } | null;
+  /** How many upcoming events the list holds in all, as the API reports it; `null` when it does not say. */
+  readonly upcomingTotal: number | null;
+  /** How many past events the API holds for the list, once a past page was asked for; `null` before, or when it does not say. */
+  readonly pastTotal: number | null;
   readonly error: HttpFailure | null;
   /** The upcoming pages the list shows: 1 for a new list, one more at each "Afficher plus". */
   readonly pages: number;
@@ -99,6 +106,8 @@ export type AgendaMachineEvent =
   | { readonly type: 'RETRY' }
   | { readonly type: 'LOAD_MORE' }
   | { readonly type: 'LOAD_PAST' }
+  | { readonly type: 'OPEN_DETAILS'; readonly id: string; readonly title: string }
+  | { readonly type: 'CLOSE_DETAILS'; readonly id: string }
   | AgendaEventsEvent
   | MoreAgendaEvent
   | PastAgendaEvent
@@ -145,13 +154,17 @@ const listOf = (context: AgendaContext, answer: AgendaAnswer) => {
     // A legacy backend sends every event, in any order and once per category link (SPEC §5).
     const all = sortEvents(dedupeById(answer.events));
     const upcoming = windowEvents(all, 'upcoming', context.today, range === null ? null : rangeDays(range, context.today));
+    const heldPast = range === null ? windowEvents(all, 'past', context.today) : [];
     return {
       upcoming: upcoming.slice(0, context.pageSize),
       heldUpcoming: upcoming.slice(context.pageSize),
-      heldPast: range === null ? windowEvents(all, 'past', context.today) : [],
+      heldPast,
       next: null,
       pastNext: null,
       all,
+      // The whole list is here: its totals are counted from it.
+      upcomingTotal: upcoming.length,
+      pastTotal: heldPast.length,
     };
   }
   const upcoming = dedupeById(answer.events);
@@ -160,11 +173,16 @@ const listOf = (context: AgendaContext, answer: AgendaAnswer) => {
     heldUpcoming: [],
     heldPast: [],
     next: answer.next,
+    upcomingTotal: reportedTotal(answer, upcoming.length),
+    pastTotal: null,
     // A range starts today: nothing before it is in it.
     pastNext: range === null ? agendaPagePath(context.agendaId, filters, { period: 'past', today: context.today, pageSize: context.pageSize }) : null,
     all: upcoming,
   };
 };
+
+/** The total a page's answer reports (`count`); a last page without one tells it by itself: what the list holds. */
+const reportedTotal = (answer: AgendaAnswer, held: number): number | null => answer.count ?? (answer.next === null ? held : null);
 
 /** Events not shown yet, in the order given. */
 const newEvents = (context: AgendaContext, events: readonly AgendaEvent[]): AgendaEvent[] => {
@@ -295,8 +313,22 @@ export const agendaMachine = setup({
     markRangeEmpty: assign({ rangeEmpty: true }),
     storeAgenda: assign(({ context, event }) => {
       assertEvent(event, 'AGENDA_LOADED');
-      const { upcoming, heldUpcoming, heldPast, next, pastNext } = listOf(context, event);
-      return { upcoming, heldUpcoming, heldPast, next, pastNext, past: [], agenda: grouped([], upcoming), added: null, error: null, pages: 1, pastPages: 0 };
+      const { upcoming, heldUpcoming, heldPast, next, pastNext, upcomingTotal, pastTotal } = listOf(context, event);
+      return {
+        upcoming,
+        heldUpcoming,
+        heldPast,
+        next,
+        pastNext,
+        upcomingTotal,
+        pastTotal,
+        past: [],
+        agenda: grouped([], upcoming),
+        added: null,
+        error: null,
+        pages: 1,
+        pastPages: 0,
+      };
     }),
     revealMore: assign(({ context }) => {
       const shown = context.heldUpcoming.slice(0, context.pageSize);
@@ -313,7 +345,15 @@ export const agendaMachine = setup({
       assertEvent(event, 'MORE_LOADED');
       const added = newEvents(context, event.events);
       const upcoming = [...context.upcoming, ...added];
-      return { upcoming, next: event.next, agenda: grouped(context.past, upcoming), added: additionOf(added), error: null, pages: context.pages + 1 };
+      return {
+        upcoming,
+        next: event.next,
+        agenda: grouped(context.past, upcoming),
+        added: additionOf(added),
+        error: null,
+        pages: context.pages + 1,
+        upcomingTotal: reportedTotal(event, upcoming.length) ?? context.upcomingTotal,
+      };
     }),
     revealPast: assign(({ context }) => {
       const shown = context.heldPast.slice(0, context.pageSize);
@@ -331,9 +371,12 @@ export const agendaMachine = setup({
       const added = pastAdded(context, event);
       const shown = added.slice(0, context.pageSize);
       const past = [...context.past, ...shown];
+      const heldPast = [...context.heldPast, ...added.slice(context.pageSize)];
       return {
         past,
-        heldPast: [...context.heldPast, ...added.slice(context.pageSize)],
+        heldPast,
+        // A whole answer holds every past event; a page reports their total, or ends the list.
+        pastTotal: event.whole ? past.length + heldPast.length : (reportedTotal(event, past.length + heldPast.length) ?? context.pastTotal),
         pastNext: event.whole ? null : event.next,
         agenda: grouped(past, context.upcoming),
         added: additionOf(shown),
@@ -364,6 +407,26 @@ export const agendaMachine = setup({
       permalink: ({ event }) => {
         assertEvent(event, 'EVENT_FOUND');
         return event.event;
+      },
+    }),
+    // The page's event, when the list shows it (none without a permalink): kept, so it stays at the top whatever the list shows next.
+    takeListedPermalink: assign({
+      permalink: ({ context, event }) => {
+        assertEvent(event, 'AGENDA_LOADED');
+        return listOf(context, event).upcoming.find((item) => item.id === context.openEvent) ?? null;
+      },
+    }),
+    openDetails: assign({
+      detailsOpen: ({ event }) => {
+        assertEvent(event, 'OPEN_DETAILS');
+        return { id: event.id, title: event.title };
+      },
+    }),
+    // Closing details other than the last opened leaves the address, and the title, on those.
+    closeDetails: assign({
+      detailsOpen: ({ context, event }) => {
+        assertEvent(event, 'CLOSE_DETAILS');
+        return context.detailsOpen?.id === event.id ? null : context.detailsOpen;
       },
     }),
     // Given by the widget: writes the filters to the address bar.
@@ -434,6 +497,9 @@ export const agendaMachine = setup({
     added: null,
     openEvent: input.openEvent ?? null,
     permalink: null,
+    detailsOpen: null,
+    upcomingTotal: null,
+    pastTotal: null,
     error: null,
     pages: 1,
     pastPages: 0,
@@ -441,6 +507,8 @@ export const agendaMachine = setup({
     wantedPast: input.pastPages ?? 0,
   }),
   invoke: { src: 'watchHistory' },
+  // The visitor opens or closes an event's details in the list: the address and the title follow the last opened.
+  on: { OPEN_DETAILS: { actions: 'openDetails' }, CLOSE_DETAILS: { actions: 'closeDetails' } },
   states: {
     events: {
       initial: 'loading',
@@ -545,13 +613,13 @@ export const agendaMachine = setup({
         waiting: {
           on: {
             AGENDA_LOADED: [
-              { guard: or(['opensNoEvent', 'listsOpenEvent']), target: 'listed' },
+              { guard: or(['opensNoEvent', 'listsOpenEvent']), target: 'listed', actions: 'takeListedPermalink' },
               { guard: 'holdsOpenEvent', target: 'shown', actions: 'takeHeldPermalink' },
               { target: 'loading' },
             ],
           },
         },
-        // No permalink, or its event is in the list, where its details open.
+        // No permalink, or its event is in the list (and kept, to stand at the top too).
         listed: {},
         loading: {
           invoke: { src: 'loadEvent', input: ({ context }) => ({ agendaId: context.agendaId, eventId: context.openEvent ?? '' }) },
@@ -650,7 +718,8 @@ export const selectOpenedEvent = (snapshot: AgendaSnapshot): AgendaEvent | null 
 export const selectPermalinkFound = (snapshot: AgendaSnapshot): boolean => {
   const { openEvent, permalink } = snapshot.context;
   if (openEvent === null) return true;
-  return permalink?.id === openEvent || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
+  // Loaded on its own, or in the list now (the first list's copy, kept for the top of the page, does not count once a filter leaves it out).
+  return (snapshot.matches({ permalink: 'shown' }) && permalink?.id === openEvent) || agendaEvents(snapshot.context.agenda).some((event) => event.id === openEvent);
 };
 
 /** The list's query string: its filters and the pages it shows (`?categories=…&page=2&passes=1`), as the address keeps them. */
@@ -662,3 +731,27 @@ export const selectMoreSearch = (snapshot: AgendaSnapshot): string => listSearch
 
 /** The query string of "Événements passés" as a link: one past page more. */
 export const selectPastSearch = (snapshot: AgendaSnapshot): string => listSearchOf({ ...snapshot.context, pastPages: snapshot.context.pastPages + 1 });
+
+/** The page's event (the address's at load), in the list or loaded on its own: it stands at the top of its page, its details open. */
+export const selectPageEvent = (snapshot: AgendaSnapshot): AgendaEvent | null => {
+  const { openEvent, permalink } = snapshot.context;
+  return openEvent !== null && permalink?.id === openEvent ? permalink : null;
+};
+
+/**
+ * The name of the event the document's title leads with: the details last opened, else the page's
+ * event; `null` on the list with nothing open; `undefined` while the page's event is still coming.
+ */
+export const selectItemTitle = (snapshot: AgendaSnapshot): string | null | undefined => {
+  const { detailsOpen, openEvent } = snapshot.context;
+  if (detailsOpen !== null) return detailsOpen.title;
+  if (openEvent === null) return null;
+  if (snapshot.matches({ permalink: 'waiting' }) || snapshot.matches({ permalink: 'loading' })) return undefined;
+  return selectPageEvent(snapshot)?.title ?? null;
+};
+
+/** The count the list states (docs/requirements.md, "Agenda"): the total the API reports, and how many are shown when fewer are. */
+export const selectAgendaCount = (snapshot: AgendaSnapshot): AgendaCount => {
+  const { upcomingTotal, pastTotal, pastPages } = snapshot.context;
+  return agendaCount({ upcoming: upcomingTotal, past: pastTotal, withPast: pastPages > 0 }, selectShownEvents(snapshot).length);
+};

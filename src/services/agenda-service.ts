@@ -14,6 +14,8 @@ export interface AgendaAnswer {
   readonly events: readonly AgendaEvent[];
   readonly next: string | null;
   readonly whole: boolean;
+  /** How many events the list holds in all, as the API reports it (`count`); missing or `null` when it says not. */
+  readonly count?: number | null;
 }
 
 /** The answers of the first page of a list, as events for the agenda machine; `AGENDA_RETRYING` before each retry. */
@@ -63,7 +65,7 @@ export const agendaNextPath = (next: string | null, api: Api): string | null => 
 
 const asAnswer =
   (api: Api) =>
-  (page: ListPage<AgendaEvent>): AgendaAnswer => ({ events: page.items, next: agendaNextPath(page.next, api), whole: page.whole });
+  (page: ListPage<AgendaEvent>): AgendaAnswer => ({ events: page.items, next: agendaNextPath(page.next, api), whole: page.whole, count: page.count });
 
 /** A list call decoded as one page, whichever shape the backend answers in. */
 const listAt = (api: Api, path: string): Observable<AgendaAnswer> => getJson(api, path, EventList).pipe(map(asAnswer(api)));

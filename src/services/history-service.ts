@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import { followAddressInLanguageLinks } from './language-links';
 
 /** How a change of filters enters the browser history: a new entry, or in place of the current one. */
 export type HistoryMode = 'push' | 'replace';
@@ -39,12 +40,17 @@ export const writeSearch = (mode: HistoryMode, plainSearch: string, win: Window 
   const url = `${win.location.pathname}${search}${win.location.hash}`;
   if (mode === 'push') win.history.pushState(null, '', url);
   else win.history.replaceState(null, '', url);
+  // The header's language switch keeps the filters shown.
+  followAddressInLanguageLinks(win);
 };
 
 /** An actor that sends `{ type, search }` each time the visitor goes back or forward in the history. */
 export const historyActor = (type: string, win: Window = window) =>
   fromCallback<{ type: string }>(({ sendBack }) => {
-    const onPopState = (): void => sendBack({ type, search: win.location.search });
+    const onPopState = (): void => {
+      followAddressInLanguageLinks(win);
+      sendBack({ type, search: win.location.search });
+    };
     win.addEventListener('popstate', onPopState);
     return () => win.removeEventListener('popstate', onPopState);
   });

@@ -1,3 +1,5 @@
+import { followAddressInLanguageLinks } from './language-links';
+
 /** What the address bar follows: the permalink of what is open, or the list's path when nothing is. */
 export interface PermalinkState {
   readonly subscribe: (listener: () => void) => () => void;
@@ -25,8 +27,16 @@ export const syncPermalink = (state: PermalinkState, win: Window = window): (() 
       if (opened) win.history.back();
       else win.history.replaceState(null, '', `${state.listPath()}${win.location.search}${win.location.hash}`);
     }
+    // The header's language switch leads to what is open, in each language (Back moves the address itself: the popstate below).
+    followAddressInLanguageLinks(win);
   };
-  return state.subscribe(follow);
+  const onPopState = (): void => followAddressInLanguageLinks(win);
+  win.addEventListener('popstate', onPopState);
+  const stop = state.subscribe(follow);
+  return () => {
+    stop();
+    win.removeEventListener('popstate', onPopState);
+  };
 };
 
 /**

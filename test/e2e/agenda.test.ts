@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, rangeDays, zurichToday } from '../../src/domain/agenda-window';
-import { eventPath } from '../../src/domain/permalinks';
+import { eventPath, localizedPath } from '../../src/domain/permalinks';
 import { axeViolations, watchedPage, openPage, wakeIslands } from '../support/browser';
 import { openForSuite } from '../support/browser-suite';
 import type { RunningSite } from '../support/site';
@@ -171,15 +171,16 @@ describe('the agenda page', () => {
     await page.context().close();
   });
 
-  it('opens the permalink of a past event above the list, under its title, with its details open', async () => {
+  it('opens the permalink of a past event above the list, under its title as the h1, with its details open', async () => {
     const answer = (await (await fetch(`${site.url}/api/agenda/1/?period=past&page_size=1`)).json()) as { results: { id: number; title: string }[] };
     const event = answer.results[0]!;
     const watched = await watchedPage(browser);
     const response = await watched.page.goto(`${site.url}${eventPath({ id: String(event.id), title: event.title })}`);
     expect(response?.status()).toBe(200);
     await wakeIslands(watched.page);
-    const section = watched.page.locator('section.agenda-permalink');
-    await expect(section.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(event.title);
+    // The page is the event's: its h1 is the event's title, the event comes first with its details open.
+    await expect(watched.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+    const section = watched.page.locator('.agenda-permalink');
     await expect(section.locator('details').getAttribute('open')).resolves.toBe('');
     // The list below still starts today.
     const dates = await eventDates(watched.page);
@@ -282,6 +283,217 @@ describe('the agenda page', () => {
     const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
     expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Zurich');
     expect(calendar.getAllSubcomponents('vevent').map((event) => event.getFirstPropertyValue('summary'))).toEqual(shown);
+    await page.context().close();
+  });
+});
+
+/** What the agenda's new parts say in a language: the count, the filters' button, the site's name, a long date's start. */
+const SPOKEN = [
+  {
+    language: 'fr',
+    count: (total: number, shown: number) => `${total} événements, ${shown} affichés`,
+    filters: (active: number) => (active === 0 ? 'Filtres' : `Filtres (${active} actifs)`),
+    month: 'Mois',
+    site: 'Canton de Valmont',
+    date: /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche), \d{1,2} \S+ \d{4}/,
+    other: { language: 'de', link: 'DE – Deutsch', site: 'Kanton Valmont' },
+    details: 'Détails',
+  },
+  {
+    language: 'de',
+    count: (total: number, shown: number) => `${total} Veranstaltungen, ${shown} angezeigt`,
+    filters: (active: number) => (active === 0 ? 'Filter' : `Filter (${active} aktiv)`),
+    month: 'Monat',
+    site: 'Kanton Valmont',
+    date: /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \S+ \d{4}/,
+    other: { language: 'fr', link: 'FR – Français', site: 'Canton de Valmont' },
+    details: 'Details',
+  },
+] as const;
+
+// A wide screen, a phone, and the narrowest reflow width; phones as tall as a common 375 px one.
+const SCREENS = [
+  { width: 1366, height: 900 },
+  { width: 375, height: 812 },
+  { width: 320, height: 640 },
+] as const;
+
+interface ListedEvent {
+  readonly id: number;
+  readonly title: string;
+  readonly place: string | null;
+  readonly description: string | null;
+}
+
+/** The first page the agenda shows, as the API answers it: its events and the total it reports. */
+const firstPage = async (): Promise<{ count: number; results: ListedEvent[] }> =>
+  (await (await fetch(`${site.url}/api/agenda/1/?page_size=50`)).json()) as { count: number; results: ListedEvent[] };
+
+const pageAt = async (screen: { width: number; height: number }, javaScriptEnabled = true): Promise<{ page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ viewport: screen, javaScriptEnabled });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+};
+
+/** The page's address in the language (French at the root). */
+const inLanguage = (path: string, language: string): string => localizedPath(path, language);
+
+/** A visitor on a narrow screen opens the header's "Menu" to reach the navigation and the languages. */
+const openMenuOnAPhone = async (page: Page): Promise<void> => {
+  const menu = page.getByRole('banner').locator('details.site-menu');
+  const summary = menu.locator('summary');
+  if ((await summary.isVisible()) && !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await summary.click();
+};
+
+describe.each(SPOKEN)('the agenda in $language', (spoken) => {
+  const listTitle = `Agenda – ${spoken.site}`;
+
+  describe.each(SCREENS)('at $width px', (screen) => {
+    it("links each title to its event's page; followed, the details open in place, the title and the language links follow, closing gives them back", async () => {
+      const { results } = await firstPage();
+      const event = results.find((item) => item.description !== null)!;
+      const permalink = inLanguage(eventPath({ id: String(event.id), title: event.title }), spoken.language);
+      const { page, errors } = await pageAt(screen);
+      await openPage(page, `${site.url}${inLanguage('/agenda/', spoken.language)}`);
+      await settled(page);
+      const results_ = page.getByRole('region', { name: spoken.language === 'fr' ? 'Événements' : 'Veranstaltungen' });
+      // Demo titles repeat: the event is the first of its title, as the list follows the API's order.
+      const link = results_.getByRole('heading', { level: 4, name: event.title, exact: true }).first().getByRole('link', { name: event.title, exact: true });
+      await expect(link.getAttribute('href')).resolves.toBe(permalink);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === permalink);
+      const article = results_
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { level: 4, name: event.title, exact: true }) })
+        .first();
+      await expect(article.locator('details').evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+      // Reading goes on in the details just opened.
+      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('SUMMARY');
+      await page.waitForFunction((title) => document.title === title, `${event.title} – ${listTitle}`);
+      // Where the header's switch leads (on a phone it sits in the closed "Menu": read, not clicked, so focus stays in the details).
+      const otherLink = page.getByRole('banner').locator(`a[data-set-lang="${spoken.other.language}"]`);
+      await expect(otherLink.getAttribute('href')).resolves.toBe(inLanguage(eventPath({ id: String(event.id), title: event.title }), spoken.other.language));
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === inLanguage('/agenda/', spoken.language));
+      await page.waitForFunction((title) => document.title === title, listTitle);
+      await expect(otherLink.getAttribute('href')).resolves.toBe(inLanguage('/agenda/', spoken.other.language));
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it("shows the event's page with the event as its h1, the event on the first screen, a dated description, and a language link that keeps it", async () => {
+      const { results } = await firstPage();
+      const event = results.find((item) => item.place !== null && item.description !== null)!;
+      const path = eventPath({ id: String(event.id), title: event.title });
+      const { page, errors } = await pageAt({ width: screen.width, height: screen.width === 1366 ? 900 : 667 });
+      await openPage(page, `${site.url}${inLanguage(path, spoken.language)}`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+      await expect(page.title()).resolves.toBe(`${event.title} – ${listTitle}`);
+      // The event itself, its date first, starts on the first screen.
+      const when = page.locator('main .agenda-permalink time').first();
+      await expect(when.textContent()).resolves.toMatch(spoken.date);
+      const box = await when.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(screen.width === 1366 ? 900 : 667);
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description).toMatch(spoken.date);
+      expect(description).toContain(event.place!);
+      expect(description!.length).toBeLessThanOrEqual(160);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await openMenuOnAPhone(page);
+      await page.getByRole('link', { name: spoken.other.link }).click();
+      await page.waitForURL((url) => url.pathname === inLanguage(path, spoken.other.language));
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+      await expect(page.title()).resolves.toBe(`${event.title} – Agenda – ${spoken.other.site}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('states the total the API reports and how many are shown, the same before and after the script', async () => {
+      const { count } = await firstPage();
+      const served = await (await fetch(`${site.url}${inLanguage('/agenda/', spoken.language)}`)).text();
+      expect(served).toContain(`>${spoken.count(count, 50)}<`);
+      const { page } = await pageAt(screen);
+      await openPage(page, `${site.url}${inLanguage('/agenda/', spoken.language)}`);
+      await settled(page);
+      // The same words as served: the polite status changes nothing on load, so nothing is announced.
+      await expect(page.locator('.agenda__count[role="status"]').textContent()).resolves.toBe(spoken.count(count, 50));
+      await page.context().close();
+    });
+
+    it("folds the filters behind one button saying how many are set on a narrow screen, and keeps the first event on a phone's first screen", async () => {
+      const { page, errors } = await pageAt(screen);
+      await openPage(page, `${site.url}${inLanguage('/agenda/', spoken.language)}?categories=3&mois=12`);
+      await settled(page);
+      const toggle = page.locator('summary', { hasText: spoken.filters(2) });
+      const month = page.getByRole('combobox', { name: spoken.month });
+      if (screen.width >= 768) {
+        // A wide screen shows the filters open, without the button.
+        await expect(toggle.isVisible()).resolves.toBe(false);
+        await expect(month.isVisible()).resolves.toBe(true);
+      } else {
+        await expect(toggle.textContent()).resolves.toBe(spoken.filters(2));
+        await expect(month.isVisible()).resolves.toBe(false);
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        await month.waitFor();
+        await expect(month.inputValue()).resolves.toBe('12');
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      if (screen.width === 375) {
+        await page.goto(`${site.url}${inLanguage('/agenda/', spoken.language)}`);
+        await expect(page.locator('summary', { hasText: spoken.filters(0) }).textContent()).resolves.toBe(spoken.filters(0));
+        const first = page.locator('.agenda__results article').first().getByRole('heading', { level: 4 });
+        const box = await first.boundingBox();
+        expect(box!.y + box!.height).toBeLessThanOrEqual(screen.height);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
+
+  it("leaves a modifier click on a title to the browser: the event's page in a new tab, the list as it was", async () => {
+    const { results } = await firstPage();
+    const event = results.find((item) => item.description !== null)!;
+    const { page, errors } = await pageAt({ width: 1366, height: 900 });
+    await openPage(page, `${site.url}${inLanguage('/agenda/', spoken.language)}`);
+    await settled(page);
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page
+        .getByRole('link', { name: event.title, exact: true })
+        .first()
+        .click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname).toBe(inLanguage(eventPath({ id: String(event.id), title: event.title }), spoken.language));
+    await expect(opened.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+    expect(new URL(page.url()).pathname).toBe(inLanguage('/agenda/', spoken.language));
+    await expect(page.locator('.agenda__results details[open]').count()).resolves.toBe(0);
+    await expect(page.title()).resolves.toBe(listTitle);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("goes without script from a title to the event's page, and opens the filters' disclosure", async () => {
+    const { results } = await firstPage();
+    const event = results[0]!;
+    const { page } = await pageAt({ width: 375, height: 812 }, false);
+    await page.goto(`${site.url}${inLanguage('/agenda/', spoken.language)}?categories=3&mois=12`);
+    const toggle = page.locator('summary', { hasText: spoken.filters(2) });
+    await toggle.click();
+    await page.getByRole('combobox', { name: spoken.month }).waitFor();
+    await page.goto(`${site.url}${inLanguage('/agenda/', spoken.language)}`);
+    await page.getByRole('link', { name: event.title, exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === inLanguage(eventPath({ id: String(event.id), title: event.title }), spoken.language));
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
     await page.context().close();
   });
 });

@@ -100,15 +100,15 @@ describe('the news feed', () => {
     const { page, errors } = await clipboardPage();
     await openPage(page, `${site.url}/actualites/`);
     await page.locator('.news__results[aria-busy="false"]').waitFor();
-    await expect(alternates(page)).resolves.toEqual([["Fil d'actualités (Atom)", '/flux/actualites/actualites.atom']]);
-    const visible = page.getByRole('link', { name: "S'abonner au fil d'actualités (Atom)" });
+    await expect(alternates(page)).resolves.toEqual([['Actualités', '/flux/actualites/actualites.atom']]);
+    const visible = page.getByRole('link', { name: "S'abonner aux actualités" });
     await expect(visible.getAttribute('href')).resolves.toBe('/flux/actualites/actualites.atom');
 
     const category = demo.news_categories.find((item) => item.scope === 'actualites')!;
     await page.getByRole('group', { name: 'Filtrer par catégorie' }).getByRole('button', { name: category.title }).click();
     await page.locator(`.news__feed a[href="/flux/actualites/actualites/${category.id}.atom"]`).waitFor();
     await page.locator(`head link[rel="alternate"][href="/flux/actualites/actualites/${category.id}.atom"]`).waitFor({ state: 'attached' });
-    await expect(alternates(page)).resolves.toEqual([["Fil d'actualités (Atom)", `/flux/actualites/actualites/${category.id}.atom`]]);
+    await expect(alternates(page)).resolves.toEqual([['Actualités', `/flux/actualites/actualites/${category.id}.atom`]]);
 
     const response = await fetch(`${site.url}/flux/actualites/actualites/${category.id}.atom`);
     expect(response.status).toBe(200);
@@ -125,6 +125,6 @@ describe('the news feed', () => {
   it('is in the head of the page the server writes, with the selection of its address', async () => {
     const html = await (await fetch(`${site.url}/actualites/?categorie=2&categorie=1`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Fil d&#x27;actualités (Atom)" href="/flux/actualites/actualites/1.2.atom"/>');
+    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Actualités" href="/flux/actualites/actualites/1.2.atom"/>');
   });
 });

@@ -14,6 +14,15 @@ const PAGES = [
   { path: '/panier/', heading: 'Panier', widget: 'cart', nav: 'Panier' },
 ] as const;
 
+// The pages about the site, linked from the footer: no section of the navigation is current there.
+const FOOTER_PAGES = [
+  { path: '/accessibilite/', heading: 'Accessibilité', widget: 'accessibility', link: 'Accessibilité' },
+  { path: '/mentions-legales/', heading: 'Mentions légales', widget: 'site-info', link: 'Mentions légales' },
+  { path: '/protection-des-donnees/', heading: 'Protection des données', widget: 'site-info', link: 'Protection des données' },
+  { path: '/plan-du-site/', heading: 'Plan du site', widget: 'site-info', link: 'Plan du site' },
+  { path: '/donnees/', heading: 'Données ouvertes', widget: 'site-info', link: 'Données ouvertes' },
+] as const;
+
 let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
@@ -37,6 +46,64 @@ describe.each(PAGES)('the page $path', ({ path, heading, widget, nav }) => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
     await expect(page.locator(`main [data-widget="${widget}"][lang="fr"]`).count()).resolves.toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(FOOTER_PAGES)('the page $path', ({ path, heading, widget, link }) => {
+  it('loads with the shared header and footer, its widget and no console error, and axe finds no violation', async () => {
+    const { page, errors } = await open(path);
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' }).locator('[aria-current]').count()).resolves.toBe(0);
+    const footer = page.getByRole('navigation', { name: 'Informations sur le site' });
+    await expect(footer.getByRole('link', { name: link }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    await expect(page.title()).resolves.toBe(`${heading} – Canton de Valmont`);
+    await expect(page.locator(`main [data-widget="${widget}"][lang="fr"]`).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the open data', () => {
+  it.each([
+    { path: '/donnees/', heading: 'Données ouvertes', dataset: 'Agenda du canton', files: 'Fichiers', page: 'Page : Agenda du canton' },
+    {
+      path: '/de/donnees/',
+      heading: 'Offene Daten',
+      dataset: 'Veranstaltungskalender des Kantons',
+      files: 'Dateien',
+      page: 'Seite: Veranstaltungskalender des Kantons',
+    },
+  ])(
+    '$path lists each dataset with its files, the licence and the catalogue, and axe finds no violation',
+    async ({ path, heading, dataset, files, page: pageLink }) => {
+      const { page, errors } = await open(path);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+      const region = page.getByRole('region', { name: dataset });
+      await expect(region.getByRole('heading', { level: 3, name: files }).isVisible()).resolves.toBe(true);
+      await expect(region.getByRole('link', { name: pageLink }).getAttribute('href')).resolves.toMatch(/\/agenda\/$/);
+      await expect(region.getByRole('link', { name: 'CSV' }).getAttribute('href')).resolves.toBe('/agenda/export.csv');
+      await expect(region.getByRole('link', { name: 'iCalendar' }).getAttribute('href')).resolves.toBe('/flux/agenda/1.ics');
+      await expect(
+        page
+          .getByRole('region', { name: /annuaire|Verzeichnis/i })
+          .getByRole('link', { name: 'vCard' })
+          .isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: 'catalogue.rdf (RDF/XML)' }).getAttribute('href')).resolves.toBe('/donnees/catalogue.rdf');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('offers the agenda and the news as CSV with the filters in force', async () => {
+    const { page, errors } = await open('/agenda/?mois=5');
+    await expect(page.getByRole('link', { name: 'Télécharger ces événements (CSV)' }).getAttribute('href')).resolves.toBe('/agenda/export.csv?mois=5');
+    await page.goto(`${site.url}/actualites/`);
+    await expect(page.getByRole('link', { name: 'Télécharger ces actualités (CSV)' }).getAttribute('href')).resolves.toBe('/actualites/export.csv');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -130,11 +130,44 @@ describe("an event's permalink", () => {
 
     await page.reload();
     await settle(page);
-    await expect(details.evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
+    // Reloaded, the address is the event's page: the event comes first under its title as the h1, its details open.
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+    await expect(page.locator('.agenda-permalink details').evaluate((element) => (element as HTMLDetailsElement).open)).resolves.toBe(true);
     await expect(page.locator('main details[open]').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });
+});
+
+describe("an event's permalink: title and language", () => {
+  it.each([
+    ['fr', 'de', 'DE – Deutsch', 'Agenda – Canton de Valmont', 'Agenda – Kanton Valmont'],
+    ['de', 'fr', 'FR – Français', 'Agenda – Kanton Valmont', 'Agenda – Canton de Valmont'],
+  ] as const)(
+    'opened in place in %s, it names the title; reloaded and switched to %s, the page keeps the event',
+    async (from, to, switchName, listTitle, otherTitle) => {
+      const id = expectedPlainAgenda(1)[0];
+      const event = content.events.find((item) => item.id === id);
+      if (event === undefined) throw new Error('no event in agenda 1');
+      const permalink = eventPath({ id: String(event.id), title: event.title });
+      const prefix = (language: string): string => (language === 'fr' ? '' : `/${language}`);
+      const { page, errors } = await open(`${prefix(from)}/agenda/`);
+      await page.locator('.agenda__results').getByRole('link', { name: event.title, exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === `${prefix(from)}${permalink}`);
+      await page.waitForFunction((title) => document.title === title, `${event.title} – ${listTitle}`);
+
+      await page.reload();
+      await settle(page);
+      await expect(page.title()).resolves.toBe(`${event.title} – ${listTitle}`);
+      await page.getByRole('link', { name: switchName }).click();
+      await page.waitForURL((url) => url.pathname === `${prefix(to)}${permalink}`);
+      await settle(page);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(event.title);
+      await expect(page.title()).resolves.toBe(`${event.title} – ${otherTitle}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('an unknown permalink and an unreadable address', () => {

@@ -3,12 +3,12 @@ import type { QuickRange } from '../../src/domain/agenda-window';
 import {
   agendaMachine,
   selectAddition,
+  selectAgendaCount,
   selectAgendaStatus,
   selectCategoryToggles,
   selectEmptyRange,
   selectHasMore,
   selectHasPast,
-  selectPermalinkEvent,
   selectRetrying,
   selectShownEvents,
   type AgendaInput,
@@ -36,10 +36,20 @@ type Snapshot = SnapshotFrom<typeof agendaMachine>;
 const say = (language: 'fr' | 'en', fr: string, en: string): string => (language === 'fr' ? fr : en);
 const categoryTitle = (id: string): string => AGENDA_CATEGORIES.find((category) => category.id === id)?.title ?? id;
 
-// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French).
-const eventCount = (count: number): string => (count === 0 ? 'Aucun événement' : `${count} ${count === 1 ? 'événement' : 'événements'}`);
-const countWithAdded = (count: number, added: number): string =>
-  `${count} ${count < 2 ? 'événement' : 'événements'}, dont ${added === 0 ? 'aucun nouveau' : added === 1 ? '1 nouveau' : `${added} nouveaux`}`;
+// The count's words, as the page's French messages put them (a plural's "one" is 0 and 1 in French): the
+// total the API reports, how many are shown when fewer are, and how many the latest addition brought.
+const events = (count: number): string => `${count} ${count < 2 ? 'événement' : 'événements'}`;
+const addedWords = (added: number): string => `dont ${added === 0 ? 'aucun nouveau' : added === 1 ? '1 nouveau' : `${added} nouveaux`}`;
+/** The count sentence a visitor reads for a total, the events shown (`null`: all of them) and the latest addition. */
+export const countSentence = (total: number, shown: number | null, added: number | null): string =>
+  [
+    shown === null && added === null && total === 0 ? 'Aucun événement' : events(total),
+    ...(shown === null ? [] : [`${shown} ${shown < 2 ? 'affiché' : 'affichés'}`]),
+    ...(added === null ? [] : [addedWords(added)]),
+  ].join(', ');
+
+/** The details the walk opens and closes: an event of the first page that has some. */
+const DETAILS_EVENT = AGENDA_EVENTS[1]!;
 
 const EMPTY_RANGE: Readonly<Record<QuickRange, string>> = {
   aujourdhui: "Aucun événement aujourd'hui.",
@@ -56,7 +66,8 @@ export const AGENDA_MODEL_INPUT: AgendaInput = { agendaId: '1', today: AGENDA_TO
 // The first answers a list can get: a server's page with a next one, a legacy backend's whole
 // agenda, an empty page, and a legacy answer that holds only the past.
 const FIRST_ANSWERS: readonly AgendaMachineEvent[] = [
-  { type: 'AGENDA_LOADED', events: AGENDA_EVENTS, next: AGENDA_NEXT_PAGE, whole: false },
+  // Two events shown of the three the API counts: LATER_EVENT is on the next page.
+  { type: 'AGENDA_LOADED', events: AGENDA_EVENTS, next: AGENDA_NEXT_PAGE, whole: false, count: 3 },
   { type: 'AGENDA_LOADED', events: LEGACY_AGENDA, next: null, whole: true },
   { type: 'AGENDA_LOADED', events: [], next: null, whole: false },
   { type: 'AGENDA_LOADED', events: PAST_EVENTS, next: null, whole: true },
@@ -86,6 +97,9 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     }
     if (snapshot.matches({ permalink: 'loading' })) return [{ type: 'EVENT_FOUND', event: LATER_EVENT }, { type: 'EVENT_MISSING' }];
     if (!snapshot.matches({ permalink: 'listed' })) return [];
+    // Details open from a title's link are closed before anything else: the walk stays short, both transitions taken.
+    const { detailsOpen } = snapshot.context;
+    if (detailsOpen !== null) return [{ type: 'CLOSE_DETAILS', id: detailsOpen.id }];
     // The categories answer right after the first list, so the walk goes on with their toggles (or their failure).
     if (snapshot.matches({ categories: 'loading' }))
       return [
@@ -110,6 +124,10 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     if (plain) events.push({ type: 'SELECT_RANGE', range: range === null ? 'semaine' : null });
     if (snapshot.matches({ events: 'empty' })) events.push({ type: 'RESET' });
     if (snapshot.matches({ events: 'failed' })) events.push({ type: 'RETRY' });
+    // An event's details opened from its title's link (then closed, above): the title and the address follow; walked on the plain first page.
+    if (plain && range === null && snapshot.context.past.length === 0 && selectShownEvents(snapshot).some((event) => event.id === DETAILS_EVENT.id)) {
+      events.push({ type: 'OPEN_DETAILS', id: DETAILS_EVENT.id, title: DETAILS_EVENT.title });
+    }
     // The paging is walked without filters (a range aside): filters change the paths asked for, not the paging.
     if (plain && selectHasMore(snapshot) && !snapshot.matches({ events: { ready: 'loadingMore' } }) && !snapshot.matches({ events: { ready: 'loadingPast' } })) {
       events.push({ type: 'LOAD_MORE' });
@@ -153,6 +171,7 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       context.next !== null,
       context.pastNext !== null,
       context.categories.length > 0,
+      context.detailsOpen !== null,
     ]);
   },
   describeEvent: (event, language) => {
@@ -229,6 +248,10 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
         return say(language, `Le serveur répond avec ${event.categories.length} catégorie(s)`, `The server answers with ${event.categories.length} categories`);
       case 'CATEGORIES_FAILED':
         return say(language, 'L’appel des catégories échoue', 'The categories call fails');
+      case 'OPEN_DETAILS':
+        return say(language, `Suivre le lien du titre « ${event.title} »`, `Follow the title link “${event.title}”`);
+      case 'CLOSE_DETAILS':
+        return say(language, 'Refermer les détails de l’événement ouvert', 'Close the open event’s details');
     }
   },
   words: {
@@ -258,6 +281,9 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
       ...(range !== null ? [say(language, `période ${range}`, `period ${range}`)] : []),
       ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),
       ...(selectHasPast(snapshot) ? [say(language, 'lien « Événements passés »', '“Past events” link')] : []),
+      ...(snapshot.context.detailsOpen !== null
+        ? [say(language, `détails de « ${snapshot.context.detailsOpen.title} » ouverts`, `details of “${snapshot.context.detailsOpen.title}” open`)]
+        : []),
     ].join(', ');
   },
   visible: (state) => {
@@ -266,8 +292,8 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
     const status = selectAgendaStatus(snapshot);
     const events = selectShownEvents(snapshot);
     const addition = selectAddition(snapshot);
-    const permalink = selectPermalinkEvent(snapshot);
     const emptyRange = selectEmptyRange(snapshot);
+    const { total, shown } = selectAgendaCount(snapshot);
     // The count's polite status; a failed list leaves it empty, its alert says why.
     const count: Seen[] = selectRetrying(snapshot)
       ? [{ kind: 'status', text: 'Connexion lente ou serveur occupé : nouvel essai en cours…' }]
@@ -275,7 +301,7 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
         ? [{ kind: 'status', text: "Chargement de l'agenda…" }]
         : status === 'failed'
           ? []
-          : [{ kind: 'status', text: addition !== null ? countWithAdded(events.length, addition.count) : eventCount(events.length) }];
+          : [{ kind: 'status', text: countSentence(total, shown, addition?.count ?? null) }];
     const alerts: Seen[] = [
       ...(status === 'failed'
         ? [{ kind: 'alert', message: "L'agenda n'a pas pu être chargé.", button: 'Réessayer' } as const]
@@ -296,10 +322,10 @@ export const agendaModel: MachineModel<AgendaMachineEvent> = {
           .map((category) => category.title),
       },
       { kind: 'pressed', group: 'Période', names: range === null ? [] : [RANGE_NAMES[range]] },
-      // The permalink's event loaded on its own stands above the list.
+      // The list's events; the page's event stands above the filters, named by the page's heading (agenda.model.test.tsx checks it).
       {
         kind: 'cards',
-        titles: [...(permalink === null ? [] : [permalink.title]), ...events.map((event) => event.title)],
+        titles: events.map((event) => event.title),
         noun: ['fiche d’événement', 'fiches d’événement'],
       },
       ...count,

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import { agendaFiltersToSearch } from '../../src/domain/agenda-filters';
@@ -7,10 +7,12 @@ import {
   agendaMachine,
   filtersOf,
   selectCategoryToggles,
+  selectAgendaCount,
   selectEmptyRange,
   selectHasMore,
   selectHasPast,
-  selectPermalinkEvent,
+  selectItemTitle,
+  selectPageEvent,
   type AgendaMachineEvent,
 } from '../../src/machines/agenda-machine';
 import type {
@@ -24,12 +26,18 @@ import type {
 } from '../../src/services/agenda-service';
 import { historyActor, writeSearch } from '../../src/services/history-service';
 import { AgendaView } from '../../src/views/agenda/agenda-view';
+import { LIST_TITLE_ATTRIBUTE } from '../../src/views/shared/document-title';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
-import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY } from '../support/agenda-fixtures';
-import { AGENDA_MODEL_INPUT, agendaModel } from './agenda-model';
+import { AGENDA_CATEGORIES, AGENDA_PAGE_SIZE, AGENDA_TODAY, LATER_EVENT } from '../support/agenda-fixtures';
+import { AGENDA_MODEL_INPUT, agendaModel, countSentence } from './agenda-model';
+
+const LIST_TITLE = 'Agenda – Canton de Valmont';
 import { describeModelWalk } from './model-walk';
 
 type Snapshot = SnapshotFrom<typeof agendaMachine>;
+
+// The agenda's paths are the longest of the walks (a dozen steps, each rendered and checked): on a busy machine one takes several seconds.
+jest.setTimeout(20_000);
 
 /** A fake service: each call's input, and the subject its answer comes through. */
 const calls = <I, E>() => {
@@ -61,16 +69,24 @@ const harness = () => {
     actions: { writeHistory: ({ context }, params) => writeSearch(params.mode, agendaFiltersToSearch(filtersOf(context))) },
   });
   const actor = createActor(machine, { input: AGENDA_MODEL_INPUT });
+  // The title a server writes on an event's page: the event's name, then the list's title it keeps for when nothing is open.
+  document.head.querySelector('title')?.remove();
+  const title = document.createElement('title');
+  title.setAttribute(LIST_TITLE_ATTRIBUTE, LIST_TITLE);
+  title.textContent = `${LATER_EVENT.title} – ${LIST_TITLE}`;
+  document.head.append(title);
   const container = document.createElement('div');
   container.setAttribute('lang', 'fr');
   document.body.append(container);
   actor.start();
   render(
     <WidgetRoot container={container}>
-      <AgendaView actor={actor} openEvent={AGENDA_MODEL_INPUT.openEvent ?? null} />
+      <AgendaView actor={actor} />
     </WidgetRoot>,
     { container },
   );
+  // The filters' disclosure opened, as a visitor on a narrow screen opens it to reach them (a wide screen shows them open).
+  fireEvent.click(screen.getByText('Filtres', { selector: 'summary' }));
   return { actor, lists: lists.made, more: more.made, past: past.made, single: single.made, categories: categories.made };
 };
 
@@ -144,11 +160,22 @@ const perform = (h: Harness, event: AgendaMachineEvent): void => {
     case 'CATEGORIES_FAILED':
       h.categories.at(-1)!.answer.next(event);
       return;
+    // The title's link opens the details in place; their summary closes them.
+    case 'OPEN_DETAILS':
+      fireEvent.click(within(results()).getByRole('link', { name: event.title }));
+      return;
+    case 'CLOSE_DETAILS': {
+      const article = within(results())
+        .getAllByRole('article')
+        .find((item) => item.dataset.eventId === event.id);
+      fireEvent.click(article!.querySelector('summary')!);
+      return;
+    }
   }
 };
 
 /** What the visitor must see in a state of the model, and what the services were asked. */
-const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void => {
+const expectScreen = async (h: Harness, expected: Snapshot, listCalls: number): Promise<void> => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
   const context = expected.context;
   const shown = agendaEvents(context.agenda);
@@ -190,13 +217,17 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
     ).toEqual(context.agenda.map((year) => String(year.year)));
   }
   if (expected.matches({ events: 'ready' })) {
-    expect(status).toHaveTextContent(shown.length === 0 ? 'Aucun événement' : `${shown.length} événement`);
+    const { total, shown: fewer } = selectAgendaCount(expected);
+    expect(total).toBeGreaterThanOrEqual(shown.length);
+    expect(status).toHaveTextContent(countSentence(total, fewer, context.added?.count ?? null));
     if (shown.length > 0) expect(screen.getByRole('link', { name: 'Exporter ces événements' })).toHaveAttribute('download', 'agenda.ics');
     const added = context.added;
     if (added !== null) {
       expect(status).toHaveTextContent(added.count === 0 ? 'aucun nouveau' : `dont ${added.count} nouveau`);
       // Focus lands on the first new event, where reading goes on.
-      if (added.first !== '') expect(document.activeElement).toBe(within(articles.find((article) => article.dataset.eventId === added.first)!).getByRole('heading'));
+      // (Details opened since then hold it: see below.)
+      if (added.first !== '' && context.detailsOpen === null)
+        expect(document.activeElement).toBe(within(articles.find((article) => article.dataset.eventId === added.first)!).getByRole('heading'));
     }
   }
   // "Afficher plus" under the list and "Événements passés" above it, only while there is more.
@@ -216,14 +247,26 @@ const expectScreen = (h: Harness, expected: Snapshot, listCalls: number): void =
   } else {
     expect(screen.queryByText('Aucun événement pour ces filtres')).toBeNull();
   }
-  // The permalink's event, loaded on its own, stands above the list under its title, its details open.
-  const permalink = selectPermalinkEvent(expected);
-  if (permalink !== null) {
-    const heading = screen.getByRole('heading', { level: 2, name: permalink.title });
-    expect(heading.closest('section')?.querySelector('article')).toHaveAttribute('data-event-id', permalink.id);
+  // The page's event stands above the filters (the page's heading is its title), from the list or loaded on its own.
+  const pageEvent = selectPageEvent(expected);
+  if (pageEvent !== null) {
+    expect(document.querySelector<HTMLElement>('.agenda-permalink [data-event-id]')?.dataset.eventId).toBe(pageEvent.id);
+    expect(document.querySelector('.agenda-permalink')?.compareDocumentPosition(screen.getByRole('search'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   } else {
     expect(document.querySelector('.agenda-permalink')).toBeNull();
   }
+  if (expected.context.detailsOpen !== null) {
+    const open = within(results())
+      .getAllByRole('article')
+      .find((article) => article.dataset.eventId === expected.context.detailsOpen?.id);
+    expect(open?.querySelector('details')).toHaveProperty('open', true);
+    // Reading goes on in the details the title's link opened.
+    expect(document.activeElement).toBe(open?.querySelector('summary'));
+  }
+  // The document's title leads with the event open, else the page's event; the list's title with neither.
+  // Details tell their toggle a moment after they open or close, as in a browser: the title follows then.
+  const item = selectItemTitle(expected);
+  if (item !== undefined) await waitFor(() => expect(document.title).toBe(item === null ? LIST_TITLE : `${item} – ${LIST_TITLE}`));
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
   const expectedAlerts = [
     ...(expected.matches({ events: 'failed' })

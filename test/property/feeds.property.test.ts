@@ -211,7 +211,8 @@ const expectedVevent = (event: AgendaEvent, origin: string): Omit<ParsedVevent, 
   return {
     status: 'CONFIRMED',
     summary: event.title,
-    location: event.place ? event.place : null,
+    // With a place, its name, street and postcode with locality (the demo's have all three).
+    location: event.lieu ? `${event.lieu.name}, ${event.lieu.street_address}, ${event.lieu.postcode} ${event.lieu.locality}` : event.place ? event.place : null,
     start: event.start_time ? `${day}T${event.start_time.slice(0, 5)}:00` : day,
     end: event.start_time
       ? event.end_time

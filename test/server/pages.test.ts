@@ -301,19 +301,52 @@ describe('permalinks', () => {
     expect(jsonLdOf(document)[0]).toMatchObject({ '@type': 'GovernmentOrganization', name: organisation.title });
   });
 
-  it("renders an event's page: the agenda with that event's details open, and Event JSON-LD in Zurich time", async () => {
-    const event = firstOf(content.events, 'event of agenda 1', (item) => item.agenda_id === 1);
+  it("renders an event's page: its title as the h1, the event first with its details open, a dated description, and Event JSON-LD in Zurich time", async () => {
+    const [event] = await site.db.query<{ id: number; title: string; bel_date: string; place: string }>(
+      'select id, title, bel_date::text as bel_date, place from events where agenda_id = 1 and place is not null and description is not null order by id limit 1',
+    );
+    if (event === undefined) throw new Error('the demo agenda has no event with a place and a text');
     const path = eventPath({ id: String(event.id), title: event.title });
     const document = await page(path);
+    expect(collapse(within(document.body).getByRole('heading', { level: 1 }).textContent)).toBe(event.title);
     const open = Array.from(document.querySelectorAll('main details[open]'));
     expect(open).toHaveLength(1);
-    expect(collapse(open[0]?.closest('article')?.querySelector('h3, h4')?.textContent)).toBe(event.title);
+    // The event comes first in the widget, before the filters: on the first screen of a phone, with or without script.
+    const first = document.querySelector('main [data-widget] .agenda > *');
+    expect(first?.classList.contains('agenda-permalink')).toBe(true);
+    expect(first?.querySelector('[data-event-id]')?.getAttribute('data-event-id')).toBe(String(event.id));
+    expect(first?.contains(open[0]!)).toBe(true);
     const head = headOf(document);
     expect(head.title).toBe(`${event.title} – Agenda – Canton de Valmont`);
+    // Its date as Swiss French writes it, its place, then the start of its text, within 160 characters.
+    const date = new Intl.DateTimeFormat('fr-CH', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${event.bel_date.slice(0, 10)}T00:00:00Z`),
+    );
+    expect(head.description?.startsWith(date)).toBe(true);
+    expect(head.description).toContain(`, ${event.place.replace(/[\s.]+$/, '')}`);
+    expect(head.description?.length).toBeLessThanOrEqual(160);
+    expect(head.description).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(head.canonical).toBe(`${ORIGIN}${path}`);
     const [ld] = jsonLdOf(document);
     expect(ld).toMatchObject({ '@type': 'Event', name: event.title, url: `${ORIGIN}${path}` });
     expect(String(ld?.['startDate'])).toMatch(ZURICH_DATE_TIME);
+  });
+
+  it("keeps the event on its page in German: h1, title, description's date, and the language links to the same event's page", async () => {
+    const event = firstOf(content.events, 'event of agenda 1', (item) => item.agenda_id === 1);
+    const path = eventPath({ id: String(event.id), title: event.title });
+    const document = await page(localizedPath(path, 'de'));
+    expect(collapse(within(document.body).getByRole('heading', { level: 1 }).textContent)).toBe(event.title);
+    const head = headOf(document);
+    expect(head.title).toBe(`${event.title} – Agenda – Kanton Valmont`);
+    expect(head.description).toMatch(/^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \S+ \d{4}/);
+    const switchLinks: Record<string, string | null> = Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('a[data-set-lang]')).map((link): [string, string | null] => [
+        link.getAttribute('data-set-lang') ?? '',
+        link.getAttribute('href'),
+      ]),
+    );
+    expect(switchLinks).toEqual(Object.fromEntries(LANGUAGES.map((language) => [language, localizedPath(path, language)])));
   });
 
   it('writes +02:00 for an event in summer and +01:00 for one in winter', async () => {

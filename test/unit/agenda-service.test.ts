@@ -28,12 +28,14 @@ describe('the agenda service', () => {
       events: AGENDA_EVENTS,
       next: '/api/agenda/1/?page_size=50&cursor=abc',
       whole: false,
+      // The total the API reports, which the count states.
+      count: 3,
     });
   });
 
   it('reads a legacy backend’s whole array as a whole answer, for the machine to window', async () => {
     const api = answering({ '/api/agenda/1/?page_size=50': AGENDA_EVENTS });
-    await expect(firstValueFrom(loadAgenda(api, query))).resolves.toEqual({ type: 'AGENDA_LOADED', events: AGENDA_EVENTS, next: null, whole: true });
+    await expect(firstValueFrom(loadAgenda(api, query))).resolves.toEqual({ type: 'AGENDA_LOADED', events: AGENDA_EVENTS, next: null, whole: true, count: 3 });
   });
 
   it('follows no next link that leaves the agenda calls', () => {

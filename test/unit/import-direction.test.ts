@@ -9,7 +9,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
-  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
+  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'src/domain'],
+  'server/open-data': ['server/open-data', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
   'server/cache': ['server/cache', 'server/data', 'src/domain'],
   'server/data': ['server/data', 'src/domain'],
   'server/operations': ['server/operations', 'server/data', 'src/domain', 'server'],
@@ -18,7 +19,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
+  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],

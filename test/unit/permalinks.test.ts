@@ -75,6 +75,10 @@ describe('parseSitePath', () => {
       cart: '/panier/',
       accessibility: '/accessibilite/',
       search: '/recherche/',
+      legal: '/mentions-legales/',
+      privacy: '/protection-des-donnees/',
+      sitemap: '/plan-du-site/',
+      data: '/donnees/',
     });
     for (const [page, path] of Object.entries(PAGE_PATHS)) {
       expect(parseSitePath(path)).toStrictEqual({ kind: 'page', page });

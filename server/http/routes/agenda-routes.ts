@@ -19,12 +19,14 @@ export interface EventRow {
   description: string | null;
   categories: { id: number; title: string }[];
   link: string | null;
+  /** The event's place (`EventPlace` of src/domain/agenda.ts), or null. */
+  lieu: unknown;
 }
 
 const EVENT_FIELDS = `
   e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
   to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
-  e.title, e.place, e.description, e.link,
+  e.title, e.place, e.description, e.link, e.lieu,
   coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
             from event_categories ec join agenda_categories c on c.id = ec.category_id
             where ec.event_id = e.id), '[]'::json) as categories`;

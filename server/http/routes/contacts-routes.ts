@@ -16,7 +16,7 @@ const CONTACT_FIELDS = `
 
 // A printed directory's order: by the filing word (a person's family name, an organisation's first
 // significant word), then the normalised name, in bytes: the same on every backend and in the
-// tests, and the expressions of migration 7's indexes, so a page of the directory or of a letter is read from them.
+// tests, and the expressions of migration 8's indexes, so a page of the directory or of a letter is read from them.
 const NAME_KEY: readonly KeyColumn[] = [
   { sql: 'c.filing_word collate "C"', type: 'text' },
   { sql: 'c.search_title collate "C"', type: 'text' },

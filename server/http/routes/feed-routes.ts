@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AgendaEvent } from '../../../src/domain/agenda';
+import { EventPlace, type AgendaEvent } from '../../../src/domain/agenda';
 import { addDays, zurichToday } from '../../../src/domain/agenda-window';
 import { FEED_ROOT, FEED_SCOPE, newsFeedPath } from '../../../src/domain/feed-addresses';
 import { decodeFeedToken, type FeedFilters } from '../../../src/domain/feed-token';
@@ -69,6 +69,7 @@ interface FeedEventRow {
   place: string | null;
   description: string | null;
   link: string | null;
+  lieu: unknown;
   categories: { id: number; title: string }[];
   sequence: number;
   modified_at: string | Date;
@@ -124,7 +125,7 @@ export const calendarFeedRows = async (
     `select * from (
        (select e.id, e.agenda_id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
                to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
-               e.title, e.place, e.description, e.link,
+               e.title, e.place, e.description, e.link, e.lieu,
                coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
                          from event_categories ec join agenda_categories c on c.id = ec.category_id
                          where ec.event_id = e.id), '[]'::json) as categories,
@@ -137,7 +138,7 @@ export const calendarFeedRows = async (
        union all
        (select s.event_id, (s.data->>'agenda_id')::integer, s.data->>'bel_date', s.data->>'end_date',
                left(s.data->>'start_time', 5), left(s.data->>'end_time', 5),
-               s.data->>'title', s.data->>'place', s.data->>'description', s.data->>'link',
+               s.data->>'title', s.data->>'place', s.data->>'description', s.data->>'link', s.data->'lieu',
                (s.data->'categories')::json, s.sequence, s.modified_at, true,
                (s.data->>'bel_date')::date, coalesce((s.data->>'start_time')::time, time '24:00'), s.event_id
         from event_feed_state s
@@ -161,6 +162,8 @@ const asEvent = (row: FeedEventRow): AgendaEvent => ({
   place: row.place,
   description: row.description,
   link: row.link,
+  // What the import checked; a cancelled event's data from before places has none.
+  lieu: EventPlace.is(row.lieu) ? row.lieu : null,
   categories: row.categories.map((category) => ({ id: String(category.id), title: category.title })),
 });
 

@@ -1,8 +1,7 @@
 import { createContext } from 'react';
 
-/** Which event's details a permalink opens, and whom to tell when the visitor opens or closes one. */
+/** What the events of the list share: where a link lands, their calendar files, and whom to tell when the visitor opens or closes details. */
 export interface AgendaDetails {
-  readonly openEvent: string | null;
   /** The event a followed "Afficher plus" or "Événements passés" link scrolls to: the first of the latest addition. */
   readonly anchorEvent?: string | null;
   /** The address of an event's calendar file on this site's server; `null` where the agenda comes from another API. */
@@ -11,4 +10,4 @@ export interface AgendaDetails {
 }
 
 /** The agenda's details state for its events, deep in the memoised list. */
-export const AgendaDetailsContext = createContext<AgendaDetails>({ openEvent: null });
+export const AgendaDetailsContext = createContext<AgendaDetails>({});

@@ -12,6 +12,7 @@ import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, 
 import { clipboardActor } from '../../services/clipboard-service';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
+import { watchAddressForLanguageLinks } from '../../services/language-links';
 import { showPermalink } from '../../services/permalink-history';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { AgendaView } from './agenda-view';
@@ -30,7 +31,11 @@ export const liveAgendaMachine = (api: Api, browser: boolean) =>
       loadCategories: agendaCategoriesActor(api),
       ...(browser ? { watchHistory: historyActor('RESTORE_FILTERS') } : {}),
     },
-    actions: browser ? { writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)) } : {},
+    actions: browser
+      ? {
+          writeHistory: ({ context }, params) => writeSearch(params.mode, listSearchOf(context)),
+        }
+      : {},
   });
 
 /** The subscription machine with the browser's clipboard; the server renders it closed and never copies. */
@@ -74,11 +79,12 @@ export const agendaEntry: WidgetEntry = {
       if (!browser) return;
       // The language of the address at the time: the header's switch may have changed it.
       const language = splitLanguage(window.location.pathname).language;
+      // The header's language switch then leads to this event's page in each language (or the list's, once closed).
       showPermalink(open ? localizedPath(eventPath(event), language) : null, localizedPath(PAGE_PATHS.agenda, language));
     };
     return {
       actor,
-      element: <AgendaView actor={actor} openEvent={openEvent} onDetails={onDetails} subscription={subscription} />,
+      element: <AgendaView actor={actor} onDetails={onDetails} subscription={subscription} />,
       afterSettle: () => selectPermalinkFound(actor.getSnapshot()),
       subject: () => {
         const snapshot = actor.getSnapshot();
@@ -86,7 +92,13 @@ export const agendaEntry: WidgetEntry = {
         const event = selectOpenedEvent(snapshot);
         return event === null ? null : { kind: 'event', event };
       },
-      attach: () => () => subscription?.stop(),
+      attach: () => {
+        const stopWatching = watchAddressForLanguageLinks();
+        return () => {
+          stopWatching();
+          subscription?.stop();
+        };
+      },
     };
   },
 };

@@ -1,26 +1,36 @@
-import { memo, useContext, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
+import { eventPath, localizedPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { requestSanitizer, RichText } from '../shared/rich-text';
+import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
+import { AgendaPlace } from './agenda-place';
 import { CalendarLink } from './calendar-link';
 
-/** One event of the list: date and time, title, place, categories, details and its calendar file. */
+/**
+ * One event: date and time, title, place, categories, details and its calendar file. In the list
+ * its title links to the event's page; followed with script, the link opens the details in place
+ * instead (the address and the title follow, see agenda-entry.tsx). On its own page the event
+ * has no title of its own (the page's heading names it) and its details stand open.
+ */
 export const AgendaEventItem = memo(function AgendaEventItem({
   event,
-  titleLevel = 4,
+  onPage = false,
 }: {
   event: AgendaEvent;
-  /** The title's heading level: 4 under a list's year and month, 3 under a permalink's own heading. */
-  titleLevel?: 3 | 4;
+  /** The event of the page's address, at the top of its page: untitled (the page's `h1` is its title), its details open. */
+  onPage?: boolean;
 }) {
-  const Title = titleLevel === 3 ? 'h3' : 'h4';
   const { language, t, contentLang } = useLocale();
   const details = useContext(AgendaDetailsContext);
-  const openOnLoad = details.openEvent === event.id;
+  const openOnLoad = onPage;
+  const detailsElement = useRef<HTMLDetailsElement>(null);
+  // In the list each event is an article with its title; on its own page the event is the page, under its heading.
+  const Item = onPage ? 'div' : 'article';
   // Whether the details are open: their text shows its markup only then (see RichText).
   const [open, setOpen] = useState(openOnLoad);
   // The details a permalink opens show their text at once: its markup follows as soon as it can.
@@ -31,17 +41,32 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
-    <article id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
+    <Item id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
       <p className="agenda-event__when">
         <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
           {formatLongDate(event.bel_date, language)}
           {start ? `, ${end ? t('agenda.timeRange', { start, end }) : start}` : ''}
         </time>
       </p>
-      {/* Focusable from script only: focus lands here on the first event "Afficher plus" adds. */}
-      <Title className="agenda-event__title" tabIndex={-1} lang={contentLang}>
-        {event.title}
-      </Title>
+      {onPage ? null : (
+        // Focusable from script only: focus lands here on the first event "Afficher plus" adds.
+        <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
+          <a
+            href={localizedPath(eventPath(event), language)}
+            onClick={(click) => {
+              const element = detailsElement.current;
+              // A new tab, or an event without details to open: the browser follows the link to the event's page.
+              if (isBrowserClick(click) || element === null) return;
+              click.preventDefault();
+              // Opening fires the details' toggle, which tells the machine and the address; reading goes on in them.
+              element.open = true;
+              element.querySelector('summary')?.focus();
+            }}
+          >
+            {event.title}
+          </a>
+        </h4>
+      )}
       {event.place ? (
         <p className="agenda-event__place">
           <span className="visually-hidden">{t('agenda.place')} : </span>
@@ -57,15 +82,17 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           ))}
         </ul>
       ) : null}
-      {event.description || link ? (
+      {event.description || link || event.lieu ? (
         <details
+          ref={detailsElement}
           className="agenda-event__details"
           open={openOnLoad}
           onToggle={(toggle) => {
             const opened = toggle.currentTarget.open;
             setOpen(opened);
             if (opened) requestSanitizer();
-            details.onDetails?.(event, opened);
+            // The page's own event is the page: its details open or closed, the address stays.
+            if (!onPage) details.onDetails?.(event, opened);
           }}
         >
           <summary>
@@ -76,6 +103,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
             </span>
           </summary>
           {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
+          {event.lieu ? <AgendaPlace lieu={event.lieu} /> : null}
           {link ? (
             <p>
               <a href={link} target="_blank" rel="noopener noreferrer">
@@ -94,6 +122,6 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           hiddenContext={event.title}
         />
       </p>
-    </article>
+    </Item>
   );
 });

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { calendarAddresses } from '../../domain/feed-addresses';
-import type { agendaMachine } from '../../machines/agenda-machine';
+import { agendaCsvPath } from '../../domain/open-data-export';
+import { selectAgendaFilters, type agendaMachine } from '../../machines/agenda-machine';
 import { selectCalendarFeedPath, selectCopyStatus, selectOrigin, selectSubscriptionOpen, type subscriptionMachine } from '../../machines/subscription-machine';
 import { useLocale } from '../shared/widget-root';
 
@@ -76,5 +77,19 @@ export const AgendaSubscription = ({
         )}
       </div>
     </details>
+  );
+};
+
+/** "Télécharger ces événements (CSV)": the events of the filters in force as a table, a plain link that works without script. */
+export const AgendaCsvLink = ({ agenda }: { agenda: ActorRefFrom<typeof agendaMachine> }) => {
+  const { t, language } = useLocale();
+  const path = useSelector(agenda, (snapshot) => agendaCsvPath(selectAgendaFilters(snapshot), language));
+  return (
+    <p className="agenda-subscribe__csv">
+      {/* `nofollow`: a crawler walking every filter of the page would make every file of it. */}
+      <a href={path} download rel="nofollow">
+        {t('agenda.opendata.csv')}
+      </a>
+    </p>
   );
 };

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { AgendaDetailsContext, type AgendaDetails } from './agenda-details';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
@@ -7,7 +7,9 @@ import type { Language } from '../../i18n/language';
 import { monthName } from '../../i18n/months';
 import {
   selectAddition,
+  selectAgendaCount,
   selectAgendaStatus,
+  selectItemTitle,
   selectEmptyRange,
   selectHasMore,
   selectHasPast,
@@ -18,7 +20,7 @@ import {
   selectLoadingPast,
   selectMoreFailed,
   selectPastFailed,
-  selectPermalinkEvent,
+  selectPageEvent,
   selectShownAgenda,
   selectShownEvents,
   listSearchOf,
@@ -30,11 +32,12 @@ import { ADDED_ANCHORS } from '../../domain/list-pages';
 import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
 import { InPlaceLink } from '../shared/more-link';
 import type { subscriptionMachine } from '../../machines/subscription-machine';
+import { useItemTitle } from '../shared/document-title';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 import { AgendaEventItem } from './agenda-event';
 import { AgendaFilterBar } from './agenda-filter-bar';
-import { AgendaSubscription } from './agenda-subscription';
+import { AgendaCsvLink, AgendaSubscription } from './agenda-subscription';
 import { CalendarLink } from './calendar-link';
 
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -70,6 +73,14 @@ const AgendaYearSection = memo(function AgendaYearSection({ year, language }: { 
   );
 });
 
+type Translate = ReturnType<typeof useLocale>['t'];
+
+/** The count sentence: the total, how many are shown when fewer are, and how many the latest addition brought. */
+const countSentence = (t: Translate, total: number, shown: number | null, added: number | null): string => {
+  if (shown === null) return added === null ? t('agenda.count', { count: total }) : t('agenda.countAdded', { count: total, added });
+  return added === null ? t('agenda.countShown', { count: total, shown }) : t('agenda.countShownAdded', { count: total, shown, added });
+};
+
 /** After "Afficher plus" or "Événements passés", focus goes to the first new event's title, so reading goes on from there. */
 const useFocusOnAddition = (list: React.RefObject<HTMLDivElement | null>, addition: AgendaAddition | null): void => {
   useEffect(() => {
@@ -79,22 +90,25 @@ const useFocusOnAddition = (list: React.RefObject<HTMLDivElement | null>, additi
   }, [list, addition]);
 };
 
-/** The agenda screen: filters, a permalink's event, then the events by year and month with the past and "more" buttons, read from the machine. */
+/** The document's title while the page's event is known: mounted only then, so a page loaded on an event keeps the server's title meanwhile. */
+const ItemTitle = ({ item }: { item: string | null }) => {
+  useItemTitle(item);
+  return null;
+};
+
+/** The agenda screen: a permalink's event, the filters, then the events by year and month with the past and "more" buttons, read from the machine. */
 export const AgendaView = ({
   actor,
-  openEvent = null,
   onDetails,
   subscription = null,
 }: {
   actor: ActorRefFrom<typeof agendaMachine>;
   /** The calendar subscription ("S'abonner"); none where the agenda comes from another API, whose feeds this site does not serve. */
   subscription?: ActorRefFrom<typeof subscriptionMachine> | null;
-  /** The event whose details a permalink opens. */
-  openEvent?: string | null;
   /** Told when the visitor opens or closes an event's details (its permalink follows). */
   onDetails?: AgendaDetails['onDetails'];
 }) => {
-  const { language, t, contentLang } = useLocale();
+  const { language, t } = useLocale();
   const status = useSelector(actor, selectAgendaStatus);
   const agenda = useSelector(actor, selectShownAgenda);
   const events = useSelector(actor, selectShownEvents);
@@ -107,9 +121,10 @@ export const AgendaView = ({
   const pastFailed = useSelector(actor, selectPastFailed);
   const addition = useSelector(actor, selectAddition);
   const emptyRange = useSelector(actor, selectEmptyRange);
-  const permalinkEvent = useSelector(actor, selectPermalinkEvent);
+  const pageEvent = useSelector(actor, selectPageEvent);
+  const itemTitle = useSelector(actor, selectItemTitle);
+  const count = useSelector(actor, selectAgendaCount, (a, b) => a.total === b.total && a.shown === b.shown);
   const list = useRef<HTMLDivElement>(null);
-  const permalinkId = useId();
   useFocusOnAddition(list, addition);
   const firstLoad = status === 'loading' && agenda.length === 0;
   const retrying = useSelector(actor, selectRetrying);
@@ -117,9 +132,17 @@ export const AgendaView = ({
   // The calendar files are this site's server's, as the feeds are: offered where the subscription is.
   const serverFiles = subscription !== null;
   const anchorEvent = addition === null || addition.first === '' ? null : addition.first;
+  // The machine learns which details are open (the title follows), the entry moves the address.
+  const toldDetails = useCallback<NonNullable<AgendaDetails['onDetails']>>(
+    (event, open) => {
+      actor.send(open ? { type: 'OPEN_DETAILS', id: event.id, title: event.title } : { type: 'CLOSE_DETAILS', id: event.id });
+      onDetails?.(event, open);
+    },
+    [actor, onDetails],
+  );
   const details = useMemo<AgendaDetails>(
-    () => ({ openEvent, onDetails, anchorEvent, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
-    [openEvent, onDetails, anchorEvent, serverFiles, agendaId],
+    () => ({ onDetails: toldDetails, anchorEvent, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
+    [toldDetails, anchorEvent, serverFiles, agendaId],
   );
   // Without script the links lead to addresses the server renders: the list with a page more, or with the past.
   const listPath = localizedPath(PAGE_PATHS.agenda, language);
@@ -128,35 +151,35 @@ export const AgendaView = ({
   const pastHref = useSelector(actor, (snapshot) => `${listPath}${selectPastSearch(snapshot)}#${ADDED_ANCHORS.agenda}`);
   const exportHref = useSelector(actor, (snapshot) => (serverFiles ? listCalendarPath(snapshot.context.agendaId, listSearchOf(snapshot.context)) : null));
 
-  // The count's live region says "still trying" while a slow call is tried again.
+  // The count's live region says "still trying" while a slow call is tried again; else the total
+  // the API reports, and how many are shown when fewer are (docs/requirements.md, "Agenda").
   const countText = retrying
     ? t('common.retrying')
     : firstLoad
       ? t('agenda.loading')
       : status === 'failed'
         ? ''
-        : addition !== null
-          ? t('agenda.countAdded', { count: events.length, added: addition.count })
-          : t('agenda.count', { count: events.length });
+        : countSentence(t, count.total, count.shown, addition?.count ?? null);
 
   return (
     <AgendaDetailsContext.Provider value={details}>
+      {itemTitle === undefined ? null : <ItemTitle item={itemTitle} />}
       <div className="agenda">
-        <AgendaFilterBar actor={actor} />
-        {subscription !== null ? <AgendaSubscription agenda={actor} subscription={subscription} /> : null}
-        {permalinkEvent !== null ? (
-          // The permalink's event, loaded on its own because the list does not show it (it is further on, or past).
-          <section className="agenda-permalink" aria-labelledby={permalinkId}>
-            <h2 id={permalinkId} className="agenda-permalink__title" lang={contentLang}>
-              {permalinkEvent.title}
-            </h2>
-            <ul>
-              <li>
-                <AgendaEventItem event={permalinkEvent} titleLevel={3} />
-              </li>
-            </ul>
-          </section>
+        {pageEvent !== null ? (
+          // The page's event comes first, before the filters, so it is on the first screen, with or without script;
+          // the page's heading is its title. The list below still shows it in its place.
+          <div className="agenda-permalink">
+            <AgendaEventItem event={pageEvent} onPage />
+          </div>
         ) : null}
+        <AgendaFilterBar actor={actor}>
+          {subscription !== null ? (
+            <>
+              <AgendaSubscription agenda={actor} subscription={subscription} />
+              <AgendaCsvLink agenda={actor} />
+            </>
+          ) : null}
+        </AgendaFilterBar>
         <section className="agenda__results" aria-label={t('agenda.results')} aria-busy={status === 'loading'}>
           <div className="agenda__summary">
             <p className="agenda__count" role="status">

@@ -6,6 +6,7 @@ import type { WidgetModule } from '../widget';
 export const WIDGET_LOADERS: Readonly<Record<string, () => Promise<WidgetModule>>> = {
   home: () => import('../home/home-widget'),
   accessibility: () => import('../accessibility/accessibility-widget'),
+  'site-info': () => import('../site-info/site-info-widget'),
   agenda: () => import('../agenda/agenda-widget'),
   directory: () => import('../directory/directory-widget'),
   news: () => import('../news/news-widget'),

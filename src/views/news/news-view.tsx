@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { newsFeedPath } from '../../domain/feed-addresses';
+import { newsCsvPath } from '../../domain/open-data-export';
 import { RESET_TOGGLE, TOGGLE_PARAM } from '../../domain/form-toggles';
 import {
   selectAppendedFrom,
@@ -60,6 +61,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
   const hasSelection = useSelector(actor, selectHasSelection);
   const feedPath = useSelector(actor, (snapshot) => (feedScope === null ? null : newsFeedPath(feedScope, selectSelected(snapshot))));
+  const selected = useSelector(actor, selectSelected);
   const list = useRef<HTMLDivElement>(null);
   const headingId = useId();
   useFocusOnAppended(list, appendedFrom);
@@ -90,6 +92,10 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
           <p className="news__feed">
             <a href={feedPath} type="application/atom+xml">
               {t('news.feed')}
+            </a>{' '}
+            {/* The selection's news as a table, from the site's own scope as the feed. */}
+            <a href={newsCsvPath(selected, language)} download rel="nofollow">
+              {t('news.opendata.csv')}
             </a>
           </p>
         </>

@@ -1,7 +1,11 @@
-import { intlFor } from '../../i18n/intl';
+import { addMessages, intlFor } from '../../i18n/intl';
 import { resolveLanguage, readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
 import { localizedPath, splitLanguage } from '../../domain/permalinks';
 import { translateStatic } from './static-text';
+import { SHELL_MESSAGES } from '../../i18n/shell-messages';
+
+// The footer's and the menu's words: only a page no server rendered translates them here.
+addMessages(SHELL_MESSAGES);
 
 /**
  * The language of the page is the `lang` of its widget containers: the switch sets it on

@@ -42,7 +42,9 @@ const matchCode = (match: CallMatch | string): string =>
 
 /** A list answer in the wire form: a legacy backend's bare array, or the reference server's page with its `next`. */
 const wireOf = (answer: AgendaAnswer): unknown =>
-  answer.whole ? AgendaEventList.encode([...answer.events]) : EventPage.encode({ results: [...answer.events], next: answer.next });
+  answer.whole
+    ? AgendaEventList.encode([...answer.events])
+    : EventPage.encode({ results: [...answer.events], next: answer.next, ...(answer.count === undefined ? {} : { count: answer.count }) });
 
 const answer = (match: CallMatch | string, body: unknown): string => `await api.answer(${matchCode(match)}, ${literal(body)});`;
 const fail = (match: CallMatch | string, status: number): string => `await api.fail(${matchCode(match)}, ${String(status)});`;
@@ -121,6 +123,11 @@ export const agendaDriver: PlaywrightDriver<AgendaMachineEvent> = {
         return [answer(CATEGORIES, AgendaCategoryList.encode([...event.categories]))];
       case 'CATEGORIES_FAILED':
         return [fail(CATEGORIES, 404)];
+      // The title's link opens the details in place; their summary (named "Détails – {title}") closes them.
+      case 'OPEN_DETAILS':
+        return [follow(WIDGET, event.title)];
+      case 'CLOSE_DETAILS':
+        return [`await ${WIDGET}.locator('summary').filter({ hasText: ${literal(before.context.detailsOpen?.title ?? '')} }).click();`];
     }
   },
 };

@@ -68,6 +68,14 @@ const otherTabStores = (snapshot: Snapshot, items: readonly CartItem[], shipping
   return [
     '{',
     'const other = await page.context().newPage();',
+    // The other tab's price check hears of the same shop as this one, every line on sale at its price: its page
+    // comes without the shop's answers the server embedded, so it asks the API, which the script plays.
+    `await other.route((url) => url.pathname === ${literal(ITEMS)}, (route) => route.fulfill({ json: ${literal(ON_SALE)} }));`,
+    `await other.route((url) => url.pathname === '/panier/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script\\b[^>]*data-widget-answers[^>]*>[\\s\\S]*?<\\/script>/g, '');
+      await route.fulfill({ response, body });
+    });`,
     `await other.goto(new URL('/panier/', page.url()).href);`,
     `await other.locator('[data-widget="cart"][data-ready]').waitFor();`,
     ...acts,

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rangeDays, zurichToday, isQuickRange } from '../../src/domain/agenda-window';
+import { CSV_COLUMNS, CSV_PATHS, OPEN_DATA_CSVS, agendaCsvRow, newsCsvRow, publicationCsvRow, type OpenDataCsv } from '../../src/domain/open-data-export';
+import { localizedPath, type SitePage } from '../../src/domain/permalinks';
+import { LANGUAGES } from '../../src/domain/language';
+import { ANSWER_CACHE_CONTROL, ifNoneMatchHits } from '../cache/answer-cache';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
+import type { Queryable } from '../data/database';
+import { nameSearch } from '../data/search';
+import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
+import { csvRecords } from '../render/export-routes';
+import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
+
+/** Rows read from the database at a time: a page of text is all a download holds in memory, whatever the agenda's size. */
+export const CSV_PAGE_ROWS = 500;
+
+/** The media type of every CSV file (RFC 4180, RFC 7111's `header`). */
+export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8; header=present';
+
+// Excel reads a CSV as UTF-8 only when it starts with the byte order mark; other readers skip it.
+const BOM = '\uFEFF';
+
+/** What the CSV routes read. */
+export interface CsvRoutesOptions {
+  /** The content version: with the day and the query, the file's ETag. */
+  readonly version: () => Promise<string>;
+  readonly now?: () => number;
+  /** Counts each download not revalidated against its client's fair use. */
+  readonly uncached?: UncachedWork;
+  /** Rows read at a time; tests give a small one to cross many page boundaries. */
+  readonly pageRows?: number;
+}
+
+/** The filters of the agenda's CSV, as its page's address holds them. */
+interface AgendaCsvFilters {
+  readonly categories: readonly number[];
+  readonly month: number | null;
+  readonly title: string | null;
+  readonly from: string;
+  readonly to: string | null;
+}
+
+const agendaFiltersOf = (search: string, today: string): AgendaCsvFilters => {
+  const params = new URLSearchParams(search);
+  const month = Number(params.get('mois'));
+  const title = params.get('titre') ?? '';
+  const range = params.get('periode');
+  const days = isQuickRange(range) ? rangeDays(range, today) : null;
+  return {
+    categories: [
+      ...new Set(
+        params
+          .getAll('categories')
+          .filter((id) => id !== '')
+          .map(Number),
+      ),
+    ].sort((a, b) => a - b),
+    month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
+    title: title.trim() === '' ? null : title,
+    from: days?.from ?? today,
+    to: days?.to ?? null,
+  };
+};
+
+interface EventRow {
+  id: number;
+  bel_date: string;
+  end_date: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  title: string;
+  place: string | null;
+  description: string | null;
+  link: string | null;
+  categories: { id: number; title: string }[];
+  key_time: string;
+}
+
+/**
+ * The agenda's events of the filters, from the first day on, a page at a time in the agenda's
+ * order (date, time with all-day events last, id), each page after the last row of the one
+ * before: no offset, so the thousandth page costs what the first does.
+ */
+async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
+  const params: unknown[] = [Number(SITE_AGENDA_ID), filters.from];
+  const where = ['e.agenda_id = $1', 'e.bel_date >= $2::date'];
+  if (filters.to !== null) {
+    params.push(filters.to);
+    where.push(`e.bel_date <= $${params.length}::date`);
+  }
+  if (filters.categories.length > 0) {
+    params.push(filters.categories);
+    where.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
+  }
+  if (filters.month !== null) {
+    params.push(filters.month);
+    where.push(`extract(month from e.bel_date) = $${params.length}`);
+  }
+  if (filters.title !== null) {
+    const search = nameSearch('e.search_title', filters.title, params);
+    where.push(`${search.where} and ${search.rank} >= 0`);
+  }
+  let after: readonly [string, string, number] | null = null;
+  for (;;) {
+    const page: unknown[] = [...params];
+    const conditions = [...where];
+    if (after !== null) {
+      page.push(...after);
+      const n = page.length;
+      conditions.push(`(e.bel_date, coalesce(e.start_time, time '24:00'), e.id) > ($${n - 2}::date, $${n - 1}::time, $${n}::integer)`);
+    }
+    const rows = await db.query<EventRow>(
+      `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
+              to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
+              e.title, e.place, e.description, e.link,
+              coalesce(e.start_time, time '24:00')::text as key_time,
+              coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
+                        from event_categories ec join agenda_categories c on c.id = ec.category_id
+                        where ec.event_id = e.id), '[]'::json) as categories
+         from events e where ${conditions.join(' and ')}
+        order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id
+        limit ${pageRows}`,
+      page,
+    );
+    if (rows.length > 0) yield rows.map(agendaCsvRow);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < pageRows) return;
+    after = [last.bel_date, last.key_time, last.id];
+  }
+}
+
+interface NewsRow {
+  id: number;
+  date: string;
+  title: string;
+  lead: string | null;
+  link: string | null;
+  categories: { id: number; title: string }[];
+}
+
+/** The news of the site's scope in the categories (any of them; none: all), newest first, a page at a time after the last row. */
+async function* newsRows(db: Queryable, categories: readonly number[], pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
+  const params: unknown[] = [SITE_NEWS_SCOPE];
+  const where = ['n.scope_id = (select id from news_scopes where slug = $1)'];
+  if (categories.length > 0) {
+    params.push(categories);
+    where.push(`exists (select 1 from news_item_categories l where l.news_id = n.id and l.category_id = any($${params.length}::int[]))`);
+  }
+  let after: readonly [string, number] | null = null;
+  for (;;) {
+    const page: unknown[] = [...params];
+    const conditions = [...where];
+    if (after !== null) {
+      page.push(...after);
+      conditions.push(`(n.date, n.id) < ($${page.length - 1}::date, $${page.length}::integer)`);
+    }
+    const rows = await db.query<NewsRow>(
+      `select n.id, to_char(n.date, 'YYYY-MM-DD') as date, n.title, n.lead, n.link,
+              coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
+                        from news_item_categories l join news_categories c on c.id = l.category_id
+                        where l.news_id = n.id), '[]'::json) as categories
+         from news_items n where ${conditions.join(' and ')}
+        order by n.date desc, n.id desc
+        limit ${pageRows}`,
+      page,
+    );
+    if (rows.length > 0) yield rows.map(newsCsvRow);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < pageRows) return;
+    after = [last.date, last.id];
+  }
+}
+
+/** The shop's publications: a short list, read at once. */
+async function* publicationRows(db: Queryable): AsyncGenerator<readonly (readonly string[])[]> {
+  const rows = await db.query<{ variant_id: number; title: string; price: number; description: string | null }>(
+    'select variant_id, title, price::float8 as price, description from shop_items order by variant_id',
+  );
+  if (rows.length > 0) yield rows.map(publicationCsvRow);
+}
+
+/** The CSV text of a dataset, piece by piece: the BOM and the header row, then a page of rows at a time. */
+export async function* csvText(dataset: OpenDataCsv, pages: AsyncIterable<readonly (readonly string[])[]>): AsyncGenerator<string> {
+  yield BOM + csvRecords([[...CSV_COLUMNS[dataset]]]);
+  for await (const rows of pages) yield csvRecords(rows);
+}
+
+// The page whose query each file reads, and refuses as that page refuses it.
+const PAGE_OF: Readonly<Record<OpenDataCsv, SitePage>> = { agenda: 'agenda', news: 'news', publications: 'shop' };
+
+const searchOf = (url: string): string => {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
+};
+
+/**
+ * `GET /agenda/export.csv`, `/actualites/export.csv` and `/boutique/export.csv`, in every language
+ * (`/de/agenda/export.csv`): the list as its page filters it, streamed from the database a page of
+ * rows at a time. A query the page refuses is refused (400); a repeated download within a content
+ * version and day is a 304 by its ETag, and each other one counts against the client's fair use.
+ */
+export const registerCsvRoutes = (
+  app: FastifyInstance,
+  db: Queryable,
+  { version, now = Date.now, uncached = NO_LIMIT, pageRows = CSV_PAGE_ROWS }: CsvRoutesOptions,
+): void => {
+  const handler =
+    (dataset: OpenDataCsv) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const refuse = (message: string): FastifyReply => reply.code(400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
+      if (request.url.length > MAX_PAGE_URL) return refuse(`the address is longer than ${MAX_PAGE_URL} characters`);
+      const page = PAGE_OF[dataset];
+      const search = searchOf(request.url);
+      const problem = pageQueryProblem(page, search);
+      if (problem !== null) return refuse(`the query cannot be read: ${problem.id} ${JSON.stringify(problem.values)}`);
+      const day = zurichToday(now());
+      const kept = pageSearch(page, search);
+      const etag = `"${createHash('sha1')
+        .update(`${await version()}|${day}|${dataset}|${kept}`)
+        .digest('base64url')}"`;
+      reply.header('cache-control', ANSWER_CACHE_CONTROL).header('etag', etag);
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (await uncached(request, reply)) return reply;
+      const params = new URLSearchParams(kept);
+      const pages =
+        dataset === 'agenda'
+          ? agendaRows(db, agendaFiltersOf(kept, day), pageRows)
+          : dataset === 'news'
+            ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))], pageRows)
+            : publicationRows(db);
+      return reply
+        .type(CSV_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${dataset}-${day}.csv"`)
+        .header('x-robots-tag', 'noindex')
+        .send(Readable.from(csvText(dataset, pages)));
+    };
+  for (const language of LANGUAGES) for (const dataset of OPEN_DATA_CSVS) app.get(localizedPath(CSV_PATHS[dataset], language), handler(dataset));
+};

@@ -1,0 +1,128 @@
+import type { Language } from './language';
+import { exportBasePath } from './directory-export';
+import { CSV_PATHS } from './open-data-export';
+import { PAGE_PATHS } from './permalinks';
+
+/**
+ * The open-data catalogue's datasets and their files, as the DCAT-AP CH catalogue
+ * (`/donnees/catalogue.rdf`) describes them: texts in the four languages, how often each
+ * changes, its themes (EU data-theme vocabulary) and the site-relative address and media type of
+ * each file. The server makes them absolute from the validated public origin.
+ */
+
+/** The catalogue's address. */
+export const CATALOGUE_PATH = '/donnees/catalogue.rdf';
+
+/** Words of one language. */
+export type Localized = Readonly<Record<Language, string>>;
+
+/** One file of a dataset. */
+export interface Distribution {
+  /** The format's short name (`CSV`, `JSON`, `ICS`, `ATOM`, `VCARD`), also `dct:format`'s EU file-type code. */
+  readonly format: 'CSV' | 'JSON' | 'ICS' | 'ATOM' | 'VCARD';
+  /** The IANA media type, without parameters. */
+  readonly mediaType: string;
+  /** The site-relative address. */
+  readonly path: string;
+  /** A downloadable file (`dcat:downloadURL`) or an API to call (`dcat:accessURL` only). */
+  readonly download: boolean;
+}
+
+/** One dataset. */
+export interface Dataset {
+  /** The first part of `dct:identifier` (`agenda@canton-de-valmont`). */
+  readonly id: 'agenda' | 'directory' | 'news' | 'publications';
+  readonly title: Localized;
+  readonly description: Localized;
+  readonly keywords: Readonly<Record<Language, readonly string[]>>;
+  /** An EU frequency (`http://publications.europa.eu/resource/authority/frequency/…`). */
+  readonly frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'IRREG';
+  /** EU data themes (`http://publications.europa.eu/resource/authority/data-theme/…`). */
+  readonly themes: readonly string[];
+  /** The page that shows it to people. */
+  readonly page: string;
+  readonly distributions: readonly Distribution[];
+}
+
+const csv = (path: string): Distribution => ({ format: 'CSV', mediaType: 'text/csv', path, download: true });
+const json = (path: string): Distribution => ({ format: 'JSON', mediaType: 'application/json', path, download: false });
+
+/** The four datasets, in the order the catalogue and the page list them. */
+export const DATASETS: readonly Dataset[] = [
+  {
+    id: 'agenda',
+    title: { fr: 'Agenda du canton', de: 'Veranstaltungskalender des Kantons', it: 'Agenda del Cantone', en: 'Events of the canton' },
+    description: {
+      fr: 'Les événements à venir publiés par le canton : date, heure, lieu, catégories et description.',
+      de: 'Die kommenden Veranstaltungen des Kantons: Datum, Uhrzeit, Ort, Kategorien und Beschreibung.',
+      it: 'Gli eventi in programma pubblicati dal Cantone: data, ora, luogo, categorie e descrizione.',
+      en: 'The upcoming events published by the canton: date, time, place, categories and description.',
+    },
+    keywords: { fr: ['agenda', 'événements'], de: ['Agenda', 'Veranstaltungen'], it: ['agenda', 'eventi'], en: ['agenda', 'events'] },
+    frequency: 'DAILY',
+    themes: ['GOVE', 'EDUC'],
+    page: PAGE_PATHS.agenda,
+    distributions: [csv(CSV_PATHS.agenda), json('/api/agenda/1/'), { format: 'ICS', mediaType: 'text/calendar', path: '/flux/agenda/1.ics', download: true }],
+  },
+  {
+    id: 'directory',
+    title: { fr: 'Annuaire du canton', de: 'Verzeichnis des Kantons', it: 'Elenco del Cantone', en: 'Directory of the canton' },
+    description: {
+      fr: "Les services, autorités et personnes de l'administration cantonale, avec leurs coordonnées.",
+      de: 'Die Dienststellen, Behörden und Personen der kantonalen Verwaltung mit ihren Kontaktangaben.',
+      it: "I servizi, le autorità e le persone dell'amministrazione cantonale, con i loro recapiti.",
+      en: "The offices, authorities and people of the canton's administration, with their contact details.",
+    },
+    keywords: { fr: ['annuaire', 'administration'], de: ['Verzeichnis', 'Verwaltung'], it: ['elenco', 'amministrazione'], en: ['directory', 'administration'] },
+    frequency: 'WEEKLY',
+    themes: ['GOVE'],
+    page: PAGE_PATHS.directory,
+    distributions: [csv(exportBasePath('csv')), json('/api/contacts/'), { format: 'VCARD', mediaType: 'text/vcard', path: exportBasePath('vcf'), download: true }],
+  },
+  {
+    id: 'news',
+    title: { fr: 'Actualités du canton', de: 'Neuigkeiten des Kantons', it: 'Notizie del Cantone', en: 'News of the canton' },
+    description: {
+      fr: 'Les communiqués et actualités du canton : date, titre, chapeau et catégories.',
+      de: 'Die Mitteilungen und Neuigkeiten des Kantons: Datum, Titel, Lead und Kategorien.',
+      it: 'I comunicati e le notizie del Cantone: data, titolo, sommario e categorie.',
+      en: 'The press releases and news of the canton: date, title, lead and categories.',
+    },
+    keywords: { fr: ['actualités', 'communiqués'], de: ['Neuigkeiten', 'Mitteilungen'], it: ['notizie', 'comunicati'], en: ['news', 'press releases'] },
+    frequency: 'DAILY',
+    themes: ['GOVE'],
+    page: PAGE_PATHS.news,
+    distributions: [
+      csv(CSV_PATHS.news),
+      json('/api/news/actualites/'),
+      { format: 'ATOM', mediaType: 'application/atom+xml', path: '/flux/actualites/actualites.atom', download: true },
+    ],
+  },
+  {
+    id: 'publications',
+    title: { fr: 'Publications du canton', de: 'Publikationen des Kantons', it: 'Pubblicazioni del Cantone', en: 'Publications of the canton' },
+    description: {
+      fr: 'Les publications que le canton propose à la commande : titre, prix en francs et description.',
+      de: 'Die Publikationen, die der Kanton zur Bestellung anbietet: Titel, Preis in Franken und Beschreibung.',
+      it: 'Le pubblicazioni che il Cantone offre su ordinazione: titolo, prezzo in franchi e descrizione.',
+      en: 'The publications the canton offers to order: title, price in francs and description.',
+    },
+    keywords: { fr: ['publications'], de: ['Publikationen'], it: ['pubblicazioni'], en: ['publications'] },
+    frequency: 'IRREG',
+    themes: ['GOVE', 'EDUC'],
+    page: PAGE_PATHS.shop,
+    distributions: [csv(CSV_PATHS.publications), json('/api/shop/items/')],
+  },
+];
+
+/** The terms of use of every dataset: opendata.swiss's "Open use. Must provide the source." */
+export const TERMS_OF_USE = 'https://opendata.swiss/terms-of-use#terms_by';
+
+/** The licence of every file: CC BY 4.0, which those terms amount to. */
+export const LICENCE = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0';
+
+/** A format's EU file-type URI (`dct:format`). */
+export const formatUri = (format: Distribution['format']): string => `http://publications.europa.eu/resource/authority/file-type/${format}`;
+
+/** A media type's IANA URI (`dcat:mediaType`). */
+export const mediaTypeUri = (mediaType: string): string => `https://www.iana.org/assignments/media-types/${mediaType}`;

@@ -1,0 +1,154 @@
+import { useId, type ReactNode } from 'react';
+import { CATALOGUE_PATH, DATASETS, LICENCE } from '../../domain/open-data-catalogue';
+import { localizedPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
+import { addMessages, type MessageId } from '../../i18n/intl';
+import { SHELL_MESSAGES } from '../../i18n/shell-messages';
+import { useLocale } from '../shared/widget-root';
+import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS, type InfoSection } from './site-info-text';
+
+// These pages' own words (the sitemap's, the date's), which the entry does not carry.
+addMessages(SHELL_MESSAGES);
+
+/** The pages this widget shows, by the container's `data-info`. */
+export type InfoPage = 'legal' | 'privacy' | 'sitemap' | 'data';
+
+/** The page a container's `data-info` names; the sitemap when it names none of them. */
+export const infoPageOf = (value: string | null): InfoPage => (value === 'legal' || value === 'privacy' || value === 'data' ? value : 'sitemap');
+
+/** The sitemap's groups: the sections a visitor comes for, then the pages about the site itself. */
+const SITEMAP: readonly { readonly title: MessageId; readonly pages: readonly { readonly page: SitePage; readonly label: MessageId }[] }[] = [
+  {
+    title: 'sitemap.sections',
+    pages: [
+      { page: 'home', label: 'nav.home' },
+      { page: 'agenda', label: 'nav.agenda' },
+      { page: 'directory', label: 'nav.directory' },
+      { page: 'news', label: 'nav.news' },
+      { page: 'shop', label: 'nav.shop' },
+      { page: 'cart', label: 'nav.cart' },
+      { page: 'search', label: 'page.search.title' },
+    ],
+  },
+  {
+    title: 'sitemap.about',
+    pages: [
+      { page: 'accessibility', label: 'page.accessibility.title' },
+      { page: 'legal', label: 'legal.title' },
+      { page: 'privacy', label: 'privacy.title' },
+      { page: 'sitemap', label: 'sitemap.title' },
+      { page: 'data', label: 'opendata.title' },
+    ],
+  },
+];
+
+/** A titled part of a page, its heading naming the region. */
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const titleId = useId();
+  return (
+    <section className="info__section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
+  );
+};
+
+const TextSection = ({ section }: { section: InfoSection }) => (
+  <Section title={section.title}>
+    {section.paragraphs.map((paragraph) => (
+      <p key={paragraph}>{paragraph}</p>
+    ))}
+    {section.items ? (
+      <ul>
+        {section.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    ) : null}
+  </Section>
+);
+
+/** The legal notice or the privacy statement: introduction, parts, and the day it was written. */
+const InfoTextView = ({ page }: { page: 'legal' | 'privacy' }) => {
+  const { language, t } = useLocale();
+  const text = (page === 'legal' ? LEGAL_NOTICES : PRIVACY_STATEMENTS)[language];
+  return (
+    <div className="info">
+      <p className="info__intro">{text.intro}</p>
+      {text.sections.map((section) => (
+        <TextSection key={section.title} section={section} />
+      ))}
+      <p className="info__dated">
+        {t('legal.updated')} <time dateTime={INFO_DATE.iso}>{INFO_DATE.shown[language]}</time>
+      </p>
+    </div>
+  );
+};
+
+/** The sitemap: every page of the site, in the page's language, grouped. */
+const SitemapView = () => {
+  const { language, t } = useLocale();
+  return (
+    <div className="info">
+      <p className="info__intro">{t('sitemap.intro')}</p>
+      {SITEMAP.map((group) => (
+        <Section key={group.title} title={t(group.title)}>
+          <ul className="info__pages">
+            {group.pages.map(({ page, label }) => (
+              <li key={page}>
+                <a href={localizedPath(PAGE_PATHS[page], language)} {...(page === 'sitemap' ? { 'aria-current': 'page' as const } : {})}>
+                  {t(label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+    </div>
+  );
+};
+
+// Short names of the files' formats, as people know them.
+const FORMAT_NAMES = { CSV: 'CSV', JSON: 'JSON (API)', ICS: 'iCalendar', ATOM: 'Atom', VCARD: 'vCard' } as const;
+
+/** The open data: each dataset with its description and files, the licence, and the catalogue that machines read. */
+const DataView = () => {
+  const { language, t } = useLocale();
+  return (
+    <div className="info">
+      <p className="info__intro">{t('opendata.intro')}</p>
+      {DATASETS.map((dataset) => (
+        <Section key={dataset.id} title={dataset.title[language]}>
+          <p>{dataset.description[language]}</p>
+          <p>
+            <a href={localizedPath(dataset.page, language)}>{t('opendata.page', { title: dataset.title[language] })}</a>
+          </p>
+          <h3>{t('opendata.files')}</h3>
+          <ul className="info__pages">
+            {dataset.distributions.map((file) => (
+              <li key={file.format}>
+                <a href={file.path} type={file.mediaType}>
+                  {FORMAT_NAMES[file.format]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+      <Section title={t('opendata.catalogue.title')}>
+        <p>{t('opendata.csvNote')}</p>
+        <p>
+          {t('opendata.licence', { licence: 'CC BY 4.0' })} <a href={LICENCE}>{LICENCE}</a>
+        </p>
+        <p>
+          {t('opendata.catalogue.text')}{' '}
+          <a href={CATALOGUE_PATH} type="application/rdf+xml">
+            {t('opendata.catalogue.link')}
+          </a>
+        </p>
+      </Section>
+    </div>
+  );
+};
+
+/** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language. */
+export const SiteInfoView = ({ page }: { page: InfoPage }) => (page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView /> : <InfoTextView page={page} />);

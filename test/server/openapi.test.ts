@@ -1,0 +1,254 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect } from '@jest/globals';
+import Ajv, { type ValidateFunction } from 'ajv';
+import fc, { type Arbitrary } from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { isRight } from 'fp-ts/Either';
+import { buildApp } from '../../server/http/app';
+import type { Database } from '../../server/data/database';
+import { API_ROUTES } from '../../server/http/api-routes';
+import { SITE_NEWS_SCOPE } from '../../server/http/site';
+import {
+  API_REFERENCE_PATH,
+  OPENAPI_PATH,
+  openApiPath,
+  parametersOf,
+  ROUTE_DESCRIPTIONS,
+  ApiError,
+  type OpenApiDocument,
+} from '../../server/http/description/openapi-document';
+import type { JsonSchema } from '../../src/domain/json-schema-of-codec';
+import { ListAnswer } from '../../src/domain/paging';
+import { DEMO_NOW } from '../support/demo-expectations';
+import { injectClient, type TestClient } from '../support/http-client';
+import { openTestDatabase } from '../support/test-database';
+
+jest.setTimeout(120_000);
+
+let db: Database;
+let app: FastifyInstance;
+let client: TestClient;
+let document: OpenApiDocument;
+const registered: string[] = [];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = buildApp({ db, now: () => DEMO_NOW });
+  // Routes registered from here on (the API's are, when the app gets ready) are seen as the router gets them.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('GET') && route.url.startsWith('/api/')) registered.push(route.url);
+  });
+  client = await injectClient(app);
+  const answer = await client.getJson(OPENAPI_PATH);
+  document = answer.body as OpenApiDocument;
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+}
+const operationAt = (path: string): Operation => (document.paths as unknown as Record<string, { get: Operation }>)[path]!.get;
+
+// The published schemas, compiled as a client would: each response schema with the document's components beside it.
+const ajv = new Ajv({ strict: false, allErrors: true });
+const compiled = new Map<string, ValidateFunction>();
+const publishedValidator = (path: string, status: string): ValidateFunction => {
+  const key = `${path} ${status}`;
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    const schema = operationAt(path).responses[status]?.content?.['application/json']?.schema;
+    if (schema === undefined) throw new Error(`${path} documents no JSON answer ${status}`);
+    validate = ajv.compile({ ...schema, components: document.components });
+    compiled.set(key, validate);
+  }
+  return validate;
+};
+
+const routeOfPath = (path: string) => API_ROUTES.find((route) => openApiPath(route.url) === path)!;
+
+// The client's decoder of a route's 200: its codec, or ListAnswer for a list.
+const clientDecodes = (path: string, body: unknown): boolean => {
+  const { answer } = ROUTE_DESCRIPTIONS[routeOfPath(path).url]!;
+  return isRight('one' in answer ? answer.one.decode(body) : ListAnswer(answer.list).decode(body));
+};
+
+/** Checks a live answer of `path` against the published schema of its status, and, for a 200, that the client's codec agrees. */
+const expectPublished = (path: string, status: number, body: unknown): void => {
+  const documented = Object.keys(operationAt(path).responses);
+  expect(documented).toContain(String(status));
+  const validate = publishedValidator(path, String(status));
+  const valid = validate(body);
+  if (!valid) throw new Error(`${path} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 400)}`);
+  if (status === 200) expect(clientDecodes(path, body)).toBe(true);
+  else expect(isRight(ApiError.decode(body))).toBe(true);
+};
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    // The validator ships as an ES module only, which this CommonJS test run cannot load: it runs in a Node of its own.
+    const script =
+      "import { Validator } from '@seriousme/openapi-schema-validator';" +
+      "let text = ''; for await (const chunk of process.stdin) text += chunk;" +
+      'const result = await new Validator().validate(JSON.parse(text));' +
+      'process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.errors ?? [] }));';
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: resolve(__dirname, '../..'), input: JSON.stringify(document) });
+    const result = JSON.parse(output.toString('utf8')) as { valid: boolean; errors: unknown[] };
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every registered /api/ route, and documents no path that is not registered', () => {
+    const documented = Object.keys(document.paths).sort();
+    const routes = [...new Set(registered.map(openApiPath))].sort();
+    expect(routes.length).toBeGreaterThanOrEqual(API_ROUTES.length + 2);
+    expect(documented).toEqual(routes);
+  });
+
+  it('takes each parameter from the schema the server validates it with, limits included', () => {
+    for (const route of API_ROUTES) {
+      const published = (document.paths as unknown as Record<string, { get: { parameters: unknown[] } }>)[openApiPath(route.url)]!.get.parameters;
+      expect(published).toEqual(parametersOf(route));
+    }
+    const agenda = parametersOf(routeOfPath('/api/agenda/'));
+    expect(agenda.find((parameter) => parameter.name === 'categories')?.schema).toMatchObject({ type: 'array', maxItems: 50, items: { minimum: 1 } });
+    expect(agenda.find((parameter) => parameter.name === 'title')?.schema).toMatchObject({ maxLength: 200 });
+    expect(agenda.find((parameter) => parameter.name === 'page_size')?.schema).toMatchObject({ minimum: 1, maximum: 100 });
+  });
+
+  it.each([OPENAPI_PATH, API_REFERENCE_PATH, '/api'])('is cached like every answer: %s has a strong ETag and revalidates with 304', async (path) => {
+    const first = await client.get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers['etag']).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toMatch(/public/);
+    const again = await client.get(path, { 'if-none-match': first.headers['etag']! });
+    expect(again.status).toBe(304);
+    const zipped = await client.get(path, { 'accept-encoding': 'br' });
+    expect(zipped.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the description routes and the HTTP rules', () => {
+  it.each([OPENAPI_PATH, API_REFERENCE_PATH])('answers another method on %s with 405 and Allow, as every API route', async (path) => {
+    const answer = await app.inject({ method: 'POST', url: path });
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('GET /api/ (the reference page)', () => {
+  it('renders every route, its parameters and answers as plain accessible HTML, with no script and no inline style', async () => {
+    const { status, headers, text } = await client.get(API_REFERENCE_PATH);
+    expect(status).toBe(200);
+    expect(headers['content-type']).toMatch(/^text\/html/);
+    expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(text).toMatch(/^<!doctype html>\n<html lang="fr">/);
+    expect(text).toMatch(/<title>[^<]+<\/title>/);
+    expect(text.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(text).not.toMatch(/<script|<style|style=/i);
+    for (const path of Object.keys(document.paths)) expect(text).toContain(`GET <code>${path}</code>`);
+    expect(text).toContain('<th scope="col">Limites</th>');
+    expect(text).toContain('<code>maxLength</code>'.replace('<code>maxLength</code>', 'au plus ce nombre de caractères : <code>200</code>'));
+    // Every table has a caption and column headers.
+    const tables = text.match(/<table>[\s\S]*?<\/table>/g) ?? [];
+    expect(tables.length).toBeGreaterThan(API_ROUTES.length);
+    for (const table of tables) expect(table).toMatch(/^<table><caption>[^<]+<\/caption>\n<thead><tr><th scope="col">/);
+  });
+});
+
+// Known-good values of the demo, read from the API itself.
+const known = async () => {
+  const contacts = (await client.getJson('/api/contacts/?page_size=1')).body as { results: { slug: string }[] };
+  const events = (await client.getJson('/api/agenda/1/?page_size=1')).body as { results: { id: number }[] };
+  const news = (await client.getJson(`/api/news/${SITE_NEWS_SCOPE}/?page_size=1`)).body as { results: { slug: string }[] };
+  return { id: '1', eventId: String(events.results[0]!.id), slug: contacts.results[0]!.slug, scope: SITE_NEWS_SCOPE, newsSlug: news.results[0]!.slug };
+};
+
+const fill = (path: string, values: Readonly<Record<string, string>>): string =>
+  path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) =>
+    encodeURIComponent(path.startsWith('/api/news/{scope}/{slug}') && name === 'slug' ? values['newsSlug']! : values[name]!),
+  );
+
+describe('live answers validate against the published schemas', () => {
+  it('for the plain, paged and followed answers of every route, and the errors', async () => {
+    const values = await known();
+    for (const route of API_ROUTES) {
+      const path = openApiPath(route.url);
+      const url = fill(path, values);
+      const plain = await client.getJson(url);
+      expectPublished(path, plain.status, plain.body);
+      if (plain.status === 200) expect(plain.headers['etag']).toBeDefined();
+      const refused = await client.getJson(`${url}${url.includes('?') ? '&' : '?'}unknown=1`);
+      expect(refused.status).toBe(400);
+      expectPublished(path, 400, refused.body);
+      if (parametersOf(route).some((parameter) => parameter.name === 'cursor')) {
+        const first = await client.getJson(`${url}?page_size=2`);
+        expectPublished(path, first.status, first.body);
+        const next = (first.body as { next?: string | null }).next;
+        if (typeof next === 'string') {
+          const second = await client.getJson(next);
+          expectPublished(path, second.status, second.body);
+        }
+        const forged = await client.getJson(`${url}?cursor=abc.def`);
+        expectPublished(path, forged.status, forged.body);
+      }
+    }
+    const missing = await client.getJson('/api/contacts/personne-inconnue/');
+    expect(missing.status).toBe(404);
+    expectPublished('/api/contacts/{slug}/', 404, missing.body);
+  });
+
+  // Values within a parameter's published schema (its limits), as a client reading the document would send them.
+  const valueOf = (schema: JsonSchema): Arbitrary<string | string[]> => {
+    if (schema['type'] === 'array')
+      return fc.array(valueOf(schema['items'] as JsonSchema) as Arbitrary<string>, { maxLength: Math.min(5, Number(schema['maxItems'] ?? 5)) });
+    if (Array.isArray(schema['enum'])) return fc.constantFrom(...(schema['enum'] as string[]));
+    if (schema['type'] === 'integer') {
+      const min = Number(schema['minimum'] ?? 0);
+      const max = Number(schema['maximum'] ?? 1_000_000);
+      return fc.oneof(fc.integer({ min, max: Math.min(max, min + 30) }), fc.integer({ min, max })).map(String);
+    }
+    const minLength = Number(schema['minLength'] ?? 0);
+    const maxLength = Number(schema['maxLength'] ?? 40);
+    const text =
+      typeof schema['pattern'] === 'string'
+        ? fc.oneof(fc.stringMatching(new RegExp(schema['pattern'])), fc.constantFrom('conseil', 'ma', 'séance', 'Dupont', 'routes'))
+        : fc.string({ minLength: Math.max(1, minLength), maxLength: 12 });
+    return text.filter(
+      (value) => value.length >= minLength && value.length <= maxLength && (typeof schema['pattern'] !== 'string' || new RegExp(schema['pattern'], 'u').test(value)),
+    );
+  };
+
+  it.each(API_ROUTES.map((route) => [route.url, route] as const))('for generated requests of %s within the schemas’ limits (fast-check)', async (_, route) => {
+    const values = await known();
+    const path = openApiPath(route.url);
+    const query = parametersOf(route).filter((parameter) => parameter.in === 'query');
+    const pathParameters = parametersOf(route).filter((parameter) => parameter.in === 'path');
+    const queries = fc.record(Object.fromEntries(query.map((parameter) => [parameter.name, valueOf(parameter.schema)])), {
+      requiredKeys: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    });
+    // Path values: the demo's own (an answer) or any the schema allows (mostly a 404).
+    const paths = fc.record(
+      Object.fromEntries(pathParameters.map((parameter) => [parameter.name, fc.oneof(fc.constant(null), valueOf(parameter.schema) as Arbitrary<string>)])),
+    );
+    await fc.assert(
+      fc.asyncProperty(paths, queries, async (pathValues, queryValues) => {
+        const url = path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) =>
+          encodeURIComponent(pathValues[name] ?? (name === 'slug' && path.startsWith('/api/news/') ? values.newsSlug : values[name as keyof typeof values])),
+        );
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(queryValues)) for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
+        const answer = await client.getJson(`${url}${search.size > 0 ? `?${search.toString()}` : ''}`);
+        expect([200, 400, 404]).toContain(answer.status);
+        expectPublished(path, answer.status, answer.body);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
