@@ -1,3 +1,4 @@
+import * as t from 'io-ts';
 import { PERSON } from './contact';
 
 /** The letters of the directory's index, in order. */
@@ -8,6 +9,9 @@ export interface LetterCount {
   readonly letter: string;
   readonly count: number;
 }
+
+/** The answer of `GET /api/letters/contacts/`: the letters that have contacts, with how many (the client decodes it, the API's description publishes it). */
+export const ContactLetters = t.array(t.exact(t.type({ letter: t.string, count: t.number })));
 
 /** Whether `value` is one letter of the index (upper case, A to Z): what `?lettre=` and the API's `letter` accept. */
 export const isIndexLetter = (value: string): boolean => /^[A-Z]$/.test(value);

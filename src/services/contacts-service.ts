@@ -1,9 +1,8 @@
-import * as t from 'io-ts';
 import { catchError, concatMap, defer, ignoreElements, map, merge, of, shareReplay, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { Contact, ContactCategoryList } from '../domain/contact';
 import { CONTACTS_PATH, contactItemPath, contactLettersPath, contactsPath, type DirectoryFilters } from '../domain/directory';
-import type { LetterCount } from '../domain/directory-letter';
+import { ContactLetters, type LetterCount } from '../domain/directory-letter';
 import { withPicturesOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
 import { DEFAULT_RETRY_POLICY, attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryPolicy, type RetryProgress } from './http';
@@ -39,9 +38,6 @@ export type CategoriesEvent =
   { readonly type: 'CATEGORIES_LOADED'; readonly categories: readonly string[] } | { readonly type: 'CATEGORIES_FAILED'; readonly error: HttpFailure };
 
 const ContactsAnswer = ListAnswer(Contact);
-
-/** The answer of `GET /api/letters/contacts/`: the letters that have contacts, with how many. */
-export const ContactLetters = t.array(t.exact(t.type({ letter: t.string, count: t.number })));
 
 // Asked once, never again: the list waits for the letters, and a row of plain links is a fair answer when they fail.
 const LETTERS_POLICY: RetryPolicy = { ...DEFAULT_RETRY_POLICY, retries: 0 };
