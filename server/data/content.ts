@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { jsonText, parseJson } from '../../src/domain/json';
+import { filingLetter, filingWord } from '../../src/domain/directory-letter';
 import { isSlug, slugify } from '../../src/domain/permalinks';
 import { SWISS_BOUNDS } from '../../src/domain/swiss-coordinates';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
@@ -619,7 +620,7 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
       `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
        address text, email text, phone text, fax text, website text, description text,
        registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
-       img_wp text, img_wp_2x text, copyright text, search_interests text`,
+       img_wp text, img_wp_2x text, copyright text, search_interests text, filing_letter text, filing_word text`,
       list.map((c, index) => ({
         ...c,
         slug: slugs[index],
@@ -627,10 +628,12 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
         commissions: c.commissions ?? [],
         search_title: normalizeSearch(c.title),
         search_interests: richTextSearch(c.registre_interets),
+        filing_letter: filingLetter(c.title, c.type_contact),
+        filing_word: filingWord(c.title, c.type_contact),
       })),
       `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
        description, registre_interets, parti,
-       array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests`,
+       array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests, filing_letter, filing_word`,
     );
     await insertJson(
       tx,

@@ -1,3 +1,4 @@
+import { filingLetter, filingWord } from '../../src/domain/directory-letter';
 import { uniqueSlugs } from './content';
 import type { Database, Queryable } from './database';
 import { readFeedEvents, recordEventFeedState } from './event-feed-state';
@@ -259,6 +260,34 @@ export const MIGRATIONS: readonly Migration[] = [
       -- the answers send it whole as lieu, so one column keeps it (nothing filters or sorts on it).
       alter table events add column lieu jsonb
     `,
+  },
+  {
+    version: 7,
+    name: 'filing letter of contacts',
+    // The letter of the directory's index, computed in TypeScript by the rule the browser shows
+    // (src/domain/directory-letter.ts); the index keeps a letter's page in name order.
+    sql: `
+      alter table contacts add column filing_letter text;
+      create index contacts_letter_key on contacts (filing_letter, (search_title collate "C"), id)
+    `,
+    data: async (tx) => {
+      await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_letter: filingLetter(column('title') ?? '', column('type_contact')) }));
+    },
+  },
+  {
+    version: 8,
+    name: 'filing word of contacts',
+    // The directory's order is a printed directory's: by the word a contact is filed under (a
+    // person's family name, an organisation's first significant word), then by the whole name.
+    sql: `
+      alter table contacts add column filing_word text not null default '';
+      drop index contacts_letter_key;
+      create index contacts_filing_key on contacts ((filing_word collate "C"), (search_title collate "C"), id);
+      create index contacts_letter_key on contacts (filing_letter, (filing_word collate "C"), (search_title collate "C"), id)
+    `,
+    data: async (tx) => {
+      await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_word: filingWord(column('title') ?? '', column('type_contact')) }));
+    },
   },
 ];
 

@@ -1,3 +1,4 @@
+import { isIndexLetter } from '../../src/domain/directory-letter';
 import { isPageCount, MAX_LIST_PAGES, PAGE_PARAM, PAST_PARAM } from '../../src/domain/list-pages';
 import type { SitePage } from '../../src/domain/permalinks';
 import type { MessageId } from '../../src/i18n/intl';
@@ -14,7 +15,7 @@ export const MAX_PAGE_URL = 2048;
 /** The query parameters each page reads, and the tools every page accepts (`journal`, `inspect`). */
 const PAGE_PARAMS: Readonly<Record<SitePage, readonly string[]>> = {
   home: [],
-  directory: ['categorie', 'q', PAGE_PARAM],
+  directory: ['categorie', 'lettre', 'q', PAGE_PARAM],
   agenda: ['categories', 'mois', 'titre', 'periode', PAGE_PARAM, PAST_PARAM],
   news: ['categorie', PAGE_PARAM],
   shop: [],
@@ -52,6 +53,10 @@ const checkIds = (name: string, values: readonly string[]): PageQueryProblem | n
 const checkMonth = (name: string, values: readonly string[]): PageQueryProblem | null =>
   values.length === 1 && /^(?:[1-9]|1[0-2])$/.test(values[0] ?? '') ? null : { id: 'errors.query.month', values: { name } };
 
+// A letter of the directory's index: one capital, A to Z, as its links write it.
+const checkLetter = (name: string, values: readonly string[]): PageQueryProblem | null =>
+  values.length === 1 && isIndexLetter(values[0] ?? '') ? null : { id: 'directory.letters.badLetter', values: { name } };
+
 // How many pages of a list an address shows ("Afficher plus" followed without script): one count, within the bound.
 const checkPages = (name: string, values: readonly string[]): PageQueryProblem | null => {
   const least = name === PAST_PARAM ? 0 : 1;
@@ -80,9 +85,11 @@ export const pageQueryProblem = (page: SitePage, search: string): PageQueryProbl
         ? checkIds(name, values)
         : name === 'mois'
           ? checkMonth(name, values)
-          : name === PAGE_PARAM || name === PAST_PARAM
-            ? checkPages(name, values)
-            : checkText(name, values);
+          : name === 'lettre'
+            ? checkLetter(name, values)
+            : name === PAGE_PARAM || name === PAST_PARAM
+              ? checkPages(name, values)
+              : checkText(name, values);
     if (problem !== null) return problem;
   }
   return null;

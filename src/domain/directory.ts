@@ -1,11 +1,13 @@
 import { PERSON, type Contact } from './contact';
 import { PAGE_SIZES } from './paging';
+import { letterFromSearch } from './directory-letter';
 import { toQueryString } from './query';
 
-/** What the visitor filters the directory by: the typed name and the chosen category title. */
+/** What the visitor filters the directory by: the typed name, the chosen category title and the letter of the index (none: every letter). */
 export interface DirectoryFilters {
   readonly text: string;
   readonly category: string;
+  readonly letter?: string;
 }
 
 /** No text, no category: the whole directory. */
@@ -19,20 +21,25 @@ export const CONTACTS_PATH = '/api/contacts/';
  * `title`, the category title in `category`, both when both are set, none for all contacts;
  * then `page_size`, which a reference server answers with its first page and a legacy one ignores.
  */
-export const contactsPath = ({ text, category }: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): string =>
-  `${CONTACTS_PATH}${toQueryString({ title: text === '' ? undefined : text, category: category === '' ? undefined : category, page_size: pageSize })}`;
+export const contactsPath = ({ text, category, letter }: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): string =>
+  `${CONTACTS_PATH}${toQueryString({ title: text === '' ? undefined : text, category: category === '' ? undefined : category, letter: letter || undefined, page_size: pageSize })}`;
+
+/** The path of the index's letters for the name and category filters (`GET /api/letters/contacts/`): the letter in force is left out, so every other letter shows whether it has entries. */
+export const contactLettersPath = ({ text, category }: DirectoryFilters): string =>
+  `/api/letters/contacts/${toQueryString({ title: text === '' ? undefined : text, category: category === '' ? undefined : category })}`;
 
 /** The path of one contact by its slug (`GET /api/contacts/{slug}/`, a reference-server extension; a legacy API answers 404). */
 export const contactItemPath = (slug: string): string => `${CONTACTS_PATH}${encodeURIComponent(slug)}/`;
 
-/** The page's query string that keeps the filters in the URL (`?categorie=…&q=…`). */
-export const filtersToSearch = ({ text, category }: DirectoryFilters): string =>
-  toQueryString({ categorie: category === '' ? undefined : category, q: text === '' ? undefined : text });
+/** The page's query string that keeps the filters in the URL (`?categorie=…&lettre=…&q=…`). */
+export const filtersToSearch = ({ text, category, letter }: DirectoryFilters): string =>
+  toQueryString({ categorie: category === '' ? undefined : category, lettre: letter || undefined, q: text === '' ? undefined : text });
 
-/** The filters a page address holds; anything else in it is left alone. */
+/** The filters a page address holds; anything else in it is left alone, and a letter the index does not have is no letter. */
 export const filtersFromSearch = (search: string): DirectoryFilters => {
   const params = new URLSearchParams(search);
-  return { text: params.get('q') ?? '', category: params.get('categorie') ?? '' };
+  const letter = letterFromSearch(search);
+  return { text: params.get('q') ?? '', category: params.get('categorie') ?? '', ...(letter === '' ? {} : { letter }) };
 };
 
 /** Whether a contact is a person, whose role is shown (SPEC §2). */

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromCallback, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Contact } from '../domain/contact';
 import { NO_FILTERS, filtersFromSearch, filtersToSearch, type DirectoryFilters } from '../domain/directory';
+import { LETTERS, type LetterCount } from '../domain/directory-letter';
 import { pagesFromSearch, withPages } from '../domain/list-pages';
 import { PAGE_SIZES, STALE_CURSOR_STATUS, firstWindow, revealMore } from '../domain/paging';
 import { contactSlug } from '../domain/permalinks';
@@ -38,6 +39,8 @@ export interface DirectoryContext {
   readonly pages: number;
   /** How many lists have arrived: the first one's count is on the page as it loads, only the later ones are announced. */
   readonly lists: number;
+  /** The index's letters that have contacts under the name and category filters, from the latest list; `null` when the backend does not say. */
+  readonly letters: readonly LetterCount[] | null;
 }
 
 /** Visitor intents (imperative) and service answers (past tense). */
@@ -46,6 +49,8 @@ export type DirectoryEvent =
   | { readonly type: 'KEY_RELEASED'; readonly text: string }
   | { readonly type: 'SEARCH'; readonly text: string }
   | { readonly type: 'SELECT_CATEGORY'; readonly category: string }
+  /** A letter of the index, or `''` for every letter ("Tous"). */
+  | { readonly type: 'LETTER_CHOSEN'; readonly letter: string }
   | { readonly type: 'CLEAR' }
   | { readonly type: 'CLEAR_FILTERS' }
   | { readonly type: 'RESTORE_FILTERS'; readonly search: string }
@@ -70,10 +75,13 @@ const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact |
  */
 const newFilters = {
   // A key that leaves the text as it was (Tab, an arrow) asks nothing; the form's submission always asks.
-  KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', 'forgetPages', toHistory('replace')] },
-  SEARCH: { target: 'loading', reenter: true, actions: ['setText', 'forgetPages', toHistory('replace')] },
-  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', 'forgetPages', toHistory('push')] },
-  CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', 'forgetPages', toHistory('push')] },
+  // A new search or category is a new list: its letters are shown afresh, the letter in force is left (SPEC, "Directory A–Z").
+  KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', 'forgetLetter', 'forgetPages', toHistory('replace')] },
+  SEARCH: { target: 'loading', reenter: true, actions: ['setText', 'forgetLetter', 'forgetPages', toHistory('replace')] },
+  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', 'forgetLetter', 'forgetPages', toHistory('push')] },
+  CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', 'forgetLetter', 'forgetPages', toHistory('push')] },
+  // A letter keeps the name and the category: the index browses the list they make.
+  LETTER_CHOSEN: { target: 'loading', reenter: true, actions: ['setLetter', 'forgetPages', toHistory('push')] },
   RESTORE_FILTERS: { target: 'loading', reenter: true, actions: 'restoreFilters' },
 } as const;
 
@@ -110,6 +118,13 @@ export const directoryMachine = setup({
       },
     }),
     clearText: assign({ filters: ({ context }) => ({ ...context.filters, text: '' }) }),
+    setLetter: assign({
+      filters: ({ context, event }) => {
+        assertEvent(event, 'LETTER_CHOSEN');
+        return { ...context.filters, letter: event.letter };
+      },
+    }),
+    forgetLetter: assign({ filters: ({ context }) => ({ ...context.filters, letter: '' }) }),
     clearFilters: assign({ filters: NO_FILTERS }),
     restoreFilters: assign(({ event }) => {
       assertEvent(event, 'RESTORE_FILTERS');
@@ -130,6 +145,7 @@ export const directoryMachine = setup({
         appendedFrom: null,
         error: null,
         lists: context.lists + 1,
+        letters: event.letters ?? null,
       };
     }),
     appendContacts: assign(({ context, event }) => {
@@ -197,7 +213,7 @@ export const directoryMachine = setup({
   },
   guards: {
     hasText: ({ context }) => context.filters.text !== '',
-    hasFilters: ({ context }) => context.filters.text !== '' || context.filters.category !== '',
+    hasFilters: ({ context }) => context.filters.text !== '' || context.filters.category !== '' || (context.filters.letter ?? '') !== '',
     changesSearch: ({ context, event }) => {
       assertEvent(event, 'KEY_RELEASED');
       return event.text !== context.searched;
@@ -246,6 +262,7 @@ export const directoryMachine = setup({
     wantedPages: input.pages ?? 1,
     pages: 1,
     lists: 0,
+    letters: null,
   }),
   invoke: { src: 'watchHistory' },
   states: {
@@ -449,3 +466,23 @@ export const selectListSearch = (snapshot: DirectorySnapshot): string => listSea
 
 /** The query string of "Afficher plus" as a link: the list with one page more. */
 export const selectMoreSearch = (snapshot: DirectorySnapshot): string => withPages(filtersToSearch(snapshot.context.filters), snapshot.context.pages + 1);
+
+/** A letter of the index as the row shows it: how many contacts it has (`null`: the backend does not say), and whether it is the one in force. */
+export interface IndexLetter {
+  readonly letter: string;
+  readonly count: number | null;
+  readonly current: boolean;
+}
+
+/** The row of letters A to Z over the cards: each with its count under the name and category filters, the letter in force marked. */
+export const selectLetterIndex = (snapshot: DirectorySnapshot): readonly IndexLetter[] => {
+  const { letters, filters } = snapshot.context;
+  const counts = new Map((letters ?? []).map((entry) => [entry.letter, entry.count]));
+  return LETTERS.map((letter) => ({ letter, count: letters === null ? null : (counts.get(letter) ?? 0), current: filters.letter === letter }));
+};
+
+/** The letter in force, or `''` for every letter. */
+export const selectLetter = (snapshot: DirectorySnapshot): string => snapshot.context.filters.letter ?? '';
+
+/** The query string of a letter's link (`''`: every letter): the name and the category kept, the list at its first page. */
+export const letterSearch = (filters: DirectoryFilters, letter: string): string => filtersToSearch({ ...filters, letter });

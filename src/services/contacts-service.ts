@@ -1,10 +1,11 @@
-import { catchError, map, of, type Observable } from 'rxjs';
+import { catchError, concatMap, defer, ignoreElements, map, merge, of, shareReplay, type Observable } from 'rxjs';
 import { fromEventObservable } from 'xstate';
 import { Contact, ContactCategoryList } from '../domain/contact';
-import { CONTACTS_PATH, contactItemPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import { CONTACTS_PATH, contactItemPath, contactLettersPath, contactsPath, type DirectoryFilters } from '../domain/directory';
+import { ContactLetters, type LetterCount } from '../domain/directory-letter';
 import { withPicturesOn } from '../domain/media-addresses';
 import { ListAnswer, PAGE_SIZES, listPagePath } from '../domain/paging';
-import { attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryProgress } from './http';
+import { DEFAULT_RETRY_POLICY, attemptEvents, baseOf, getJson, getJsonAttempts, type Api, type HttpFailure, type RetryPolicy, type RetryProgress } from './http';
 
 /**
  * The answers of the contacts call, as events for the directory machine. `next` is the path
@@ -19,6 +20,8 @@ export type ContactsEvent =
       readonly contacts: readonly Contact[];
       readonly next?: string | null;
       readonly count?: number | null;
+      /** The index's letters that have contacts under the name and category filters; `null` or absent when the backend does not say (every letter is then a link). */
+      readonly letters?: readonly LetterCount[] | null;
     }
   | { readonly type: 'CONTACTS_FAILED'; readonly error: HttpFailure };
 
@@ -36,23 +39,36 @@ export type CategoriesEvent =
 
 const ContactsAnswer = ListAnswer(Contact);
 
+// Asked once, never again: the list waits for the letters, and a row of plain links is a fair answer when they fail.
+const LETTERS_POLICY: RetryPolicy = { ...DEFAULT_RETRY_POLICY, retries: 0 };
+
+/** The index's letters for the name and category filters, or `null` when the backend cannot say (a legacy API answers 404, a failure is not retried). */
+export const loadContactLetters = (base: Api, filters: DirectoryFilters): Observable<readonly LetterCount[] | null> =>
+  getJson(base, contactLettersPath(filters), ContactLetters, LETTERS_POLICY).pipe(catchError(() => of(null)));
+
 /**
  * The first page of the contacts matching the filters (`GET /api/contacts/?title=…&category=…&page_size=48`),
  * as one event: a reference server's page, or a legacy backend's whole array.
  */
 export const loadContacts = (base: Api, filters: DirectoryFilters, pageSize: number = PAGE_SIZES.contacts): Observable<ContactsEvent> =>
-  getJsonAttempts(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
-    attemptEvents(
-      (progress): ContactsEvent => ({ type: 'CONTACTS_RETRYING', ...progress }),
-      (answer): ContactsEvent => ({
-        type: 'CONTACTS_LOADED',
-        contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
-        next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
-        count: answer.count,
-      }),
-    ),
-    catchError((error: HttpFailure) => of<ContactsEvent>({ type: 'CONTACTS_FAILED', error })),
-  );
+  defer(() => {
+    // The letters are asked for beside the list, not after it; the list's event waits for them.
+    const letters = loadContactLetters(base, filters).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    const list = getJsonAttempts(base, contactsPath(filters, pageSize), ContactsAnswer).pipe(
+      attemptEvents(
+        (progress): ContactsEvent => ({ type: 'CONTACTS_RETRYING', ...progress }),
+        (answer): ContactsEvent => ({
+          type: 'CONTACTS_LOADED',
+          contacts: answer.items.map((contact) => withPicturesOn(baseOf(base), contact)),
+          next: listPagePath(answer.next, baseOf(base), CONTACTS_PATH),
+          count: answer.count,
+        }),
+      ),
+      concatMap((event) => (event.type === 'CONTACTS_LOADED' ? letters.pipe(map((found): ContactsEvent => ({ ...event, letters: found }))) : of(event))),
+      catchError((error: HttpFailure) => of<ContactsEvent>({ type: 'CONTACTS_FAILED', error })),
+    );
+    return merge(letters.pipe(ignoreElements()), list);
+  });
 
 /** A further page of contacts (the path from `next`), as one event. */
 export const loadMoreContacts = (base: Api, path: string): Observable<MoreContactsEvent> =>

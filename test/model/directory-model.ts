@@ -81,6 +81,8 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
     if (categories.includes('Grand Conseil') && filters.category !== 'Grand Conseil') {
       events.push({ type: 'SELECT_CATEGORY', category: 'Grand Conseil' });
     }
+    // A letter of the index, then "Tous"; walked without a typed text to keep the paths few.
+    if (filters.text === '') events.push({ type: 'LETTER_CHOSEN', letter: filters.letter === 'B' ? '' : 'B' });
     if (snapshot.matches({ contacts: 'empty' })) events.push({ type: 'CLEAR_FILTERS' });
     if (snapshot.matches({ contacts: 'failed' }) || snapshot.matches({ categories: 'failed' })) events.push({ type: 'RETRY' });
     events.push(...answers);
@@ -111,6 +113,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       filters.text !== '',
       filters.text === searched,
       filters.category,
+      filters.letter ?? '',
       contacts.length,
       shown,
       next !== null,
@@ -133,6 +136,10 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
           : say(language, `Choisir la catégorie « ${event.category} »`, `Choose the category “${event.category}”`);
       case 'CLEAR':
         return say(language, 'Cliquer sur la croix « Effacer la recherche »', 'Click the cross “Clear the search”');
+      case 'LETTER_CHOSEN':
+        return event.letter === ''
+          ? say(language, 'Cliquer sur « Tous » dans l’index alphabétique', 'Click “Tous” (all) in the alphabetical index')
+          : say(language, `Cliquer sur la lettre « ${event.letter} » de l’index alphabétique`, `Click the letter “${event.letter}” of the alphabetical index`);
       case 'CLEAR_FILTERS':
         return say(language, 'Cliquer sur « Effacer les filtres »', 'Click “Clear the filters”');
       case 'RESTORE_FILTERS':
@@ -215,6 +222,7 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       ...(selectHasMore(snapshot) ? [say(language, 'lien « Afficher plus »', '“Show more” link')] : []),
       ...(filters.text ? [say(language, `texte « ${filters.text} »`, `text “${filters.text}”`)] : []),
       ...(filters.category ? [say(language, `catégorie « ${filters.category} »`, `category “${filters.category}”`)] : []),
+      ...(filters.letter ? [say(language, `lettre « ${filters.letter} »`, `letter “${filters.letter}”`)] : []),
       ...(opened ? [say(language, `détails de « ${opened.title} »`, `details of “${opened.title}”`)] : []),
     ];
     return parts.join(', ');

@@ -103,6 +103,11 @@ const perform = (h: Harness, event: DirectoryEvent): void => {
     case 'CLEAR_FILTERS':
       fireEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
       return;
+    case 'LETTER_CHOSEN':
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Index alphabétique' })).getByRole('link', { name: event.letter === '' ? 'Tous' : event.letter }),
+      );
+      return;
     case 'RESTORE_FILTERS':
       visit(`/annuaire/${event.search}`);
       return;

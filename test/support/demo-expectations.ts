@@ -5,6 +5,7 @@ import { zurichToday, type Period } from '../../src/domain/agenda-window';
 import type { ContentEvent } from '../../server/data/content';
 import { buildDemoContent, DEMO_DEFAULTS, demoYear } from '../../server/operations/demo-content';
 import { normalizeSearch } from '../../server/data/search';
+import { filingWord } from '../../src/domain/directory-letter';
 
 /** The content the test databases hold, rebuilt from the same deterministic generator (around this year). */
 export const demo = buildDemoContent(DEMO_DEFAULTS);
@@ -76,15 +77,20 @@ const searchRank = (name: string, text: string): number => (name.startsWith(text
 
 /**
  * Ids of `GET /api/contacts/?…` walked to its end: name contains the text (accents and case
- * ignored) and category; by rank when searching, then by name (bytes of the normalised name), then id.
+ * ignored) and category; by rank when searching, then by filing word and name (bytes of the folded word and of the normalised name), then id.
  */
 export const expectedContacts = (query: { title?: string; category?: string }): number[] => {
   const text = query.title === undefined || query.title === '' ? null : normalizeSearch(query.title);
   return demo.contacts
     .filter((c) => text === null || normalizeSearch(c.title).includes(text))
     .filter((c) => query.category === undefined || query.category === '' || c.categories.includes(query.category))
-    .map((c) => ({ id: c.id, key: Buffer.from(normalizeSearch(c.title)), rank: text === null ? 0 : searchRank(normalizeSearch(c.title), text) }))
-    .sort((a, b) => a.rank - b.rank || Buffer.compare(a.key, b.key) || a.id - b.id)
+    .map((c) => ({
+      id: c.id,
+      word: Buffer.from(filingWord(c.title, c.type_contact)),
+      key: Buffer.from(normalizeSearch(c.title)),
+      rank: text === null ? 0 : searchRank(normalizeSearch(c.title), text),
+    }))
+    .sort((a, b) => a.rank - b.rank || Buffer.compare(a.word, b.word) || Buffer.compare(a.key, b.key) || a.id - b.id)
     .map((c) => c.id);
 };
 

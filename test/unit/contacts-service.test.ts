@@ -43,16 +43,30 @@ describe('the contacts service', () => {
         results: [contact(1, 'Hélène Rochat')],
       },
     };
+    answers['/prefix/api/letters/contacts/?title=hel&category=Grand+Conseil'] = { status: 200, body: [{ letter: 'R', count: 1 }] };
     const events = await lastValueFrom(loadContacts(base, { text: 'hel', category: 'Grand Conseil' }).pipe(toArray()));
-    expect(requests).toEqual(['/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48']);
+    // The index's letters are asked for beside the list, with the same name and category, and no page size.
+    expect(requests.slice().sort()).toEqual([
+      '/prefix/api/contacts/?title=hel&category=Grand+Conseil&page_size=48',
+      '/prefix/api/letters/contacts/?title=hel&category=Grand+Conseil',
+    ]);
     expect(events).toEqual([
       {
         type: 'CONTACTS_LOADED',
         contacts: [expect.objectContaining({ id: '1', title: 'Hélène Rochat' })],
         next: '/api/contacts/?title=hel&category=Grand+Conseil&page_size=48&cursor=k1',
         count: 120,
+        letters: [{ letter: 'R', count: 1 }],
       },
     ]);
+  });
+
+  it('sends the letter to the list only, and leaves the letters unknown when they cannot be read, without a retry', async () => {
+    answers['/prefix/api/contacts/?letter=B&page_size=48'] = { status: 200, body: { count: 1, next: null, results: [contact(2, 'Anne Bonvin')] } };
+    answers['/prefix/api/letters/contacts/'] = { status: 503, body: { statusCode: 503, error: 'Service Unavailable' } };
+    const events = await lastValueFrom(loadContacts(base, { text: '', category: '', letter: 'B' }).pipe(toArray()));
+    expect(requests.slice().sort()).toEqual(['/prefix/api/contacts/?letter=B&page_size=48', '/prefix/api/letters/contacts/']);
+    expect(events).toEqual([{ type: 'CONTACTS_LOADED', contacts: [expect.objectContaining({ id: '2' })], next: null, count: 1, letters: null }]);
   });
 
   it('takes a legacy array as the whole list, with no further page', async () => {
@@ -62,6 +76,8 @@ describe('the contacts service', () => {
       contacts: [expect.objectContaining({ id: '1' }), expect.objectContaining({ id: '2' })],
       next: null,
       count: 2,
+      // A legacy API has no letters route (404): every letter stays a link.
+      letters: null,
     });
   });
 

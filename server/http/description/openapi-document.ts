@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { AgendaCategory, AgendaCategoryList, AgendaEvent } from '../../../src/domain/agenda';
 import { Contact, ContactCategory, ContactCategoryList } from '../../../src/domain/contact';
+import { ContactLetters } from '../../../src/domain/directory-letter';
 import { jsonSchemaOfCodec, type JsonSchema } from '../../../src/domain/json-schema-of-codec';
 import { NewsArticle, NewsCategory, NewsCategoryList, NewsItem, NewsPage } from '../../../src/domain/news';
 import { PageOf } from '../../../src/domain/paging';
@@ -45,6 +46,11 @@ export const ROUTE_DESCRIPTIONS: Readonly<Record<string, RouteDescription>> = {
   '/api/categories/contacts/': { answer: { one: ContactCategoryList }, summary: 'Les catégories de l’annuaire.', tag: 'annuaire' },
   '/api/contacts/': { answer: { list: Contact }, summary: 'Les contacts de l’annuaire, par nom, filtrés par texte et par catégorie.', tag: 'annuaire' },
   '/api/contacts/:slug/': { answer: { one: Contact }, summary: 'Un contact de l’annuaire.', tag: 'annuaire' },
+  '/api/letters/contacts/': {
+    answer: { one: ContactLetters },
+    summary: 'Les lettres de l’index alphabétique qui ont des contacts, avec leur nombre, pour les filtres donnés (texte, catégorie).',
+    tag: 'annuaire',
+  },
   '/api/news/:scope/': { answer: { list: NewsItem }, summary: 'Les actualités d’un fil, les plus récentes d’abord.', tag: 'actualités' },
   '/api/news/:scope/:slug/': { answer: { one: NewsArticle }, summary: 'Une actualité et son texte (HTML).', tag: 'actualités' },
   '/api/categories/:scope/': { answer: { one: NewsCategoryList }, summary: 'Les catégories d’un fil d’actualités.', tag: 'actualités' },

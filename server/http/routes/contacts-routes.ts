@@ -14,9 +14,11 @@ const CONTACT_FIELDS = `
             where l.contact_id = c.id), '[]'::json) as categories,
   c.image, c.img, c.img_2x, c.img_wp, c.img_wp_2x, c.copyright`;
 
-// Byte order on the normalised name: the same on every backend and in the tests, and the
-// expression of migration 3's index, so a page of the whole directory is read from it.
+// A printed directory's order: by the filing word (a person's family name, an organisation's first
+// significant word), then the normalised name, in bytes: the same on every backend and in the
+// tests, and the expressions of migration 8's indexes, so a page of the directory or of a letter is read from them.
 const NAME_KEY: readonly KeyColumn[] = [
+  { sql: 'c.filing_word collate "C"', type: 'text' },
   { sql: 'c.search_title collate "C"', type: 'text' },
   { sql: 'c.id', type: 'integer' },
 ];
@@ -25,13 +27,53 @@ const NAME_KEY: readonly KeyColumn[] = [
 export interface ContactsQuery extends PagingQuery {
   title?: string;
   category?: string;
+  letter?: string;
 }
+
+/** The query of `GET /api/letters/contacts/`: the name and category filters. */
+export interface ContactLettersQuery {
+  title?: string;
+  category?: string;
+}
+
+/** A letter of the directory's index: one capital from A to Z, as `isIndexLetter` has it. */
+const letterSchema = { type: 'string', pattern: '^[A-Z]$' } as const;
 
 const contactsQuerySchema = {
   type: 'object',
-  properties: { title: searchTextSchema, category: searchTextSchema, ...pagingProperties },
+  properties: { title: searchTextSchema, category: searchTextSchema, letter: letterSchema, ...pagingProperties },
   additionalProperties: false,
 } as const;
+
+const contactLettersQuerySchema = {
+  type: 'object',
+  properties: { title: searchTextSchema, category: searchTextSchema },
+  additionalProperties: false,
+} as const;
+
+// The name search and the category filter, as SQL conditions on `contacts c`, shared by the list and its letters.
+const nameAndCategory = (
+  title: string | undefined,
+  category: string | undefined,
+  where: string[],
+  params: unknown[],
+  filters: [string, string][],
+): { rank: string } | null => {
+  let rank: { rank: string } | null = null;
+  if (title !== undefined && title !== '') {
+    const search = nameSearch('c.search_title', title, params);
+    where.push(search.where);
+    rank = { rank: search.rank };
+    filters.push(['title', title]);
+  }
+  if (category !== undefined && category !== '') {
+    params.push(category);
+    where.push(`exists (select 1 from contact_category_links l join contact_categories cc on cc.id = l.category_id
+                         where l.contact_id = c.id and cc.title = $${params.length})`);
+    filters.push(['category', category]);
+  }
+  return rank;
+};
 
 const contactParamsSchema = { type: 'object', properties: { slug: itemSlugSchema }, required: ['slug'], additionalProperties: false } as const;
 
@@ -44,28 +86,40 @@ export const answerContactCategories = async (db: Database): Promise<ApiAnswer> 
  * rest; each rank in name order.
  */
 export const answerContacts = async (db: Database, query: ContactsQuery, origin: string): Promise<ApiAnswer> => {
-  const { title, category } = query;
+  const { title, category, letter } = query;
   const where: string[] = [];
   const params: unknown[] = [];
   const filters: [string, string][] = [];
-  let key = NAME_KEY;
-  if (title !== undefined && title !== '') {
-    const search = nameSearch('c.search_title', title, params);
-    where.push(search.where);
-    key = [{ sql: search.rank, type: 'integer' }, ...NAME_KEY];
-    filters.push(['title', title]);
-  }
-  if (category !== undefined && category !== '') {
-    params.push(category);
-    where.push(`exists (select 1 from contact_category_links l join contact_categories cc on cc.id = l.category_id
-                         where l.contact_id = c.id and cc.title = $${params.length})`);
-    filters.push(['category', category]);
+  const rank = nameAndCategory(title, category, where, params, filters);
+  const key = rank === null ? NAME_KEY : [{ sql: rank.rank, type: 'integer' as const }, ...NAME_KEY];
+  if (letter !== undefined) {
+    params.push(letter);
+    where.push(`c.filing_letter = $${params.length}`);
+    filters.push(['letter', letter]);
   }
   return answerList(
     db,
     { path: '/api/contacts/', filters, fields: CONTACT_FIELDS, from: 'contacts c', where, params, key, direction: 'asc', defaultSize: PAGE_SIZES.contacts },
     { paging: query, origin },
   );
+};
+
+/**
+ * `GET /api/letters/contacts/?…`: the letters of the index that have contacts under the name
+ * search and the category filter, with how many, in alphabetical order; a letter without any is
+ * absent. Contacts filed under no letter (a name that starts with a digit) count under none.
+ */
+export const answerContactLetters = async (db: Database, query: ContactLettersQuery): Promise<ApiAnswer> => {
+  const where: string[] = ['c.filing_letter is not null'];
+  const params: unknown[] = [];
+  const rank = nameAndCategory(query.title, query.category, where, params, []);
+  // The rank's parameters are bound too: every one must be used for PostgreSQL to type it.
+  if (rank !== null) where.push(`${rank.rank} >= 0`);
+  const rows = await db.query<{ letter: string; count: number }>(
+    `select c.filing_letter as letter, count(*)::integer as count from contacts c where ${where.join(' and ')} group by c.filing_letter order by c.filing_letter collate "C"`,
+    params,
+  );
+  return ok(rows);
 };
 
 /** `GET /api/contacts/{slug}/`: one contact (a contact's permalink), or 404. */
@@ -77,11 +131,14 @@ export const answerContact = async (db: Database, slug: string): Promise<ApiAnsw
 /** The directory's routes. */
 export const CONTACT_ROUTES: readonly ApiRoute[] = [
   defineRoute('/api/categories/contacts/', noQuerySchema, (db) => answerContactCategories(db)),
+  defineRoute<unknown, ContactLettersQuery>('/api/letters/contacts/', { querystring: contactLettersQuerySchema }, (db, { query }) =>
+    answerContactLetters(db, query),
+  ),
   defineRoute<unknown, ContactsQuery>('/api/contacts/', { querystring: contactsQuerySchema }, (db, { query, origin }) => answerContacts(db, query, origin)),
   defineRoute<{ slug: string }, unknown>('/api/contacts/:slug/', { params: contactParamsSchema, ...noQuerySchema }, (db, { params }) =>
     answerContact(db, params.slug),
   ),
 ];
 
-/** `GET /api/contacts/` (name search and category filter, ANDed, paged), `GET /api/contacts/{slug}/` and the categories. */
+/** `GET /api/contacts/` (name search, category and letter filters, ANDed, paged), `GET /api/contacts/{slug}/`, the categories and the index's letters. */
 export const registerContactRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, CONTACT_ROUTES, now);

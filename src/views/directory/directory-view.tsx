@@ -28,6 +28,7 @@ import { ContactCard, PlaceholderCard } from './contact-card';
 import { ContactDetails } from './contact-details';
 import { ExportLinks } from './export-links';
 import { FilterBar } from './filter-bar';
+import { LetterIndex } from './letter-index';
 
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
 
@@ -162,6 +163,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   return (
     <div className="directory">
       <FilterBar actor={actor} />
+      <LetterIndex actor={actor} />
       <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
         <div className="directory__summary">
           {/* The heading of the cards (h3 each); the target of focus when a permalink's contact, not among them, closes. */}

@@ -1,5 +1,6 @@
 import { Contact, ContactCategoryList, ContactList } from '../../../src/domain/contact';
 import { CONTACTS_PATH, contactItemPath } from '../../../src/domain/directory';
+import { LETTERS } from '../../../src/domain/directory-letter';
 import type { DirectorySnapshot, DirectoryEvent } from '../../../src/machines/directory-machine';
 import type { HttpFailure } from '../../../src/services/http';
 import { CONTACTS, MODEL_PAGE_SIZE } from '../../support/directory-fixtures';
@@ -9,13 +10,29 @@ import type { CallMatch } from '../scripted-api';
 
 const CATEGORIES_PATH = '/api/categories/contacts/';
 const PAGE_SIZE = String(MODEL_PAGE_SIZE);
+// Every letter the model's contacts are filed under has entries: the row's links are all followable.
+const LETTERS_ANSWER = LETTERS.map((letter) => ({ letter, count: 1 }));
 
 // The call of the list on its way asks for the text the list was last asked for, which a paste alone leaves as it was.
 const contactsCall = (before: DirectorySnapshot): CallMatch => {
   const { searched, filters } = before.context;
   return {
     path: CONTACTS_PATH,
-    query: { page_size: PAGE_SIZE, ...(searched === '' ? {} : { title: searched }), ...(filters.category === '' ? {} : { category: filters.category }) },
+    query: {
+      page_size: PAGE_SIZE,
+      ...(searched === '' ? {} : { title: searched }),
+      ...(filters.category === '' ? {} : { category: filters.category }),
+      ...(filters.letter ? { letter: filters.letter } : {}),
+    },
+  };
+};
+
+// The index's letters, asked for beside the list with its name and category: the list waits for them.
+const lettersCall = (before: DirectorySnapshot): CallMatch => {
+  const { searched, filters } = before.context;
+  return {
+    path: '/api/letters/contacts/',
+    query: { ...(searched === '' ? {} : { title: searched }), ...(filters.category === '' ? {} : { category: filters.category }) },
   };
 };
 
@@ -52,6 +69,10 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
         return [`await page.getByRole('button', { name: 'Effacer la recherche' }).click();`];
       case 'CLEAR_FILTERS':
         return [`await page.getByRole('button', { name: 'Effacer les filtres' }).click();`];
+      case 'LETTER_CHOSEN':
+        return [
+          `await page.getByRole('navigation', { name: 'Index alphabétique' }).getByRole('link', { name: ${literal(event.letter === '' ? 'Tous' : event.letter)}, exact: true }).click();`,
+        ];
       case 'RESTORE_FILTERS':
         return [visit(literal(`/annuaire/${event.search}`))];
       case 'RETRY':
@@ -69,6 +90,7 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
           : [visit(`'/annuaire/' + (await page.evaluate(() => window.location.search))`)];
       case 'CONTACTS_LOADED':
         return [
+          `await api.answer(${literal(lettersCall(before))}, ${literal(LETTERS_ANSWER)});`,
           `await api.answer(${literal(contactsCall(before))}, ${literal(
             event.next === undefined && event.count === undefined
               ? ContactList.encode([...event.contacts])
