@@ -9,6 +9,7 @@ import { ANSWER_CACHE_CONTROL, ifNoneMatchHits } from '../cache/answer-cache';
 import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import type { Queryable } from '../data/database';
 import { nameSearch } from '../data/search';
+import type { EventRow as AgendaEventRow } from '../http/routes/agenda-routes';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { csvRecords } from '../render/export-routes';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
@@ -64,19 +65,8 @@ const agendaFiltersOf = (search: string, today: string): AgendaCsvFilters => {
   };
 };
 
-interface EventRow {
-  id: number;
-  bel_date: string;
-  end_date: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  title: string;
-  place: string | null;
-  description: string | null;
-  link: string | null;
-  categories: { id: number; title: string }[];
-  key_time: string;
-}
+// An agenda answer's row, without its place (the CSV has no place columns), with the keyset's sort key.
+type EventRow = Omit<AgendaEventRow, 'lieu'> & { key_time: string };
 
 /**
  * The agenda's events of the filters, from the first day on, a page at a time in the agenda's
