@@ -208,7 +208,8 @@ export const eventPlaceJsonLd = (lieu: EventPlace): JsonLd =>
     }),
     geo:
       typeof lieu.latitude === 'number' && typeof lieu.longitude === 'number' && Number.isFinite(lieu.latitude) && Number.isFinite(lieu.longitude)
-        ? node({ '@type': 'GeoCoordinates', latitude: lieu.latitude, longitude: lieu.longitude })
+        ? // JSON has no -0: written as 0, so the JSON-LD reads back as it was built.
+          node({ '@type': 'GeoCoordinates', latitude: lieu.latitude + 0, longitude: lieu.longitude + 0 })
         : undefined,
   });
 
