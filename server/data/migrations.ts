@@ -289,6 +289,17 @@ export const MIGRATIONS: readonly Migration[] = [
       await backfillSearch(tx, 'contacts', ['title', 'type_contact'], (column) => ({ filing_word: filingWord(column('title') ?? '', column('type_contact')) }));
     },
   },
+  {
+    version: 9,
+    name: 'recurring events',
+    // An event's rule as the import gives it (src/domain/recurrence.ts), null for an event of one
+    // date. Occurrences are not stored: the agenda expands the few rules of a page's range, so the
+    // partial index lists only the rules, by agenda.
+    sql: `
+      alter table events add column recurrence jsonb;
+      create index events_recurring on events (agenda_id, id) where recurrence is not null
+    `,
+  },
 ];
 
 /** The version the code expects; a test template built for another version is rebuilt. */

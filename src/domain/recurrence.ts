@@ -25,18 +25,23 @@ export const MAX_RECURRENCE_EXCEPTIONS = 366;
  * end; a weekly rule on `weekdays` (the start's own day when none), a monthly one on the start's
  * day of the month (`month_day`, months without it skipped) or on the same weekday of the month
  * (`weekday`: the start's 1st to 4th weekday of its month, or the month's last one when the start is on the 29th or later).
+ * `day` decodes its dates: the wire's ISO dates, or the import's stricter days.
  */
-export const Recurrence = t.exact(
-  t.intersection([
-    t.type({ frequency: t.keyof({ daily: null, weekly: null, monthly: null }) }),
-    t.partial({
-      interval: nullable(boundedInteger('RecurrenceInterval', 1, 99)),
-      weekdays: nullable(t.array(Weekday)),
-      monthly_by: nullable(t.keyof({ month_day: null, weekday: null })),
-      until: nullable(IsoDate),
-      count: nullable(boundedInteger('RecurrenceCount', 1, MAX_RECURRENCE_COUNT)),
-      except: nullable(t.array(IsoDate)),
-    }),
-  ]),
-);
+export const recurrenceOf = (day: t.Type<string, string, unknown>) =>
+  t.exact(
+    t.intersection([
+      t.type({ frequency: t.keyof({ daily: null, weekly: null, monthly: null }) }),
+      t.partial({
+        interval: nullable(boundedInteger('RecurrenceInterval', 1, 99)),
+        weekdays: nullable(t.array(Weekday)),
+        monthly_by: nullable(t.keyof({ month_day: null, weekday: null })),
+        until: nullable(day),
+        count: nullable(boundedInteger('RecurrenceCount', 1, MAX_RECURRENCE_COUNT)),
+        except: nullable(t.array(day)),
+      }),
+    ]),
+  );
+
+/** An event's rule as the API sends it (see `recurrenceOf`). */
+export const Recurrence = recurrenceOf(IsoDate);
 export type Recurrence = t.TypeOf<typeof Recurrence>;
