@@ -14,6 +14,7 @@ import { importMemory } from './import-memory';
 import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
 import { pageWeights } from './page-weight';
+import { recurrence } from './recurrence';
 import { scale } from './scale';
 import { siteSearch } from './search';
 import { serverRender } from './server-render';
@@ -40,6 +41,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   starvation: starvationFigures,
   'edge-cache': edgeCache,
   import: importMemory,
+  recurrence,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.

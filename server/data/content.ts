@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either';
 import { jsonText, parseJson } from '../../src/domain/json';
 import { filingLetter, filingWord } from '../../src/domain/directory-letter';
 import { isSlug, slugify } from '../../src/domain/permalinks';
+import { recurrenceFaults, recurrenceOf } from '../../src/domain/recurrence';
 import { SWISS_BOUNDS } from '../../src/domain/swiss-coordinates';
 import { IsoDate, Price, WallTime, dateParts, nullable } from '../../src/domain/wire';
 import type { Queryable } from './database';
@@ -203,6 +204,9 @@ export const ContentPlace = new t.Type<t.TypeOf<typeof PlaceFields>, t.OutputOf<
 );
 export type ContentPlace = t.TypeOf<typeof ContentPlace>;
 
+/** An event's rule in the import file: the API's, its dates days the database holds. */
+const ContentRecurrence = recurrenceOf(DateOnly);
+
 /** An event of the import file: the wire fields plus its agenda and its category ids. */
 export const ContentEvent = t.exact(
   t.intersection([
@@ -215,6 +219,7 @@ export const ContentEvent = t.exact(
       description: nullable(BoundedText(TEXT_LIMITS.eventDescription, 'EventDescription')),
       link: text,
       lieu: nullable(ContentPlace),
+      recurrence: nullable(ContentRecurrence),
     }),
   ]),
 );
@@ -312,7 +317,7 @@ export type SmallContent = Pick<Content, 'agendas' | 'agenda_categories' | 'cont
 export interface ContentOutline {
   readonly agendas: readonly { readonly id: number }[];
   readonly agenda_categories: readonly { readonly id: number }[];
-  readonly events: readonly Pick<ContentEvent, 'id' | 'agenda_id' | 'categories' | 'bel_date' | 'end_date' | 'start_time' | 'end_time'>[];
+  readonly events: readonly Pick<ContentEvent, 'id' | 'agenda_id' | 'categories' | 'bel_date' | 'end_date' | 'start_time' | 'end_time' | 'recurrence'>[];
   readonly contact_categories: readonly { readonly id: number; readonly title: string }[];
   readonly contacts: readonly Pick<ContentContact, 'id' | 'slug' | 'title' | 'categories'>[];
   readonly news_scopes: readonly { readonly id: number; readonly slug: string }[];
@@ -478,6 +483,9 @@ export const outlineFaults = (content: ContentOutline): string[] => {
         `events/${index}/end_time: ends before the event starts (${event.end_time}, before start_time ${event.start_time} the same day; past midnight, give its end_date)`,
       );
     }
+    if (event.recurrence) {
+      for (const fault of recurrenceFaults(event.recurrence, event.bel_date)) errors.push(`events/${index}/recurrence/${fault}`);
+    }
     event.categories.forEach((id, k) => {
       if (!agendaCategories.has(id)) errors.push(`events/${index}/categories/${k}: unknown agenda category ${id}`);
     });
@@ -589,7 +597,7 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
       tx,
       'events',
       `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
-       title text, search_title text, place text, description text, link text, search_place text, lieu jsonb`,
+       title text, search_title text, place text, description text, link text, search_place text, lieu jsonb, recurrence jsonb`,
       list.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
     );
     await insertJson(

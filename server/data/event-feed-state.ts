@@ -30,6 +30,8 @@ export interface FeedEventData {
   readonly link: string | null;
   /** Its place, as the import gave it (`ContentPlace`); missing in the data of events recorded before places existed. */
   readonly lieu?: unknown;
+  /** How it repeats, as the import gave it (`Recurrence`); missing in the data of events recorded before rules existed. */
+  readonly recurrence?: unknown;
   /** Its categories, by id ascending, with their titles (a renamed category changes the event as calendars show it). */
   readonly categories: readonly { readonly id: number; readonly title: string }[];
 }
@@ -56,6 +58,7 @@ export const feedEventData = (
     readonly description?: string | null | undefined;
     readonly link?: string | null | undefined;
     readonly lieu?: unknown;
+    readonly recurrence?: unknown;
   },
   searchTitle: string,
   categories: readonly { readonly id: number; readonly title: string }[],
@@ -71,6 +74,7 @@ export const feedEventData = (
   description: event.description ?? null,
   link: event.link ?? null,
   lieu: event.lieu ?? null,
+  recurrence: event.recurrence ?? null,
   categories: [...categories].sort((a, b) => a.id - b.id),
 });
 
@@ -91,6 +95,8 @@ export const feedEventHash = (data: FeedEventData): string =>
         data.categories.map((category) => [category.id, category.title]),
         // Only an event with a place hashes it: the others keep the hash (and SEQUENCE) they had before places existed.
         ...(data.lieu === undefined || data.lieu === null ? [] : [data.lieu]),
+        // So does only a recurring event its rule: a new rule, or one changed, is a new SEQUENCE.
+        ...(data.recurrence === undefined || data.recurrence === null ? [] : [{ recurrence: data.recurrence }]),
       ]),
     )
     .digest('base64url');

@@ -46,6 +46,17 @@ export interface ListSpec {
   readonly direction: 'asc' | 'desc';
   /** The page size when the request names none. */
   readonly defaultSize: number;
+  /** Rows the database does not hold (an agenda's occurrences of recurring events), read once per answer in its snapshot. */
+  readonly extraRows?: (tx: Queryable, version: string) => Promise<ExtraRows>;
+}
+
+/** Rows made outside the table that a list merges in its order: how many match, and the first of them after a key. */
+export interface ExtraRows {
+  readonly count: number;
+  /** The first `limit` rows after `key` (`null`: from the start) in the list's order, each its key as the cursor writes it. */
+  readonly after: (key: readonly string[] | null, limit: number) => readonly (readonly string[])[];
+  /** The `from` of the page's query with `rows` merged into the table's rows; their values go to `params`. */
+  readonly from: (rows: readonly (readonly string[])[], params: unknown[]) => string;
 }
 
 /** How a list is asked for: the paging parameters, where links start (`''`: relative paths), and a legacy page number. */
@@ -213,6 +224,7 @@ export const answerList = async (db: Database, spec: ListSpec, request: ListRequ
     if (resume !== null && resume.version !== version) return badRequest(STALE_CURSOR_MESSAGE);
     const params = [...spec.params];
     const conditions = [...spec.where];
+    let after: readonly string[] | null = null;
     if (resume !== null) {
       let key = resume.key;
       if (key.length === 1) {
@@ -225,19 +237,25 @@ export const answerList = async (db: Database, spec: ListSpec, request: ListRequ
         key = keyOf(row, spec.key.length);
       }
       conditions.push(keysetCondition(spec.key, key, spec.direction, params));
+      after = key;
     }
+    const extra = spec.extraRows === undefined ? null : await spec.extraRows(tx, version);
     // The key is selected (and dropped by the planner) so that every parameter, the rank's too, is typed.
-    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+    const [{ count: stored } = { count: 0 }] = await tx.query<{ count: number }>(
       `select count(*)::int as count from (select ${keyColumns(spec.key)} from ${spec.from} ${whereClause(spec.where)}) as matching`,
       spec.params,
     );
+    const count = stored + (extra?.count ?? 0);
     if (page !== undefined && page > 1 && offset >= count) {
       const pages = Math.max(1, Math.ceil(count / size));
       return { status: 404, body: errorBody(404, 'Not Found', `page ${page} does not exist: there are ${pages} pages`) };
     }
+    // Only the extra rows that could be on this page join the query: at most its size past the offset.
+    const merged = extra === null ? [] : extra.after(after, offset + size + 1);
+    const from = merged.length === 0 || extra === null ? spec.from : extra.from(merged, params);
     params.push(size + 1, offset);
     const rows = await tx.query<Record<string, unknown>>(
-      `select ${spec.fields}, ${keyColumns(spec.key)} from ${spec.from} ${whereClause(conditions)}
+      `select ${spec.fields}, ${keyColumns(spec.key)} from ${from} ${whereClause(conditions)}
         order by ${keyOrder(spec.key, spec.direction)} limit $${params.length - 1} offset $${params.length}`,
       params,
     );

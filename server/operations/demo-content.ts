@@ -18,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 4;
+export const DEMO_VERSION = 5;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -606,6 +606,64 @@ const makeEvents = (count: number, seed: number, days: DemoDays): ContentEvent[]
   return events;
 };
 
+/**
+ * The demo's two recurring events, after the drawn ones: a guided tour of the parliament every
+ * Saturday (not on Christmas' weekend), and the Grand Council's session on the first Tuesday of
+ * each month but August's recess, both over the demo's three years.
+ */
+const recurringEvents = (firstId: number, days: DemoDays): ContentEvent[] => {
+  const first = days.isoDay(0);
+  const last = days.isoDay(days.eventDays - 1);
+  const year = Number(first.slice(0, 4));
+  const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+  // The first Saturday and the first Tuesday of the span (1 January is a day of the week like any).
+  const firstSaturday = days.isoDay((6 - weekdayOf(first) + 7) % 7);
+  const firstTuesday = days.isoDay((2 - weekdayOf(first) + 7) % 7);
+  const firstTuesdayOf = (y: number, month: number): string => {
+    const start = new Date(Date.UTC(y, month - 1, 1));
+    start.setUTCDate(1 + ((2 - start.getUTCDay() + 7) % 7));
+    return start.toISOString().slice(0, 10);
+  };
+  const saturdayOnOrAfter = (day: string): string => {
+    const date = new Date(`${day}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7));
+    return date.toISOString().slice(0, 10);
+  };
+  const years = [year, year + 1, year + 2];
+  const venue = VENUES['Salle du Grand Conseil, Sion']?.[0] ?? null;
+  const place = venue === null ? null : `${venue.name}, ${venue.locality}`;
+  return [
+    {
+      id: firstId,
+      agenda_id: 2,
+      bel_date: firstSaturday,
+      start_time: '10:00',
+      end_time: '11:30',
+      title: 'Visite guidée du Parlement',
+      place,
+      lieu: venue,
+      description: '<p>Une heure et demie dans les coulisses du Grand Conseil : la salle des séances, la tribune et les archives. Gratuit, sans inscription.</p>',
+      link: null,
+      categories: [6],
+      recurrence: { frequency: 'weekly', weekdays: ['SA'], until: last, except: years.map((y) => saturdayOnOrAfter(`${y}-12-24`)).filter((day) => day <= last) },
+    },
+    {
+      id: firstId + 1,
+      agenda_id: 1,
+      bel_date: firstTuesday,
+      start_time: '09:00',
+      end_time: '12:30',
+      title: 'Session mensuelle du Grand Conseil',
+      place,
+      lieu: venue,
+      description: '<p>Séance publique du Grand Conseil. La tribune est ouverte à toutes et à tous dans la limite des places.</p>',
+      link: null,
+      categories: [1],
+      recurrence: { frequency: 'monthly', monthly_by: 'weekday', until: last, except: years.map((y) => firstTuesdayOf(y, 8)) },
+    },
+  ];
+};
+
 /** The news scopes and their categories: ids 1–4 are `actualites`, 5–6 `communiques`. */
 export const NEWS_SCOPES = [
   { id: 1, slug: 'actualites', title: 'Actualités' },
@@ -683,7 +741,7 @@ export const buildDemoContent = (options: DemoOptions = DEMO_DEFAULTS, now: numb
       { id: 2, title: 'Agenda culturel et institutionnel' },
     ],
     agenda_categories: AGENDA_CATEGORIES.map((title, i) => ({ id: i + 1, title, slug: slugify(title) })),
-    events: makeEvents(options.events, options.seed + 1, days),
+    events: [...makeEvents(options.events, options.seed + 1, days), ...recurringEvents(options.events + 1, days)],
     contact_categories: CONTACT_CATEGORIES.map((title, i) => ({ id: i + 1, title })),
     contacts: makeContacts(options.contacts, options.seed + 2),
     news_scopes: NEWS_SCOPES.map((s) => ({ ...s })),

@@ -138,7 +138,7 @@ const readLists = (file: string, reader: ListReader): Promise<void> =>
   });
 
 // The outline fields of each large list: what the checks across items and the slugs need.
-const eventOutline = ({ id, agenda_id, categories, bel_date, end_date, start_time, end_time }: ContentEvent): ContentOutline['events'][number] => ({
+const eventOutline = ({ id, agenda_id, categories, bel_date, end_date, start_time, end_time, recurrence }: ContentEvent): ContentOutline['events'][number] => ({
   id,
   agenda_id,
   categories,
@@ -146,6 +146,7 @@ const eventOutline = ({ id, agenda_id, categories, bel_date, end_date, start_tim
   end_date,
   start_time,
   end_time,
+  recurrence,
 });
 const contactOutline = ({ id, slug, title, categories }: ContentContact): ContentOutline['contacts'][number] => ({ id, slug, title, categories });
 const newsOutline = ({ id, slug, title, scope, categories }: ContentNews): ContentOutline['news'][number] => ({ id, slug, title, scope, categories });

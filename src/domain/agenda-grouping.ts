@@ -15,10 +15,33 @@ export interface AgendaYear {
 /** The agenda as SPEC §3 keeps it: events grouped by year, then by month number. */
 export type GroupedAgenda = readonly AgendaYear[];
 
-/** The events without repeated ids, keeping the first of each (SPEC §5, plain fetch). */
-export const dedupeById = <T extends { readonly id: string }>(items: readonly T[]): T[] => {
+/**
+ * What tells an agenda's rows apart: the event's id, and for a recurring event's occurrence its
+ * day too (one event, many dates).
+ */
+export const eventKey = (event: { readonly id: string; readonly bel_date?: string; readonly recurrence?: unknown }): string =>
+  event.recurrence === null || event.recurrence === undefined || event.bel_date === undefined ? event.id : `${event.id}@${event.bel_date.slice(0, 10)}`;
+
+/** The events without repeated ids, keeping the first of each (SPEC §5, plain fetch); a recurring event's occurrences are each kept once. */
+export const dedupeById = <T extends { readonly id: string; readonly bel_date?: string; readonly recurrence?: unknown }>(items: readonly T[]): T[] => {
   const seen = new Set<string>();
-  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+  return items.filter((item) => {
+    const key = eventKey(item);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+};
+
+/** A recurring event's occurrence as its whole series (from its first date, the end moved back with it); any other event as it is. */
+export const seriesOf = (event: AgendaEvent): AgendaEvent => {
+  const start = event.recurrence_start;
+  if (event.recurrence === null || event.recurrence === undefined || start === null || start === undefined) return event;
+  const shift = (Date.parse(`${start.slice(0, 10)}T00:00:00Z`) - Date.parse(`${event.bel_date.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
+  const moved = (day: string): string => {
+    const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + shift);
+    return date.toISOString().slice(0, 10);
+  };
+  return { ...event, bel_date: start.slice(0, 10), end_date: event.end_date ? moved(event.end_date) : event.end_date };
 };
 
 // Sort key: the date, then the time (an event without a time comes last in its day, as the server

@@ -14,7 +14,7 @@ import {
   type AgendaFilters,
 } from '../domain/agenda-filters';
 import { agendaCount, type AgendaCount } from '../domain/agenda-count';
-import { agendaEvents, dedupeById, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
+import { agendaEvents, dedupeById, eventKey, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
 import { PAST_PARAM, pagesFromSearch, withPages } from '../domain/list-pages';
@@ -186,8 +186,8 @@ const reportedTotal = (answer: AgendaAnswer, held: number): number | null => ans
 
 /** Events not shown yet, in the order given. */
 const newEvents = (context: AgendaContext, events: readonly AgendaEvent[]): AgendaEvent[] => {
-  const shown = new Set([...context.upcoming, ...context.past].map((event) => event.id));
-  return dedupeById(events).filter((event) => !shown.has(event.id));
+  const shown = new Set([...context.upcoming, ...context.past].map(eventKey));
+  return dedupeById(events).filter((event) => !shown.has(eventKey(event)));
 };
 
 /** The past events a past page adds; a backend that answers the past whole gives every event, of which only those before today are past. */
@@ -197,7 +197,7 @@ const pastAdded = (context: AgendaContext, answer: AgendaAnswer): AgendaEvent[] 
 /** The addition of `events` (any order): the first of them in display order. */
 const additionOf = (events: readonly AgendaEvent[]): AgendaAddition | null => {
   const first = agendaEvents(groupByYearMonth(events))[0];
-  return first === undefined ? { first: '', count: 0 } : { first: first.id, count: events.length };
+  return first === undefined ? { first: '', count: 0 } : { first: eventKey(first), count: events.length };
 };
 
 const grouped = (past: readonly AgendaEvent[], upcoming: readonly AgendaEvent[]): GroupedAgenda => groupByYearMonth([...past, ...upcoming]);

@@ -4,6 +4,7 @@ import { isDatabaseDay } from '../../data/content';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
+import { agendaOccurrences, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
 import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
@@ -21,12 +22,17 @@ export interface EventRow {
   link: string | null;
   /** The event's place (`EventPlace` of src/domain/agenda.ts), or null. */
   lieu: unknown;
+  /** How the event repeats (`Recurrence` of src/domain/recurrence.ts), or null. */
+  recurrence: unknown;
+  /** A recurring event's first date (its rule starts there; `bel_date` is the occurrence's), or null. */
+  recurrence_start: string | null;
 }
 
 const EVENT_FIELDS = `
   e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
   to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
-  e.title, e.place, e.description, e.link, e.lieu,
+  e.title, e.place, e.description, e.link, e.lieu, e.recurrence,
+  case when e.recurrence is null then null else to_char(e.series_start, 'YYYY-MM-DD') end as recurrence_start,
   coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
             from event_categories ec join agenda_categories c on c.id = ec.category_id
             where ec.event_id = e.id), '[]'::json) as categories`;
@@ -124,19 +130,67 @@ const windowFilters = ({ period = 'upcoming', from, to }: AgendaWindow): [string
   ...(to === undefined ? [] : ([['to', to]] as [string, string][])),
 ];
 
-const eventList = (path: string, window: AgendaWindow, today: string, filters: [string, string][], where: string[], params: unknown[]): ListSpec => ({
-  path,
-  filters: [...filters, ...windowFilters(window)],
-  // The window moves with the day: a cursor of yesterday's list is not one of today's.
-  context: `today=${today}`,
-  fields: EVENT_FIELDS,
-  from: 'events e',
-  where: [...where, ...windowConditions(window, today, params)],
-  params,
-  key: EVENT_KEY,
-  direction: window.period === 'past' ? 'desc' : 'asc',
-  defaultSize: PAGE_SIZES.events,
-});
+/** What chooses an agenda's events besides its window: the agenda, categories, a month, a title. */
+interface EventFilters {
+  readonly agendaId?: number;
+  readonly categories: readonly number[];
+  readonly month?: number | undefined;
+  readonly title?: string | undefined;
+}
+
+// The conditions of the filters on `e`, their values pushed to `params`; the month only when asked
+// (a rule's month is its occurrences', not its start's).
+const filterConditions = ({ agendaId, categories, month, title }: EventFilters, params: unknown[], withMonth: boolean): string[] => {
+  const where: string[] = [];
+  if (agendaId !== undefined) {
+    params.push(agendaId);
+    where.push(`e.agenda_id = $${params.length}`);
+  }
+  if (categories.length > 0) {
+    params.push(categories);
+    where.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
+  }
+  if (withMonth && month !== undefined) {
+    params.push(month);
+    where.push(`extract(month from e.bel_date) = $${params.length}`);
+  }
+  if (title !== undefined && title !== '') {
+    const search = nameSearch('e.search_title', title, params);
+    // Events keep their date order, yet the rank's patterns are sent: PostgreSQL must type every
+    // parameter of a statement, so the rank is named in a condition that always holds.
+    where.push(`${search.where} and ${search.rank} >= 0`);
+  }
+  return where;
+};
+
+/**
+ * One agenda list: its stored events of one date, and the occurrences of its recurring events in
+ * the window (up to `RECURRENCE_HORIZON_DAYS` ahead), merged in the same order and paging.
+ */
+const eventList = (path: string, window: AgendaWindow, today: string, filters: [string, string][], chosen: EventFilters): ListSpec => {
+  const params: unknown[] = [];
+  const where = filterConditions(chosen, params, true);
+  const range = occurrenceRange(window, today, chosen.month);
+  return {
+    path,
+    filters: [...filters, ...windowFilters(window)],
+    // The window moves with the day: a cursor of yesterday's list is not one of today's.
+    context: `today=${today}`,
+    fields: EVENT_FIELDS,
+    from: SINGLE_EVENTS,
+    where: [...where, ...windowConditions(window, today, params)],
+    params,
+    key: EVENT_KEY,
+    direction: window.period === 'past' ? 'desc' : 'asc',
+    defaultSize: PAGE_SIZES.events,
+    extraRows: async (tx, version) => {
+      const ruleParams: unknown[] = [];
+      const ruleWhere = filterConditions(chosen, ruleParams, false);
+      const cacheKey = JSON.stringify([version, ruleWhere, ruleParams]);
+      return agendaOccurrences(await recurringRules(tx, cacheKey, ruleWhere, ruleParams), range, cacheKey);
+    },
+  };
+};
 
 /** `GET /api/categories/agenda/`. */
 export const answerAgendaCategories = async (db: Database): Promise<ApiAnswer> => ok(await db.query('select id, title, slug from agenda_categories order by id'));
@@ -151,14 +205,14 @@ export const answerAgenda = async (db: Database, agendaId: number, query: Agenda
   const invalid = windowError(query);
   if (invalid !== null) return badRequest(invalid);
   if (!(await agendaExists(db, agendaId))) return notFound(`agenda ${agendaId} does not exist`);
-  const spec = eventList(`/api/agenda/${agendaId}/`, query, today, [], ['e.agenda_id = $1'], [agendaId]);
+  const spec = eventList(`/api/agenda/${agendaId}/`, query, today, [], { agendaId, categories: [] });
   return answerList(db, spec, { paging: query, origin });
 };
 
 /** `GET /api/agenda/{id}/events/{eventId}/`: one event of one agenda (an event's permalink), or 404. */
 export const answerAgendaEvent = async (db: Database, agendaId: number, eventId: number): Promise<ApiAnswer> => {
   if (!(await agendaExists(db, agendaId))) return notFound(`agenda ${agendaId} does not exist`);
-  const [event] = await db.query<EventRow>(`select ${EVENT_FIELDS} from events e where e.agenda_id = $1 and e.id = $2`, [agendaId, eventId]);
+  const [event] = await db.query<EventRow>(`select ${EVENT_FIELDS} from ${STORED_EVENTS} where e.agenda_id = $1 and e.id = $2`, [agendaId, eventId]);
   return event === undefined ? notFound(`event ${eventId} does not exist in agenda ${agendaId}`) : ok(event);
 };
 
@@ -169,27 +223,10 @@ export const answerAgendaSearch = async (db: Database, query: AgendaQuery, origi
   const { month, title } = query;
   // The same categories in any order or repeated are the same filter, for the cursor and the links.
   const categories = [...new Set(query.categories ?? [])].sort((a, b) => a - b);
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const filters: [string, string][] = [];
-  if (categories.length > 0) {
-    params.push(categories);
-    where.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
-    for (const id of categories) filters.push(['categories', String(id)]);
-  }
-  if (month !== undefined) {
-    params.push(month);
-    where.push(`extract(month from e.bel_date) = $${params.length}`);
-    filters.push(['month', String(month)]);
-  }
-  if (title !== undefined && title !== '') {
-    const search = nameSearch('e.search_title', title, params);
-    // Events keep their date order, yet the rank's patterns are sent: PostgreSQL must type every
-    // parameter of a statement, so the rank is named in a condition that always holds.
-    where.push(`${search.where} and ${search.rank} >= 0`);
-    filters.push(['title', title]);
-  }
-  return answerList(db, eventList('/api/agenda/', query, today, filters, where, params), { paging: query, origin });
+  const filters: [string, string][] = categories.map((id) => ['categories', String(id)]);
+  if (month !== undefined) filters.push(['month', String(month)]);
+  if (title !== undefined && title !== '') filters.push(['title', title]);
+  return answerList(db, eventList('/api/agenda/', query, today, filters, { categories, month, title }), { paging: query, origin });
 };
 
 /** The agenda's routes. */

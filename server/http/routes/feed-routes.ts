@@ -4,6 +4,7 @@ import { addDays, zurichToday } from '../../../src/domain/agenda-window';
 import { FEED_ROOT, FEED_SCOPE, newsFeedPath } from '../../../src/domain/feed-addresses';
 import { decodeFeedToken, type FeedFilters } from '../../../src/domain/feed-token';
 import { toIcsFeed, type FeedEvent } from '../../../src/domain/ics';
+import { Recurrence } from '../../../src/domain/recurrence';
 import type { NewsItem } from '../../../src/domain/news';
 import { selectionToSearch } from '../../../src/domain/news-list';
 import { eventPath, PAGE_PATHS } from '../../../src/domain/permalinks';
@@ -70,6 +71,7 @@ interface FeedEventRow {
   description: string | null;
   link: string | null;
   lieu: unknown;
+  recurrence: unknown;
   categories: { id: number; title: string }[];
   sequence: number;
   modified_at: string | Date;
@@ -96,7 +98,7 @@ export const calendarFeedRows = async (
   limit: number = CALENDAR_FEED_MAX_EVENTS,
 ): Promise<FeedEventRow[]> => {
   const params: unknown[] = [from, cancelledSince.toISOString(), limit];
-  const live: string[] = ['e.bel_date >= $1::date'];
+  const live: string[] = [];
   const gone: string[] = ['s.cancelled_at is not null', 's.cancelled_at >= $2::timestamptz', "(s.data->>'bel_date')::date >= $1::date"];
   if (scope.filters === null) {
     params.push(scope.agendaId);
@@ -121,24 +123,30 @@ export const calendarFeedRows = async (
   // Each side is ordered and cut on its own, on the agenda's key (an index of migration 3 serves the
   // events' side), so the categories of only the rows kept are read, whatever the agenda's size.
   const key = EVENT_KEY.map((column) => column.sql).join(', ');
-  return db.query<FeedEventRow>(
-    `select * from (
-       (select e.id, e.agenda_id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
+  // A recurring event is one entry at its first date (its RRULE says the rest): one that began
+  // before the feed's first day is in it while its rule may still repeat (until that day or later).
+  const stored = (when: string): string =>
+    `(select e.id, e.agenda_id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
                to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
-               e.title, e.place, e.description, e.link, e.lieu,
+               e.title, e.place, e.description, e.link, e.lieu, e.recurrence,
                coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
                          from event_categories ec join agenda_categories c on c.id = ec.category_id
                          where ec.event_id = e.id), '[]'::json) as categories,
                coalesce(s.sequence, 0) as sequence, coalesce(s.modified_at, to_timestamp(0)) as modified_at, false as cancelled,
                e.bel_date as k_date, coalesce(e.start_time, time '24:00') as k_time, e.id as k_id
         from events e left join event_feed_state s on s.event_id = e.id
-        where ${live.join(' and ')}
+        where ${[when, ...live].join(' and ')}
         order by ${key}
-        limit $3)
+        limit $3)`;
+  return db.query<FeedEventRow>(
+    `select * from (
+       ${stored('e.bel_date >= $1::date')}
+       union all
+       ${stored("e.recurrence is not null and e.bel_date < $1::date and coalesce((e.recurrence->>'until')::date, 'infinity'::date) >= $1::date")}
        union all
        (select s.event_id, (s.data->>'agenda_id')::integer, s.data->>'bel_date', s.data->>'end_date',
                left(s.data->>'start_time', 5), left(s.data->>'end_time', 5),
-               s.data->>'title', s.data->>'place', s.data->>'description', s.data->>'link', s.data->'lieu',
+               s.data->>'title', s.data->>'place', s.data->>'description', s.data->>'link', s.data->'lieu', s.data->'recurrence',
                (s.data->'categories')::json, s.sequence, s.modified_at, true,
                (s.data->>'bel_date')::date, coalesce((s.data->>'start_time')::time, time '24:00'), s.event_id
         from event_feed_state s
@@ -164,6 +172,7 @@ const asEvent = (row: FeedEventRow): AgendaEvent => ({
   link: row.link,
   // What the import checked; a cancelled event's data from before places has none.
   lieu: EventPlace.is(row.lieu) ? row.lieu : null,
+  recurrence: Recurrence.is(row.recurrence) ? row.recurrence : null,
   categories: row.categories.map((category) => ({ id: String(category.id), title: category.title })),
 });
 

@@ -5,11 +5,17 @@ import { safeWebsite } from '../../domain/directory';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
 import { eventPath, localizedPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
+import { eventKey, seriesOf } from '../../domain/agenda-grouping';
+import { nextOccurrences } from '../../domain/recurrence';
+import { recurrenceWords } from '../../domain/recurrence-words';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
 import { AgendaPlace } from './agenda-place';
 import { CalendarLink } from './calendar-link';
+
+// How many of a recurring event's next dates its details list.
+const NEXT_DATES = 5;
 
 /**
  * One event: date and time, title, place, categories, details and its calendar file. In the list
@@ -38,16 +44,22 @@ export const AgendaEventItem = memo(function AgendaEventItem({
     if (openOnLoad) requestSanitizer();
   }, [openOnLoad]);
   const link = safeWebsite(event.link);
+  const recurrence = event.recurrence ?? null;
+  const seriesStart = event.recurrence_start ?? event.bel_date.slice(0, 10);
+  // A recurring event's next dates from today; on its own page it is shown on the first of them.
+  const nextDates = recurrence === null ? [] : nextOccurrences(recurrence, seriesStart, details.today ?? event.bel_date.slice(0, 10), NEXT_DATES);
+  const day = onPage && nextDates[0] !== undefined ? nextDates[0] : event.bel_date.slice(0, 10);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
-    <Item id={details.anchorEvent === event.id ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={event.id}>
+    <Item id={details.anchorEvent === eventKey(event) ? ADDED_ANCHORS.agenda : undefined} className="agenda-event" data-event-id={eventKey(event)}>
       <p className="agenda-event__when">
-        <time dateTime={event.start_time ? `${event.bel_date.slice(0, 10)}T${event.start_time}` : event.bel_date.slice(0, 10)}>
-          {formatLongDate(event.bel_date, language)}
+        <time dateTime={event.start_time ? `${day}T${event.start_time}` : day}>
+          {formatLongDate(day, language)}
           {start ? `, ${end ? t('agenda.timeRange', { start, end }) : start}` : ''}
         </time>
       </p>
+      {recurrence === null ? null : <p className="agenda-event__recurrence">{recurrenceWords(t, language, recurrence, seriesStart)}</p>}
       {onPage ? null : (
         // Focusable from script only: focus lands here on the first event "Afficher plus" adds.
         <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
@@ -82,7 +94,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           ))}
         </ul>
       ) : null}
-      {event.description || link || event.lieu ? (
+      {event.description || link || event.lieu || nextDates.length > 0 ? (
         <details
           ref={detailsElement}
           className="agenda-event__details"
@@ -103,6 +115,18 @@ export const AgendaEventItem = memo(function AgendaEventItem({
             </span>
           </summary>
           {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
+          {nextDates.length > 0 ? (
+            <div className="agenda-event__next">
+              <p id={`${eventKey(event)}-next`}>{t('agenda.recurrence.nextDates')}</p>
+              <ul aria-labelledby={`${eventKey(event)}-next`}>
+                {nextDates.map((date) => (
+                  <li key={date}>
+                    <time dateTime={date}>{formatLongDate(date, language)}</time>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {event.lieu ? <AgendaPlace lieu={event.lieu} /> : null}
           {link ? (
             <p>
@@ -115,7 +139,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
       ) : null}
       <p className="agenda-event__calendar">
         <CalendarLink
-          events={[event]}
+          events={[seriesOf(event)]}
           href={details.calendarHref?.(event.id) ?? null}
           fileTitle={event.title}
           label={t('agenda.addToCalendar')}

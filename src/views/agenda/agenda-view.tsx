@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { AgendaDetailsContext, type AgendaDetails } from './agenda-details';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import type { AgendaMonth, AgendaYear } from '../../domain/agenda-grouping';
+import { eventKey, type AgendaMonth, type AgendaYear } from '../../domain/agenda-grouping';
 import type { Language } from '../../i18n/language';
 import { monthName } from '../../i18n/months';
 import {
@@ -51,7 +51,7 @@ const AgendaMonthSection = memo(function AgendaMonthSection({ year, month, langu
       </h3>
       <ul className="agenda-month__events">
         {month.events.map((event, index) => (
-          <li key={`${event.id}:${index}`}>
+          <li key={`${eventKey(event)}:${index}`}>
             <AgendaEventItem event={event} />
           </li>
         ))}
@@ -129,6 +129,7 @@ export const AgendaView = ({
   const firstLoad = status === 'loading' && agenda.length === 0;
   const retrying = useSelector(actor, selectRetrying);
   const agendaId = useSelector(actor, (snapshot) => snapshot.context.agendaId);
+  const today = useSelector(actor, (snapshot) => snapshot.context.today);
   // The calendar files are this site's server's, as the feeds are: offered where the subscription is.
   const serverFiles = subscription !== null;
   const anchorEvent = addition === null || addition.first === '' ? null : addition.first;
@@ -141,8 +142,8 @@ export const AgendaView = ({
     [actor, onDetails],
   );
   const details = useMemo<AgendaDetails>(
-    () => ({ onDetails: toldDetails, anchorEvent, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
-    [toldDetails, anchorEvent, serverFiles, agendaId],
+    () => ({ onDetails: toldDetails, anchorEvent, today, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
+    [toldDetails, anchorEvent, serverFiles, agendaId, today],
   );
   // Without script the links lead to addresses the server renders: the list with a page more, or with the past.
   const listPath = localizedPath(PAGE_PATHS.agenda, language);
