@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { agendaGrouping } from './agenda';
+import { agendaCsvFigures } from './agenda-csv';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
 import { directoryKeystroke } from './directory';
@@ -13,6 +14,7 @@ import { firstRender } from './first-render';
 import { importMemory } from './import-memory';
 import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
+import { openDataFigures } from './open-data';
 import { pageWeights } from './page-weight';
 import { recurrence } from './recurrence';
 import { scale } from './scale';
@@ -42,6 +44,8 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'edge-cache': edgeCache,
   import: importMemory,
   recurrence,
+  'open-data': openDataFigures,
+  'agenda-csv': agendaCsvFigures,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.
