@@ -88,9 +88,9 @@ const icalDays = (event: AgendaEvent, last: string, limit: number): string[] => 
   const iterator = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!).iterator();
   const days: string[] = [];
   while (days.length < limit) {
-    // The iterator's type says it always has a next one; it answers null at the rule's end.
-    const next = iterator.next() as ICAL.Time | null;
-    if (next === null) break;
+    // The iterator's type says it always has a next one; past the rule's end it answers nothing.
+    const next = iterator.next() as ICAL.Time | null | undefined;
+    if (!next) break;
     const day = next.isDate ? next.toString().slice(0, 10) : zurichDay.format(next.toJSDate());
     if (day > last) break;
     days.push(day);
