@@ -447,19 +447,26 @@ export const rdateLines = (rule: Recurrence, start: string, startTime: string | 
   return [`RDATE${dateList([plan.start], startTime)}`];
 };
 
-/** The EXDATE line of a rule's exception dates that are real occurrences (`EXDATE;TZID=Europe/Zurich:20261208T100000,…` or `EXDATE;VALUE=DATE:…`), else none. */
-export const exdateLines = (rule: Recurrence, start: string, startTime: string | null): string[] => {
-  const plan = planOf(rule, start);
-  const except = exceptionSet(rule);
-  if (plan === null || except === null) return [];
+// The exception dates that are occurrences (the others exclude nothing), ascending.
+const exceptedDays = (plan: Plan | null, except: ReadonlySet<number> | null): number[] => {
+  const real: number[] = [];
+  if (plan === null || except === null) return real;
   let first = Infinity;
   let last = -Infinity;
   for (const day of except) {
     first = Math.min(first, day);
     last = Math.max(last, day);
   }
-  const real: number[] = [];
   walk(plan, first, last, (day) => (except.has(day) && real.push(day), true));
+  return real;
+};
+
+/** The exception dates of a rule that are occurrences of it, ascending: those the agenda and the words speak of. */
+export const exceptedOccurrences = (rule: Recurrence, start: string): string[] => exceptedDays(planOf(rule, start), exceptionSet(rule)).map(isoOf);
+
+/** The EXDATE line of a rule's exception dates that are real occurrences (`EXDATE;TZID=Europe/Zurich:20261208T100000,…` or `EXDATE;VALUE=DATE:…`), else none. */
+export const exdateLines = (rule: Recurrence, start: string, startTime: string | null): string[] => {
+  const real = exceptedDays(planOf(rule, start), exceptionSet(rule));
   return real.length === 0 ? [] : [`EXDATE${dateList(real, startTime)}`];
 };
 

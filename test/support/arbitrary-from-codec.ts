@@ -30,6 +30,7 @@ interface Tagged {
   readonly types?: readonly t.Mixed[];
   readonly type?: t.Mixed;
   readonly value?: unknown;
+  readonly keys?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -54,6 +55,8 @@ export const wireArbitrary = (codec: t.Mixed): Arbitrary<unknown> => {
       return fc.jsonValue();
     case 'LiteralType':
       return fc.constant(node.value);
+    case 'KeyofType':
+      return fc.constantFrom(...Object.keys(node.keys!));
     case 'ArrayType':
       return fc.array(wireArbitrary(node.type!), { maxLength: 4 });
     case 'ExactType':
