@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { Recurrence } from './recurrence';
 import { Id, IsoDate, WallTime, nullable } from './wire';
 
 /** A category of the agenda (SPEC §3): an id and a title are required. */
@@ -45,6 +46,7 @@ export const AgendaEvent = t.exact(
       categories: nullable(t.array(AgendaCategory)),
       link: nullable(t.string),
       lieu: nullable(EventPlace),
+      recurrence: nullable(Recurrence),
     }),
   ]),
 );

@@ -1,5 +1,6 @@
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { AgendaEvent } from './agenda';
+import { recurrenceLines } from './recurrence';
 import { dateParts } from './wire';
 
 /** The institution's time zone: the wall-clock times of the agenda are read in it. */
@@ -81,6 +82,9 @@ const whenLines = (event: AgendaEvent): string[] => {
   return [`DTSTART;VALUE=DATE:${dateValue(event.bel_date)}`, `DTEND;VALUE=DATE:${nextDay(endDate)}`];
 };
 
+// A repeating event is one VEVENT whose RRULE (and RDATE, EXDATE) calendars expand, not one entry an occurrence.
+const repeatLines = (event: AgendaEvent): string[] => (event.recurrence ? recurrenceLines(event.recurrence, event.bel_date, event.start_time || null) : []);
+
 const categoryLines = (event: AgendaEvent): string[] =>
   event.categories && event.categories.length > 0 ? [`CATEGORIES:${event.categories.map((category) => escapeText(category.title)).join(',')}`] : [];
 
@@ -110,7 +114,7 @@ const locationLines = (event: AgendaEvent): string[] => {
 const isWebAddress = (link: string | null | undefined): link is string => typeof link === 'string' && /^https?:\/\/\S+$/i.test(link);
 
 const eventLines = (event: AgendaEvent, host: string, stamp: string): string[] => {
-  const lines = ['BEGIN:VEVENT', `UID:${event.id}@${host}`, `DTSTAMP:${stamp}`, ...whenLines(event)];
+  const lines = ['BEGIN:VEVENT', `UID:${event.id}@${host}`, `DTSTAMP:${stamp}`, ...whenLines(event), ...repeatLines(event)];
   lines.push(`SUMMARY:${escapeText(event.title)}`);
   lines.push(...locationLines(event));
   if (event.description) lines.push(`DESCRIPTION:${escapeText(plainText(event.description))}`);
@@ -194,6 +198,7 @@ const feedEventLines = ({ event, uid, sequence, modified, cancelled, url }: Feed
     `SEQUENCE:${sequence}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     ...whenLines(event),
+    ...repeatLines(event),
     `SUMMARY:${escapeText(event.title)}`,
     ...locationLines(event),
     `DESCRIPTION:${escapeText(description)}`,

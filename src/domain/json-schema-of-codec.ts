@@ -1,4 +1,5 @@
 import type * as t from 'io-ts';
+import { MAX_RECURRENCE_COUNT } from './recurrence';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 embeds it), as plain data. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -21,6 +22,8 @@ export const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   WallTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$', description: 'A wall-clock time HH:MM (or HH:MM:SS), Europe/Zurich.' },
   Price: { type: 'number', minimum: 0, description: 'An amount in francs, with at most two decimals.' },
   Quantity: { type: 'integer', minimum: 1 },
+  RecurrenceInterval: { type: 'integer', minimum: 1, maximum: 99, description: 'Every how many days, weeks or months the event repeats.' },
+  RecurrenceCount: { type: 'integer', minimum: 1, maximum: MAX_RECURRENCE_COUNT, description: 'How many times the event takes place, exception dates included.' },
   SitePath: { type: 'string', pattern: '^/(?!/)', description: 'A normalised path of a page of this site, such as /annuaire/.' },
 };
 

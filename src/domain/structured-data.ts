@@ -1,6 +1,7 @@
 import type { AgendaEvent, EventPlace } from './agenda';
 import { PERSON, type Contact } from './contact';
 import type { NewsItem } from './news';
+import { exceptedOccurrences, monthlyBy, monthWeekOf, ruleWeekdays, weekdayOfDate, type Recurrence, type Weekday } from './recurrence';
 import { absoluteLink } from './safe-links';
 
 /**
@@ -213,11 +214,72 @@ export const eventPlaceJsonLd = (lieu: EventPlace): JsonLd =>
         : undefined,
   });
 
+// ——— Repeating events ———
+
+const DAY_NAMES: Readonly<Record<Weekday, string>> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+
+const dayOfWeek = (day: Weekday): string => `${CONTEXT}/${DAY_NAMES[day]}`;
+
+// One value alone, several as a list: what schema.org examples and Google's readers expect.
+const oneOrMany = (values: readonly string[]): JsonLdValue | undefined => (values.length === 0 ? undefined : values.length === 1 ? values[0] : values);
+
+const wallTime = (time: string | null | undefined): string | undefined => {
+  const match = time ? WALL_TIME.exec(time) : null;
+  return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}` : undefined;
+};
+
+const FREQUENCY_UNITS: Readonly<Record<Recurrence['frequency'], string>> = { daily: 'D', weekly: 'W', monthly: 'M' };
+
+/**
+ * The schema.org `Schedule` of a repeating event: its ISO 8601 `repeatFrequency` (`P2W`), its days
+ * (`byDay` as schema.org `DayOfWeek`, `byMonthDay`, or `byMonthWeek` with `byDay`; the last weekday
+ * of a month in iCalendar's `-1FR`, which `byDay` also takes), its bounds, the exception dates that
+ * are occurrences, its wall-clock times and the zone they are read in.
+ */
+export const eventScheduleJsonLd = (event: AgendaEvent, rule: Recurrence): JsonLd => {
+  const start = event.bel_date.slice(0, 10);
+  const monthly = rule.frequency === 'monthly';
+  const byWeekday = monthly && monthlyBy(rule) === 'weekday';
+  const week = monthWeekOf(start);
+  const weekday = weekdayOfDate(start);
+  const startTime = wallTime(event.start_time);
+  return node({
+    '@type': 'Schedule',
+    repeatFrequency: `P${rule.interval ?? 1}${FREQUENCY_UNITS[rule.frequency]}`,
+    byDay:
+      rule.frequency === 'weekly'
+        ? oneOrMany(ruleWeekdays(rule, start).map(dayOfWeek))
+        : byWeekday
+          ? week === -1
+            ? `-1${weekday}`
+            : dayOfWeek(weekday)
+          : undefined,
+    byMonthWeek: byWeekday && week !== -1 ? week : undefined,
+    byMonthDay: monthly && !byWeekday ? Number(start.slice(8, 10)) : undefined,
+    startDate: start,
+    endDate: rule.count ? undefined : rule.until?.slice(0, 10),
+    repeatCount: rule.count ?? undefined,
+    exceptDate: oneOrMany(exceptedOccurrences(rule, start)),
+    startTime,
+    endTime: startTime === undefined ? undefined : wallTime(event.end_time),
+    scheduleTimezone: 'Europe/Zurich',
+  });
+};
+
 // ——— The three kinds of page ———
 
 /**
  * The schema.org `Event` of an agenda event whose page is `url`: timed events carry date-times
- * with Zurich's offset, all-day events plain dates. An event without a place has no `location`.
+ * with Zurich's offset, all-day events plain dates. An event without a place has no `location`;
+ * a repeating one has its `eventSchedule`, its start and end being those of its first occurrence.
  */
 export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
   const origin = originOf(url);
@@ -246,6 +308,7 @@ export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
     url,
     sameAs: absoluteLink(event.link, url),
     keywords: (event.categories ?? []).map((category) => category.title).join(', '),
+    eventSchedule: event.recurrence ? eventScheduleJsonLd(event, event.recurrence) : undefined,
   });
 };
 

@@ -18,6 +18,8 @@ const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   WallTime: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${pad(h)}:${pad(m)}`),
   Price: fc.integer({ min: 0, max: 100_000 }).map((cents) => cents / 100),
   Quantity: fc.integer({ min: 1, max: 99 }),
+  RecurrenceInterval: fc.integer({ min: 1, max: 99 }),
+  RecurrenceCount: fc.integer({ min: 1, max: 1000 }),
   SitePath: fc.array(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/), { maxLength: 3 }).map((parts) => `/${parts.map((part) => `${part}/`).join('')}`),
 };
 
@@ -28,6 +30,7 @@ interface Tagged {
   readonly types?: readonly t.Mixed[];
   readonly type?: t.Mixed;
   readonly value?: unknown;
+  readonly keys?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -52,6 +55,8 @@ export const wireArbitrary = (codec: t.Mixed): Arbitrary<unknown> => {
       return fc.jsonValue();
     case 'LiteralType':
       return fc.constant(node.value);
+    case 'KeyofType':
+      return fc.constantFrom(...Object.keys(node.keys!));
     case 'ArrayType':
       return fc.array(wireArbitrary(node.type!), { maxLength: 4 });
     case 'ExactType':
