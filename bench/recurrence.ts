@@ -14,7 +14,16 @@ const REQUESTS = Number(process.env['BENCH_RECURRENCE_REQUESTS'] ?? 400);
 const WARM_UP = 30;
 // Far above the demo's ids: the rows the bench adds, and removes again.
 const FIRST_ID = 9_000_001;
-const TITLES = ['Visite guidée', 'Atelier du mardi', 'Permanence juridique', 'Marché du terroir', 'Conte pour enfants', 'Cours de français', 'Chorale', 'Café-rencontre'];
+const TITLES = [
+  'Visite guidée',
+  'Atelier du mardi',
+  'Permanence juridique',
+  'Marché du terroir',
+  'Conte pour enfants',
+  'Cours de français',
+  'Chorale',
+  'Café-rencontre',
+];
 
 const bumpVersion = (db: Database): Promise<unknown> => db.query("update content_meta set value = value where key = 'content'");
 
@@ -45,10 +54,9 @@ const addRules = async (db: Database, today: string): Promise<void> => {
        as x(id integer, agenda_id integer, bel_date date, start_time time, title text, search_title text, recurrence jsonb)`,
     [JSON.stringify(rows)],
   );
-  await db.query(
-    `insert into event_categories (event_id, category_id) select id, category from jsonb_to_recordset($1::jsonb) as x(id integer, category integer)`,
-    [JSON.stringify(rows)],
-  );
+  await db.query(`insert into event_categories (event_id, category_id) select id, category from jsonb_to_recordset($1::jsonb) as x(id integer, category integer)`, [
+    JSON.stringify(rows),
+  ]);
   await bumpVersion(db);
 };
 
@@ -88,16 +96,21 @@ export const recurrence = async (): Promise<Figure[]> => {
       // The budgets are PostgreSQL's, as the issue sets them: on PGlite the figures are printed alone.
       const postgres = db.kind === 'postgres';
       figures.push(
-        { benchmark, name: `${route.name}, p99`, unit: 'ms', value: p99, baseline: null, ...(postgres ? { budget: { on: 'value', max: BUDGETS.recurrenceFirstPageP99Ms } } : {}) },
+        {
+          benchmark,
+          name: `${route.name}, p99`,
+          unit: 'ms',
+          value: p99,
+          baseline: null,
+          ...(postgres ? { budget: { on: 'value', max: BUDGETS.recurrenceFirstPageP99Ms } } : {}),
+        },
         {
           benchmark,
           name: `${route.name}, p99 against the same without recurrence`,
           unit: 'ms',
           value: p99,
           baseline: { name: 'without the rules', value: route.p99 },
-          ...(postgres
-            ? { budget: { on: 'ratio', min: 1 - BUDGETS.recurrenceToPlainTolerance, max: 1 + BUDGETS.recurrenceToPlainTolerance } }
-            : {}),
+          ...(postgres ? { budget: { on: 'ratio', min: 1 - BUDGETS.recurrenceToPlainTolerance, max: 1 + BUDGETS.recurrenceToPlainTolerance } } : {}),
         },
       );
     }

@@ -47,6 +47,8 @@ export const AgendaEvent = t.exact(
       link: nullable(t.string),
       lieu: nullable(EventPlace),
       recurrence: nullable(Recurrence),
+      /** A recurring event's first date, where its rule starts (`bel_date` is then the occurrence's day). */
+      recurrence_start: nullable(IsoDate),
     }),
   ]),
 );

@@ -21,6 +21,9 @@ const eventsAround = (today: string) =>
       ...event,
       id: String(id),
       bel_date: addDays(today, offset),
+      // A legacy backend knows no rules: each row is an event of one date.
+      recurrence: null,
+      recurrence_start: null,
     })),
     { maxLength: 60 },
   );

@@ -4,7 +4,7 @@ import { Subject } from 'rxjs';
 import { createActor, fromEventObservable } from 'xstate';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { addCategory, agendaFiltersFromSearch, agendaFiltersToSearch, agendaPagePath, agendaRequest, type AgendaFilters } from '../../src/domain/agenda-filters';
-import { agendaEvents, dedupeById, firstEvents, groupByYearMonth } from '../../src/domain/agenda-grouping';
+import { agendaEvents, dedupeById, eventKey, firstEvents, groupByYearMonth } from '../../src/domain/agenda-grouping';
 import { QUICK_RANGES, rangeDays } from '../../src/domain/agenda-window';
 import { toIcs } from '../../src/domain/ics';
 import { dateParts } from '../../src/domain/wire';
@@ -73,12 +73,15 @@ describe('the first events of a grouped agenda, as a list rendered in steps show
 });
 
 describe('de-duplication by id', () => {
-  it('keeps the first event of each id, in order, and changes nothing a second time', () => {
+  it('keeps the first event of each id (and day, for an occurrence of a rule), in order, and changes nothing a second time', () => {
     fc.assert(
       fc.property(fc.array(eventWithSmallId, { maxLength: 30 }), (events) => {
         const once = dedupeById(events);
-        expect(once.map((e) => e.id)).toEqual([...new Set(events.map((e) => e.id))]);
-        for (const kept of once) expect(kept).toBe(events.find((e) => e.id === kept.id));
+        expect(once.map(eventKey)).toEqual([...new Set(events.map(eventKey))]);
+        for (const kept of once) expect(kept).toBe(events.find((e) => eventKey(e) === eventKey(kept)));
+        // Events without a rule: one an id, as SPEC §5 says.
+        const plain = events.filter((e) => !e.recurrence);
+        expect(dedupeById(plain).map((e) => e.id)).toEqual([...new Set(plain.map((e) => e.id))]);
         expect(dedupeById(once)).toEqual(once);
       }),
     );

@@ -5,6 +5,7 @@ import { JSDOM } from 'jsdom';
 import { AgendaEvent, AgendaEventList } from '../../src/domain/agenda';
 import { agendaPagePath, type AgendaFilters } from '../../src/domain/agenda-filters';
 import { addDays } from '../../src/domain/agenda-window';
+import { seriesOf } from '../../src/domain/agenda-grouping';
 import { agendaFeedPath, calendarAddresses, feedFiltersOf, newsFeedPath } from '../../src/domain/feed-addresses';
 import { decodeFeedToken, encodeFeedToken, MAX_FEED_TOKEN_LENGTH, normalizeFeedTitle, type FeedFilters } from '../../src/domain/feed-token';
 import { toIcsFeed } from '../../src/domain/ics';
@@ -276,7 +277,15 @@ describe('the calendar feed against the agenda', () => {
     const page = { today: DEMO_TODAY, pageSize: 50 };
     const past = (await walk(agendaPagePath(agendaId, filters, { ...page, period: 'past' }))).filter((event) => event.bel_date.slice(0, 10) >= margin);
     const upcoming = await walk(agendaPagePath(agendaId, filters, { ...page, period: 'upcoming' }));
-    return [...past.reverse(), ...upcoming];
+    // A recurring event is one entry of the feed at its first date (its rule says the rest), where the agenda lists each occurrence.
+    const series = new Map<string, AgendaEvent>();
+    for (const event of [...past, ...upcoming]) if (event.recurrence && !series.has(event.id)) series.set(event.id, seriesOf(event));
+    const key = (event: AgendaEvent): string => `${event.bel_date.slice(0, 10)}T${event.start_time ?? '24:00'}`;
+    return [...series.values(), ...past.reverse(), ...upcoming]
+      .filter((event) => !event.recurrence || series.get(event.id) === event)
+      .map((event, index) => ({ event, index }))
+      .sort((a, b) => (key(a.event) === key(b.event) ? a.index - b.index : key(a.event) < key(b.event) ? -1 : 1))
+      .map(({ event }) => event);
   };
 
   it('parses back, with ical.js, to exactly the events the agenda shows for its categories and title', async () => {

@@ -1,7 +1,9 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { PathReporter } from 'io-ts/lib/PathReporter';
-import { zurichToday, type Period } from '../../src/domain/agenda-window';
+import { addDays, zurichToday, type Period } from '../../src/domain/agenda-window';
+import { occurrencesBefore, occurrencesFrom } from '../../src/domain/recurrence';
+import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import type { ContentEvent } from '../../server/data/content';
 import { buildDemoContent, DEMO_DEFAULTS, demoYear } from '../../server/operations/demo-content';
 import { normalizeSearch } from '../../server/data/search';
@@ -58,12 +60,23 @@ export const expectedAgenda = (query: AgendaExpectation, today: string = zurichT
   const kept = demo.events
     .filter((e) => agendaId === undefined || e.agenda_id === agendaId)
     .filter((e) => categories === undefined || categories.length === 0 || e.categories.some((c) => categories.includes(c)))
-    .filter((e) => month === undefined || Number(e.bel_date.slice(5, 7)) === month)
     .filter((e) => title === undefined || normalizeSearch(e.title).includes(normalizeSearch(title)))
+    // A recurring event is listed on each of its dates: an occurrence as its event on that day.
+    .flatMap((e) => (e.recurrence ? occurrenceDays(e, period, today).map((day) => ({ ...e, bel_date: day })) : [e]))
+    .filter((e) => month === undefined || Number(e.bel_date.slice(5, 7)) === month)
     .filter((e) => (period === 'past' ? e.bel_date < today : e.bel_date >= today))
     .filter((e) => (from === undefined || e.bel_date >= from) && (to === undefined || e.bel_date <= to))
     .sort(byEventOrder);
   return (period === 'past' ? kept.reverse() : kept).map((e) => e.id);
+};
+
+// Every day of a rule on its side of today, upcoming ones up to the agenda's horizon (listed in full: no limit is reached).
+const occurrenceDays = (event: ContentEvent, period: Period, today: string): string[] => {
+  const rule = event.recurrence;
+  if (!rule) return [event.bel_date];
+  return period === 'past'
+    ? occurrencesBefore(rule, event.bel_date, { before: today, limit: 100_000 })
+    : occurrencesFrom(rule, event.bel_date, { from: today, to: addDays(today, RECURRENCE_HORIZON_DAYS), limit: 100_000 });
 };
 
 /** Ids of `GET /api/agenda/{id}/` walked to its end: the agenda's upcoming events, each once. */

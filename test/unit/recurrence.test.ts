@@ -178,16 +178,16 @@ describe('recurrenceWords', () => {
     expect(words('de', { frequency: 'weekly', interval: 2, weekdays: ['TU', 'TH'] }, '2026-09-01')).toBe('alle 2 Wochen am Dienstag und Donnerstag');
     expect(words('it', { frequency: 'weekly', interval: 2, weekdays: ['TU', 'TH'] }, '2026-09-01')).toBe('ogni 2 settimane, il martedì e il giovedì');
     expect(words('en', { frequency: 'weekly', interval: 2, weekdays: ['TU', 'TH'] }, '2026-09-01')).toBe('every 2 weeks on Tuesday and Thursday');
-    expect(words('de', { frequency: 'monthly', monthly_by: 'weekday' }, '2026-12-01')).toBe('am ersten Dienstag jedes Monats');
+    expect(words('de', { frequency: 'monthly', monthly_by: 'weekday' }, '2026-12-01')).toBe('am ersten Dienstag jeden Monats');
     expect(words('it', { frequency: 'monthly', monthly_by: 'weekday' }, '2026-12-01')).toBe('il primo martedì di ogni mese');
     expect(words('en', { frequency: 'monthly', monthly_by: 'weekday' }, '2026-12-01')).toBe('on the first Tuesday of every month');
-    expect(words('de', { frequency: 'monthly' }, '2026-01-15')).toBe('am 15. jedes Monats');
+    expect(words('de', { frequency: 'monthly' }, '2026-01-15')).toBe('am 15. jeden Monats');
     expect(words('it', { frequency: 'monthly' }, '2026-01-15')).toBe('il giorno 15 di ogni mese');
     expect(words('en', { frequency: 'monthly' }, '2026-01-22')).toBe('on the 22nd of every month');
     expect(words('en', { frequency: 'monthly' }, '2026-10-01')).toBe('on the 1st of every month');
     expect(words('de', { frequency: 'monthly', interval: 3 }, '2026-10-01')).toBe('alle 3 Monate am 1.');
     expect(words('de', { frequency: 'monthly', monthly_by: 'weekday', until: '2027-12-18' }, '2026-10-30')).toBe(
-      'am letzten Freitag jedes Monats bis 18. Dezember 2027',
+      'am letzten Freitag jeden Monats bis 18. Dezember 2027',
     );
     expect(words('it', { frequency: 'monthly', monthly_by: 'weekday', until: '2027-12-18' }, '2026-10-30')).toBe(
       "l'ultimo venerdì di ogni mese fino al 18 dicembre 2027",
@@ -195,7 +195,7 @@ describe('recurrenceWords', () => {
     expect(words('en', { frequency: 'monthly', monthly_by: 'weekday', until: '2027-12-18' }, '2026-10-30')).toBe(
       'on the last Friday of every month until 18 December 2027',
     );
-    expect(words('de', { frequency: 'weekly', except: ['2026-12-08'] }, '2026-09-01')).toBe('jeden Dienstag, außer am 8. Dezember 2026');
+    expect(words('de', { frequency: 'weekly', except: ['2026-12-08'] }, '2026-09-01')).toBe('jeden Dienstag, ausser am 8. Dezember 2026');
     expect(words('it', { frequency: 'weekly', except: ['2026-12-08'] }, '2026-09-01')).toBe("ogni martedì, tranne l'8 dicembre 2026");
     expect(words('en', { frequency: 'weekly', except: ['2026-12-08'] }, '2026-09-01')).toBe('every Tuesday, except 8 December 2026');
   });

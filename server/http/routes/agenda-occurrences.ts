@@ -59,7 +59,8 @@ const compareKeys = (a: readonly string[], b: readonly string[]): number => {
   return Number(a[2]) - Number(b[2]);
 };
 
-const lastDayOf = (year: number, month: number): string => `${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+const lastDayOf = (year: number, month: number): string =>
+  `${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
 
 // The spans of days a month filter keeps within [from, to]: that month of each year.
 const monthSpans = (from: string, to: string, month: number): [string, string][] => {
@@ -128,8 +129,7 @@ const minDay = (a: string, b: string): string => (a < b ? a : b);
 const maxDay = (a: string, b: string): string => (a > b ? a : b);
 
 /** How many occurrences `rules` have in `range`. */
-export const occurrenceCount = (rules: readonly Rule[], range: OccurrenceRange): number =>
-  rules.length === 0 ? 0 : countOf(rules, range);
+export const occurrenceCount = (rules: readonly Rule[], range: OccurrenceRange): number => (rules.length === 0 ? 0 : countOf(rules, range));
 
 const countOf = (rules: readonly Rule[], range: OccurrenceRange): number =>
   rules.reduce((sum, rule) => {
@@ -166,9 +166,15 @@ export const recurringRules = (tx: Queryable, cacheKey: string, where: readonly 
         return isLeft(rule) ? [] : [{ id: row.id, start: row.start, time: row.time, rule: rule.right }];
       }),
     );
-  remember(ruleCache, cacheKey, read);
-  read.catch(() => ruleCache.delete(cacheKey));
-  return read;
+  // A failed read is not kept: the next request asks again.
+  return remember(
+    ruleCache,
+    cacheKey,
+    read.catch((error: unknown) => {
+      ruleCache.delete(cacheKey);
+      throw error;
+    }),
+  );
 };
 
 /**
@@ -177,10 +183,16 @@ export const recurringRules = (tx: Queryable, cacheKey: string, where: readonly 
  * occurrence as its event on its day).
  */
 export const agendaOccurrences = (rules: readonly Rule[], range: OccurrenceRange | null, cacheKey: string): ExtraRows => ({
-  count: range === null ? 0 : (countCache.get(`${cacheKey}${JSON.stringify(range)}`) ?? remember(countCache, `${cacheKey}${JSON.stringify(range)}`, occurrenceCount(rules, range))),
+  count:
+    range === null
+      ? 0
+      : (countCache.get(`${cacheKey}${JSON.stringify(range)}`) ?? remember(countCache, `${cacheKey}${JSON.stringify(range)}`, occurrenceCount(rules, range))),
   after: (key, limit) => (range === null ? [] : occurrenceKeys(rules, range, key, limit)),
   from: (rows, params) => {
-    params.push(rows.map((row) => Number(row[2])), rows.map((row) => row[0]));
+    params.push(
+      rows.map((row) => Number(row[2])),
+      rows.map((row) => row[0]),
+    );
     const ids = `$${params.length - 1}::int[]`;
     const days = `$${params.length}::date[]`;
     return `(select ${EVENT_COLUMNS}, bel_date as series_start from events where recurrence is null

@@ -7,7 +7,7 @@ import { eventPath, localizedPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { eventKey, seriesOf } from '../../domain/agenda-grouping';
 import { nextOccurrences } from '../../domain/recurrence';
-import { recurrenceWords } from '../../domain/recurrence-words';
+import { recurrenceWords } from '../../i18n/recurrence-words';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
@@ -31,7 +31,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   /** The event of the page's address, at the top of its page: untitled (the page's `h1` is its title), its details open. */
   onPage?: boolean;
 }) {
-  const { language, t, contentLang } = useLocale();
+  const { language, t, contentLang, intl } = useLocale();
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = onPage;
   const detailsElement = useRef<HTMLDetailsElement>(null);
@@ -59,7 +59,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           {start ? `, ${end ? t('agenda.timeRange', { start, end }) : start}` : ''}
         </time>
       </p>
-      {recurrence === null ? null : <p className="agenda-event__recurrence">{recurrenceWords(t, language, recurrence, seriesStart)}</p>}
+      {recurrence === null ? null : <p className="agenda-event__recurrence">{recurrenceWords(intl, recurrence, seriesStart)}</p>}
       {onPage ? null : (
         // Focusable from script only: focus lands here on the first event "Afficher plus" adds.
         <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
