@@ -10,6 +10,7 @@ import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import type { Queryable } from '../data/database';
 import { nameSearch } from '../data/search';
 import type { EventRow as AgendaEventRow } from '../http/routes/agenda-routes';
+import type { Recurrence } from '../../src/domain/recurrence';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { csvRecords } from '../render/export-routes';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
@@ -66,7 +67,20 @@ const agendaFiltersOf = (search: string, today: string): AgendaCsvFilters => {
 };
 
 // An agenda answer's row, without its place (the CSV has no place columns), with the keyset's sort key.
-type EventRow = Omit<AgendaEventRow, 'lieu'> & { key_time: string };
+type EventRow = Omit<AgendaEventRow, 'lieu' | 'recurrence' | 'recurrence_start'> & { key_time: string; recurrence: Recurrence | null };
+
+// A rule repeats across months: its first date's month says nothing of them, so for the rules
+// that began earlier the month condition keeps only its parameter (PostgreSQL types each one).
+const anyMonth = (condition: string): string => condition.replace(/^extract\(month from e\.bel_date\) = (\$\d+)$/, '$1::integer is not null');
+
+// The import decoded every rule: the column holds one, or null.
+const EVENT_CSV_FIELDS = `e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
+  to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
+  e.title, e.place, e.description, e.link, e.recurrence,
+  coalesce(e.start_time, time '24:00')::text as key_time,
+  coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
+            from event_categories ec join agenda_categories c on c.id = ec.category_id
+            where ec.event_id = e.id), '[]'::json) as categories`;
 
 /**
  * The agenda's events of the filters, from the first day on, a page at a time in the agenda's
@@ -92,6 +106,15 @@ async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: n
     const search = nameSearch('e.search_title', filters.title, params);
     where.push(`${search.where} and ${search.rank} >= 0`);
   }
+  // A recurring event is one row at its first date: those begun before the first day and still
+  // repeating come first (there are few: one a rule), then every event from that day on.
+  const ongoing = await db.query<EventRow>(
+    `select ${EVENT_CSV_FIELDS} from events e
+      where ${[...where.filter((condition) => condition !== where[1]).map(anyMonth), `e.recurrence is not null and e.bel_date < $2::date and coalesce((e.recurrence->>'until')::date, 'infinity'::date) >= $2::date`].join(' and ')}
+      order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id`,
+    params,
+  );
+  if (ongoing.length > 0) yield ongoing.map(agendaCsvRow);
   let after: readonly [string, string, number] | null = null;
   for (;;) {
     const page: unknown[] = [...params];
@@ -102,14 +125,7 @@ async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: n
       conditions.push(`(e.bel_date, coalesce(e.start_time, time '24:00'), e.id) > ($${n - 2}::date, $${n - 1}::time, $${n}::integer)`);
     }
     const rows = await db.query<EventRow>(
-      `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
-              to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
-              e.title, e.place, e.description, e.link,
-              coalesce(e.start_time, time '24:00')::text as key_time,
-              coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.id)
-                        from event_categories ec join agenda_categories c on c.id = ec.category_id
-                        where ec.event_id = e.id), '[]'::json) as categories
-         from events e where ${conditions.join(' and ')}
+      `select ${EVENT_CSV_FIELDS} from events e where ${conditions.join(' and ')}
         order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id
         limit ${pageRows}`,
       page,

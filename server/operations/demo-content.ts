@@ -18,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 5;
+export const DEMO_VERSION = 6;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -635,7 +635,7 @@ const recurringEvents = (firstId: number, days: DemoDays): ContentEvent[] => {
   return [
     {
       id: firstId,
-      agenda_id: 2,
+      agenda_id: 1,
       bel_date: firstSaturday,
       start_time: '10:00',
       end_time: '11:30',

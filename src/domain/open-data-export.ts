@@ -1,3 +1,4 @@
+import { exceptedOccurrences, rruleValue, type Recurrence } from './recurrence';
 import { agendaFiltersToSearch, type AgendaFilters } from './agenda-filters';
 import { neutralizeFormula } from './directory-export';
 import { selectionToSearch, type CategorySelection } from './news-list';
@@ -28,7 +29,7 @@ export const newsCsvPath = (selection: CategorySelection, language: string): str
 
 /** The columns of each CSV, in order. */
 export const CSV_COLUMNS = {
-  agenda: ['id', 'date', 'end_date', 'start_time', 'end_time', 'title', 'place', 'categories', 'description', 'link'],
+  agenda: ['id', 'date', 'end_date', 'start_time', 'end_time', 'title', 'place', 'categories', 'description', 'link', 'recurrence', 'exceptions'],
   news: ['id', 'date', 'title', 'lead', 'categories', 'link'],
   publications: ['id', 'title', 'price_chf', 'description'],
 } as const satisfies Readonly<Record<OpenDataCsv, readonly string[]>>;
@@ -58,6 +59,7 @@ export const agendaCsvRow = (event: {
   readonly description: string | null;
   readonly categories: readonly { readonly title: string }[];
   readonly link: string | null;
+  readonly recurrence?: Recurrence | null;
 }): readonly string[] => [
   csvCell(String(event.id)),
   csvCell(event.bel_date),
@@ -69,6 +71,9 @@ export const agendaCsvRow = (event: {
   categoryCell(event.categories),
   csvCell(event.description),
   csvCell(event.link),
+  // A recurring event is one row at its first date: its rule as iCalendar writes it (dates only), and the days it skips.
+  csvCell(event.recurrence ? rruleValue(event.recurrence, event.bel_date, null) : null),
+  csvCell(event.recurrence ? exceptedOccurrences(event.recurrence, event.bel_date).join(' ') : null),
 ];
 
 /** A news item as the news CSV row. */

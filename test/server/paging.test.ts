@@ -5,6 +5,9 @@ import { AgendaEventList } from '../../src/domain/agenda';
 import { ContactList } from '../../src/domain/contact';
 import { NewsItemList } from '../../src/domain/news';
 import { MAX_CURSOR_LENGTH, PAGE_SIZES } from '../../src/domain/paging';
+import { addDays } from '../../src/domain/agenda-window';
+import { occurrencesFrom } from '../../src/domain/recurrence';
+import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import { buildApp } from '../../server/http/app';
 import type { Content } from '../../server/data/content';
 import type { Database, Queryable } from '../../server/data/database';
@@ -379,8 +382,18 @@ describe('a large table', () => {
       const [at, bt] = [a.start_time ?? '24:00', b.start_time ?? '24:00'];
       return a.bel_date !== b.bel_date ? (a.bel_date < b.bel_date ? -1 : 1) : at !== bt ? (at < bt ? -1 : 1) : a.id - b.id;
     };
+    // A recurring event is listed on each of its days up to the agenda's horizon.
     const expected = content.events
-      .filter((e) => e.agenda_id === 1 && e.bel_date >= DEMO_TODAY)
+      .filter((e) => e.agenda_id === 1)
+      .flatMap((e) =>
+        e.recurrence
+          ? occurrencesFrom(e.recurrence, e.bel_date, { from: DEMO_TODAY, to: addDays(DEMO_TODAY, RECURRENCE_HORIZON_DAYS), limit: 10_000 }).map((day) => ({
+              ...e,
+              bel_date: day,
+            }))
+          : [e],
+      )
+      .filter((e) => e.bel_date >= DEMO_TODAY)
       .sort(byKey)
       .map((e) => e.id);
     expect((await walkPages(client, '/api/agenda/1/?page_size=100')).ids).toEqual(expected);

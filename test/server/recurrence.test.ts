@@ -3,7 +3,6 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { addDays } from '../../src/domain/agenda-window';
-import { eventPath } from '../../src/domain/permalinks';
 import { occurrencesFrom, WEEKDAYS, weekdayOfDate, type Recurrence } from '../../src/domain/recurrence';
 import { buildApp } from '../../server/http/app';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
@@ -29,7 +28,11 @@ const faults = (content: unknown): string[] => {
 const tour = demo.events.find((event) => event.recurrence?.frequency === 'weekly')!;
 const session = demo.events.find((event) => event.recurrence?.frequency === 'monthly')!;
 
-type Page = { count: number; next: string | null; results: unknown[] };
+interface Page {
+  count: number;
+  next: string | null;
+  results: unknown[];
+}
 
 /** Every page of a list from its first address, the rows decoded as the client decodes them. */
 const walk = async (client: TestClient, first: string): Promise<{ count: number; events: AgendaEvent[] }> => {
@@ -97,8 +100,8 @@ describe('the agenda lists each occurrence on its date', () => {
   });
 
   it('pages through the occurrences within the same keyset paging, counted like events', async () => {
-    const { count, events } = await walk(client, '/api/agenda/2/?page_size=37');
-    expect(events.map((event) => Number(event.id))).toEqual(expectedAgenda({ agendaId: 2 }, DEMO_TODAY));
+    const { count, events } = await walk(client, '/api/agenda/1/?page_size=37');
+    expect(events.map((event) => Number(event.id))).toEqual(expectedAgenda({ agendaId: 1 }, DEMO_TODAY));
     expect(count).toBe(events.length);
     // The tour on each Saturday from today to the horizon, but for its exception dates.
     const tourDays = events.filter((event) => event.id === String(tour.id)).map((event) => event.bel_date);
@@ -146,19 +149,6 @@ describe('the agenda lists each occurrence on its date', () => {
     expect(own).toHaveLength(1);
     expect(own[0]).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=SA;UNTIL=\d{8}T\d{6}Z/);
     expect(own[0]).toMatch(/EXDATE;TZID=Europe\/Zurich:\d{8}T100000/);
-  });
-
-  it('says the rule in words on the event’s page, lists the next dates and gives the schedule in JSON-LD', async () => {
-    const path = eventPath({ id: String(tour.id), title: tour.title });
-    const { status, text: body } = await client.get(path);
-    expect(status).toBe(200);
-    expect(body).toContain('chaque samedi jusqu’au');
-    expect(body).toContain('Prochaines dates');
-    const jsonLd = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
-    expect(jsonLd).toContain('"eventSchedule"');
-    expect(jsonLd).toContain('"repeatFrequency":"P1W"');
-    const german = await client.get(`/de${path}`);
-    expect(german.text).toContain('jeden Samstag bis');
   });
 });
 
@@ -229,7 +219,7 @@ describe('the agenda’s occurrences against ical.js', () => {
         ...('days' in end ? { until: addDays(start, end.days) } : 'count' in end ? { count: end.count } : {}),
       };
       const real = occurrencesFrom(rule, start, { from: start, limit: 31 });
-      const except = [...new Set(skipped.flatMap((index) => (real[index] === undefined ? [] : [real[index]!])))];
+      const except = [...new Set(skipped.flatMap((index) => (real[index] === undefined ? [] : [real[index]])))];
       return { start, time, rule: except.length > 0 ? { ...rule, except } : rule };
     });
 

@@ -13,8 +13,16 @@ export const RECURRENCE_HORIZON_DAYS = 730;
 /** The columns an agenda's rows are read from: a stored event's, or an occurrence's (its day, its end moved with it). */
 const EVENT_COLUMNS = 'id, agenda_id, bel_date, end_date, start_time, end_time, title, search_title, place, description, link, lieu, recurrence';
 
-/** The events of one date an agenda lists as they are stored: every event but the recurring ones. */
-export const SINGLE_EVENTS = `(select ${EVENT_COLUMNS}, bel_date as series_start from events where recurrence is null) e`;
+/**
+ * The events an agenda lists as they are stored, each marked as no occurrence: `ONE_DATE` keeps
+ * those of one date. The condition is the list's, not the subquery's, so that PostgreSQL flattens
+ * the union with the occurrences (an append member is one relation without conditions of its own)
+ * and reads the stored events straight from the agenda's index.
+ */
+export const SINGLE_EVENTS = `(select ${EVENT_COLUMNS}, bel_date as series_start, false as occurrence from events) e`;
+
+/** The condition that keeps the events of one date and the occurrences, not the recurring events' stored rows. */
+export const ONE_DATE = '(e.recurrence is null or e.occurrence)';
 
 /** Every event as stored, a recurring one at its first date (an event's own answer). */
 export const STORED_EVENTS = `(select ${EVENT_COLUMNS}, bel_date as series_start from events) e`;
@@ -188,6 +196,7 @@ export const agendaOccurrences = (rules: readonly Rule[], range: OccurrenceRange
       ? 0
       : (countCache.get(`${cacheKey}${JSON.stringify(range)}`) ?? remember(countCache, `${cacheKey}${JSON.stringify(range)}`, occurrenceCount(rules, range))),
   after: (key, limit) => (range === null ? [] : occurrenceKeys(rules, range, key, limit)),
+  // The occurrences' side is one subquery (a join is no append member); the list's ONE_DATE condition keeps them.
   from: (rows, params) => {
     params.push(
       rows.map((row) => Number(row[2])),
@@ -195,10 +204,10 @@ export const agendaOccurrences = (rules: readonly Rule[], range: OccurrenceRange
     );
     const ids = `$${params.length - 1}::int[]`;
     const days = `$${params.length}::date[]`;
-    return `(select ${EVENT_COLUMNS}, bel_date as series_start from events where recurrence is null
+    return `(select ${EVENT_COLUMNS}, bel_date as series_start, false as occurrence from events
              union all
-             select e.id, e.agenda_id, o.day, e.end_date + (o.day - e.bel_date), e.start_time, e.end_time, e.title, e.search_title,
-                    e.place, e.description, e.link, e.lieu, e.recurrence, e.bel_date
-               from unnest(${ids}, ${days}) as o(id, day) join events e on e.id = o.id) e`;
+             select * from (select e.id, e.agenda_id, o.day, e.end_date + (o.day - e.bel_date), e.start_time, e.end_time, e.title, e.search_title,
+                                   e.place, e.description, e.link, e.lieu, e.recurrence, e.bel_date, true
+                              from unnest(${ids}, ${days}) as o(id, day) join events e on e.id = o.id) as occurrences) e`;
   },
 });

@@ -4,7 +4,7 @@ import { isDatabaseDay } from '../../data/content';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
-import { agendaOccurrences, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
+import { agendaOccurrences, ONE_DATE, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
 import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
@@ -178,7 +178,7 @@ const eventList = (path: string, window: AgendaWindow, today: string, filters: [
     context: `today=${today}`,
     fields: EVENT_FIELDS,
     from: SINGLE_EVENTS,
-    where: [...where, ...windowConditions(window, today, params)],
+    where: [ONE_DATE, ...where, ...windowConditions(window, today, params)],
     params,
     key: EVENT_KEY,
     direction: window.period === 'past' ? 'desc' : 'asc',
