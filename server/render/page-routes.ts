@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { seriesOf } from '../../src/domain/agenda-grouping';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import {
@@ -306,7 +307,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       meta = metaFor(origin, language, eventPath(event), `${event.title} – ${pageTitle}`, description, {
         listTitle,
         type: 'article',
-        jsonLd: [eventJsonLd(event, url)],
+        // A recurring event's JSON-LD starts at its first date, its schedule saying the rest, whichever occurrence the list showed.
+        jsonLd: [eventJsonLd(seriesOf(event), url)],
       });
     }
     // The search page names its query first ("« budget » – Recherche"), as the page's script keeps it when the visitor searches again.

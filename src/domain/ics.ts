@@ -1,5 +1,6 @@
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { AgendaEvent } from './agenda';
+import { seriesOf } from './agenda-grouping';
 import { recurrenceLines } from './recurrence';
 import { dateParts } from './wire';
 
@@ -159,8 +160,19 @@ export const toIcs = (events: readonly AgendaEvent[], host: string, now: Date = 
   const stamp = utcStamp(now);
   return calendarText(
     [],
-    events.flatMap((event) => eventLines(event, host, stamp)),
+    wholeSeries(events).flatMap((event) => eventLines(event, host, stamp)),
   );
+};
+
+/** The events as a calendar holds them: a recurring event's occurrences become its one series (its RRULE says the days), where the first of them stood. */
+export const wholeSeries = (events: readonly AgendaEvent[]): AgendaEvent[] => {
+  const seen = new Set<string>();
+  return events.flatMap((event) => {
+    if (event.recurrence === null || event.recurrence === undefined) return [event];
+    if (seen.has(event.id)) return [];
+    seen.add(event.id);
+    return [seriesOf(event)];
+  });
 };
 
 /** One event of a calendar feed, with what calendars need to follow it from one poll to the next. */

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useId, useRef, useState } from 'react';
 import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
@@ -44,6 +44,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
     if (openOnLoad) requestSanitizer();
   }, [openOnLoad]);
   const link = safeWebsite(event.link);
+  const nextDatesId = useId();
   const recurrence = event.recurrence ?? null;
   const seriesStart = event.recurrence_start ?? event.bel_date.slice(0, 10);
   // A recurring event's next dates from today; on its own page it is shown on the first of them.
@@ -117,8 +118,8 @@ export const AgendaEventItem = memo(function AgendaEventItem({
           {event.description ? <RichText html={event.description} className="rich-text" shown={open} /> : null}
           {nextDates.length > 0 ? (
             <div className="agenda-event__next">
-              <p id={`${eventKey(event)}-next`}>{t('agenda.recurrence.nextDates')}</p>
-              <ul aria-labelledby={`${eventKey(event)}-next`}>
+              <p id={nextDatesId}>{t('agenda.recurrence.nextDates')}</p>
+              <ul aria-labelledby={nextDatesId}>
                 {nextDates.map((date) => (
                   <li key={date}>
                     <time dateTime={date}>{formatLongDate(date, language)}</time>
