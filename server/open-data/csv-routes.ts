@@ -44,7 +44,10 @@ interface AgendaCsvFilters {
   readonly to: string | null;
 }
 
-const agendaFiltersOf = (search: string, today: string): AgendaCsvFilters => {
+// The first day a PostgreSQL date holds: every event is on or after it.
+const FIRST_DAY = '0001-01-01';
+
+const agendaFiltersOf = (search: string, today: string, whole: boolean): AgendaCsvFilters => {
   const params = new URLSearchParams(search);
   const month = Number(params.get('mois'));
   const title = params.get('titre') ?? '';
@@ -61,7 +64,8 @@ const agendaFiltersOf = (search: string, today: string): AgendaCsvFilters => {
     ].sort((a, b) => a - b),
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
     title: title.trim() === '' ? null : title,
-    from: days?.from ?? today,
+    // The whole agenda starts at its first event (a quick range still bounds it).
+    from: days?.from ?? (whole ? FIRST_DAY : today),
     to: days?.to ?? null,
   };
 };
@@ -223,8 +227,10 @@ export const registerCsvRoutes = (
       if (problem !== null) return refuse(`the query cannot be read: ${problem.id} ${JSON.stringify(problem.values)}`);
       const day = zurichToday(now());
       const kept = pageSearch(page, search);
+      // `tout=1`: the whole agenda, its past included (the file's own parameter, not the page's).
+      const whole = dataset === 'agenda' && new URLSearchParams(search).get('tout') === '1';
       const etag = `"${createHash('sha1')
-        .update(`${await version()}|${day}|${dataset}|${kept}`)
+        .update(`${await version()}|${day}|${dataset}|${kept}|${whole ? 'whole' : ''}`)
         .digest('base64url')}"`;
       reply.header('cache-control', ANSWER_CACHE_CONTROL).header('etag', etag);
       if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -232,7 +238,7 @@ export const registerCsvRoutes = (
       const params = new URLSearchParams(kept);
       const pages =
         dataset === 'agenda'
-          ? agendaRows(db, agendaFiltersOf(kept, day), pageRows)
+          ? agendaRows(db, agendaFiltersOf(kept, day, whole), pageRows)
           : dataset === 'news'
             ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))], pageRows)
             : publicationRows(db);

@@ -18,7 +18,7 @@ export interface DemoOptions {
 export const DEMO_DEFAULTS: DemoOptions = { contacts: 150, events: 300, news: 120, seed: 20260101 };
 
 /** Bumped whenever the generator changes what it makes, so stored copies are rebuilt. */
-export const DEMO_VERSION = 6;
+export const DEMO_VERSION = 7;
 
 /** The number of generated portraits and emblems; contacts reuse them. */
 export const PORTRAIT_COUNT = 24;
@@ -642,7 +642,8 @@ const recurringEvents = (firstId: number, days: DemoDays): ContentEvent[] => {
       title: 'Visite guidée du Parlement',
       place,
       lieu: venue,
-      description: '<p>Une heure et demie dans les coulisses du Grand Conseil : la salle des séances, la tribune et les archives. Gratuit, sans inscription.</p>',
+      description:
+        '<p>Une heure et demie dans les coulisses du Grand Conseil : la salle des séances, la tribune et les archives. <strong>Gratuit</strong>, sans inscription.</p>',
       link: null,
       categories: [6],
       recurrence: { frequency: 'weekly', weekdays: ['SA'], until: last, except: years.map((y) => saturdayOnOrAfter(`${y}-12-24`)).filter((day) => day <= last) },
@@ -656,7 +657,7 @@ const recurringEvents = (firstId: number, days: DemoDays): ContentEvent[] => {
       title: 'Session mensuelle du Grand Conseil',
       place,
       lieu: venue,
-      description: '<p>Séance publique du Grand Conseil. La tribune est ouverte à toutes et à tous dans la limite des places.</p>',
+      description: '<p>Séance publique du Grand Conseil. La tribune est ouverte à toutes et à tous <strong>dans la limite des places</strong>.</p>',
       link: null,
       categories: [1],
       recurrence: { frequency: 'monthly', monthly_by: 'weekday', until: last, except: years.map((y) => firstTuesdayOf(y, 8)) },

@@ -188,6 +188,19 @@ describe('the CSV files of the agenda, the news and the publications', () => {
     }
   });
 
+  it('give the whole agenda with tout=1, its past included, each event once in date order', async () => {
+    const rows = (await csvRows(`${CSV_PATHS.agenda}?tout=1`)).slice(1);
+    const dates = rows.map((row) => row[1]!);
+    expect(dates.some((date) => date < DEMO_TODAY)).toBe(true);
+    expect([...dates].sort()).toEqual(dates);
+    expect(rows.map((row) => Number(row[0])).sort((a, b) => a - b)).toEqual(
+      demo.events
+        .filter((event) => event.agenda_id === 1)
+        .map((event) => event.id)
+        .sort((a, b) => a - b),
+    );
+  });
+
   it('apply the page filters: the month, the title and the categories', async () => {
     // Events of one date (a recurring event's row stands for every month it repeats in).
     const all = (await csvRows(CSV_PATHS.agenda)).slice(1).filter((row) => row[10] === '');
