@@ -108,6 +108,8 @@ describe('the cart tells the truth about prices', () => {
       .waitFor({ state: 'attached' });
     await expect(summary.getByRole('definition').allTextContents()).resolves.toEqual(['5 articles', chf(total)]);
     await headerCart(page, '5 articles').waitFor();
+    // The removal is written to storage under the cart's lock: it may land a moment after the page says it.
+    await page.waitForFunction((count) => (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown[]).length === count, 2);
     await expect(storedItems(page)).resolves.toEqual(lines.slice(0, 2));
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
