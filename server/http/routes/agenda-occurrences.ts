@@ -146,10 +146,12 @@ const countOf = (rules: readonly Rule[], range: OccurrenceRange): number =>
   }, 0);
 
 // The rules of a content version and filters, read once: an import is the only thing that changes them;
-// their count in a range too (a range moves with the day), as every page of a list asks it again.
+// their count in a range too (a range moves with the day), as every page of a list asks it again, and
+// the occurrences of a page.
 const RULE_CACHE_ENTRIES = 64;
 const ruleCache = new Map<string, Promise<Rule[]>>();
 const countCache = new Map<string, number>();
+const pageCache = new Map<string, string[][]>();
 
 const remember = <V>(cache: Map<string, V>, key: string, value: V): V => {
   if (cache.size >= RULE_CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? '');
@@ -195,7 +197,12 @@ export const agendaOccurrences = (rules: readonly Rule[], range: OccurrenceRange
     range === null
       ? 0
       : (countCache.get(`${cacheKey}${JSON.stringify(range)}`) ?? remember(countCache, `${cacheKey}${JSON.stringify(range)}`, occurrenceCount(rules, range))),
-  after: (key, limit) => (range === null ? [] : occurrenceKeys(rules, range, key, limit)),
+  after: (key, limit) => {
+    if (range === null) return [];
+    // A page's occurrences are the same for everyone who asks it in this content version and day: the first page above all.
+    const pageKey = `${cacheKey}${JSON.stringify([range, key, limit])}`;
+    return pageCache.get(pageKey) ?? remember(pageCache, pageKey, occurrenceKeys(rules, range, key, limit));
+  },
   // The occurrences' side is one subquery (a join is no append member); the list's ONE_DATE condition keeps them.
   from: (rows, params) => {
     params.push(
