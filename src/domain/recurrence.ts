@@ -30,7 +30,7 @@ export const MAX_RECURRENCE_EXCEPTIONS = 366;
  * (`weekday`: the start's 1st to 4th weekday of its month, or the month's last one when the start is on the 29th or later).
  * `day` decodes its dates: the wire's ISO dates, or the import's stricter days.
  */
-export const recurrenceOf = (day: t.Type<string, string, unknown>) =>
+export const recurrenceOf = (day: t.Type<string>) =>
   t.exact(
     t.intersection([
       t.type({ frequency: t.keyof({ daily: null, weekly: null, monthly: null }) }),
