@@ -403,6 +403,8 @@ describe.each(['fr', 'de'] as const)('the directory in %s', (language: Language)
       const list = await listTitle(page);
       expect(list).toMatch(/ – (Canton de|Kanton) Valmont$/);
       await expect(page.title()).resolves.toBe(`${contact.title} – ${list}`);
+      // As a keyboard user finds it: focus in the dialog (it takes it once its script runs), then Escape.
+      await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await expect(focusedLink(page)).resolves.toEqual({ text: contact.title, href: `${words.prefix}/annuaire/${contact.slug}/`, inView: true });
