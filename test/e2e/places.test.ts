@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { EventPlace } from '../../src/domain/agenda';
 import { eventPath, localizedPath } from '../../src/domain/permalinks';
 import { wgs84ToLv95 } from '../../src/domain/swiss-coordinates';
-import { axeViolations, openPage } from '../support/browser';
+import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { openForSuite } from '../support/browser-suite';
 import type { RunningSite } from '../support/site';
 
@@ -43,16 +43,7 @@ const SPOKEN = [
   },
 ] as const;
 
-const pageWith = async (javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[] }> => {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-};
+const pageWith = (javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[] }> => watchedPage(browser, { javaScriptEnabled });
 
 describe.each(SPOKEN)("an event's place on its page in $language", (spoken) => {
   it.each([true, false])('shows the name, the address, the accessibility and a map link to the geoportal at the place (script: %s)', async (script) => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { weekdayOfDate } from '../../src/domain/recurrence';
 import { eventPath, localizedPath } from '../../src/domain/permalinks';
-import { axeViolations, openPage } from '../support/browser';
+import { axeViolations, openPage, watchedPage } from '../support/browser';
 import { openForSuite } from '../support/browser-suite';
 import type { RunningSite } from '../support/site';
 
@@ -34,16 +34,7 @@ const SPOKEN = [
   { language: 'en', rule: /^every Saturday until .+ \d{4}, except /, next: 'Next dates' },
 ] as const;
 
-const pageWith = async (javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[] }> => {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-};
+const pageWith = (javaScriptEnabled: boolean): Promise<{ page: Page; errors: string[] }> => watchedPage(browser, { javaScriptEnabled });
 
 describe('a recurring event', () => {
   it('is listed by the API on each Saturday from today', async () => {

@@ -5,9 +5,12 @@ import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 /** Launches headless Chromium with the flags this project needs. */
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
 
-/** A page that records every console error and uncaught exception, to assert a clean load. */
-export const watchedPage = async (browser: Browser): Promise<{ page: Page; errors: string[] }> => {
-  const context = await browser.newContext();
+/** A page that records every console error and uncaught exception, to assert a clean load; `javaScriptEnabled: false` as a visitor without script. */
+export const watchedPage = async (
+  browser: Browser,
+  { javaScriptEnabled = true }: { readonly javaScriptEnabled?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
