@@ -25,6 +25,7 @@ import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
 import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
+import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from './kept-assets';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
@@ -79,9 +80,6 @@ export const parseTrustProxy = (value: string | undefined): FastifyServerOptions
 
 /** Cache policy of API answers: short, since content can change at any import. */
 export const API_CACHE_CONTROL = ANSWER_CACHE_CONTROL;
-
-// Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name.
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
  * Builds the site's server (not yet listening): `/api`, `/media/…` from `mediaDir` and
@@ -283,6 +281,7 @@ export const buildApp = ({
       expensive: limiter.expensive,
       ...(orderEmail === undefined ? {} : { orderEmail }),
     });
+    registerKeptAssets(app, distDir);
     app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
@@ -292,7 +291,7 @@ export const buildApp = ({
       setHeaders: (reply, path) => {
         const file = path.replace(/\.(br|gz)$/, '');
         if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
-        else if (HASHED_ASSET.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });

@@ -71,6 +71,35 @@ describe('the built site', () => {
     expect(gunzipSync(answer.body).toString('utf8')).toBe(SCRIPT);
   });
 
+  it('answers a hashed asset from memory: its ETag revalidates to 304, HEAD gives its length, a client without encodings gets the file itself', async () => {
+    const first = await client.getBytes('/main.1a2b3c4d.js', { 'accept-encoding': 'br' });
+    const etag = first.headers['etag'] ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect((await client.getBytes('/main.1a2b3c4d.js', { 'if-none-match': etag, 'accept-encoding': 'br' })).status).toBe(304);
+    const head = await app.inject({ method: 'HEAD', url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
+    expect([head.statusCode, head.headers['content-encoding'], head.body]).toEqual([200, 'gzip', '']);
+    const plain = await client.getBytes('/main.1a2b3c4d.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(SCRIPT);
+    // Written after the start: the files on disk are not read again.
+    writeFileSync(join(distDir, 'main.1a2b3c4d.js'), 'changed();');
+    try {
+      expect((await client.getBytes('/main.1a2b3c4d.js', { 'accept-encoding': 'identity' })).body.toString('utf8')).toBe(SCRIPT);
+    } finally {
+      writeFileSync(join(distDir, 'main.1a2b3c4d.js'), SCRIPT);
+    }
+  });
+
+  it('serves a sheet without compressed copies as it is, and its source map from the disk', async () => {
+    const sheet = await client.getBytes('/directory-widget.5e6f7a8b.css', { 'accept-encoding': 'br, gzip' });
+    expect([sheet.status, sheet.headers['content-type'], sheet.headers['content-encoding']]).toEqual([200, 'text/css; charset=utf-8', undefined]);
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    writeFileSync(join(distDir, 'directory-widget.5e6f7a8b.css.map'), '{"version":3}');
+    const map = await client.get('/directory-widget.5e6f7a8b.css.map');
+    expect([map.status, map.text]).toEqual([200, '{"version":3}']);
+  });
+
   it('sends the security headers and a CSP without inline script on pages', async () => {
     const { headers } = await client.get('/');
     const csp = headers['content-security-policy'] ?? '';

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { encodingFor, ifNoneMatchHits } from '../cache/answer-cache';
+
+/** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
+export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/** Cache policy of a hashed asset: kept for good by browsers and shared caches. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+// What Parcel writes with a hash; any other file (source maps among them) stays with the static files' plugin.
+const TYPES: Readonly<Record<string, string>> = {
+  js: 'application/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+};
+
+/** A hashed asset in memory, with the compressed copies the build wrote beside it. */
+export interface KeptAsset {
+  readonly path: string;
+  readonly type: string;
+  readonly etag: string;
+  readonly lastModified: string;
+  readonly plain: Buffer;
+  readonly br: Buffer | undefined;
+  readonly gzip: Buffer | undefined;
+}
+
+const sibling = (file: string): Buffer | undefined => (existsSync(file) ? readFileSync(file) : undefined);
+
+/** The hashed scripts, sheets and pictures at the top of `distDir`, read once. */
+export const readKeptAssets = (distDir: string): KeptAsset[] =>
+  readdirSync(distDir, { withFileTypes: true }).flatMap((entry) => {
+    const extension = /\.([a-z0-9]+)$/i.exec(entry.name)?.[1]?.toLowerCase() ?? '';
+    const type = TYPES[extension];
+    if (!entry.isFile() || type === undefined || !HASHED_ASSET.test(entry.name)) return [];
+    const file = join(distDir, entry.name);
+    const plain = readFileSync(file);
+    return [
+      {
+        path: `/${entry.name}`,
+        type,
+        etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
+        lastModified: statSync(file).mtime.toUTCString(),
+        plain,
+        br: sibling(`${file}.br`),
+        gzip: sibling(`${file}.gz`),
+      },
+    ];
+  });
+
+const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
+  reply
+    .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+    .header('etag', asset.etag)
+    .header('last-modified', asset.lastModified)
+    .header('vary', 'accept-encoding')
+    .type(asset.type);
+  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
+  const offered = request.headers['accept-encoding'];
+  if (asset.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(asset.br);
+  // Without brotli's copy, gzip's whenever it is offered beside brotli.
+  if (asset.gzip !== undefined && encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip') return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  return reply.send(asset.plain);
+};
+
+/**
+ * Answers each hashed asset of `distDir` from memory (some 2 MB with its compressed copies):
+ * a file read per request went through the thread pool four times (stat, open, read, close), and
+ * under load each of those waits made the page's first script the slowest answer of the server.
+ */
+export const registerKeptAssets = (app: FastifyInstance, distDir: string): readonly KeptAsset[] => {
+  const assets = readKeptAssets(distDir);
+  for (const asset of assets) app.get(asset.path, send(asset));
+  return assets;
+};
