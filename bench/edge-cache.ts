@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { SHARED_CACHE_SECONDS } from '../server/cache/shared-cache';
-import { startNginx } from '../test/support/nginx';
+import { ensureNginx, freePort, startNginx } from '../test/support/nginx';
 import { BUDGETS, type Figure } from './figures';
 
 // The documented nginx (docs/operations.md, "Behind a reverse proxy or a CDN", run as
@@ -99,9 +99,9 @@ const ensureWrk = (): string => {
 };
 
 // The addresses in turn, with the site's Host and a browser's encodings: each of wrk's threads runs its own copy.
-const wrkScript = (): string =>
+const wrkScript = (paths: readonly string[]): string =>
   [
-    `local paths = { ${PATHS.map((path) => JSON.stringify(path)).join(', ')} }`,
+    `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }`,
     ...Object.entries(HEADERS).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`),
     'local turn = 0',
     'request = function()',
@@ -115,11 +115,11 @@ const wrkScript = (): string =>
  * cores, topped out at 8,000 to 15,000 req/s, below what nginx serves from its cache, so the
  * ratio measured the load generator rather than the proxy.
  */
-const load = (port: number): { rps: number; errors: number } => {
+const load = (port: number, paths: readonly string[] = PATHS): { rps: number; errors: number } => {
   const dir = mkdtempSync(join(tmpdir(), 'edge-wrk-'));
   try {
     const script = join(dir, 'paths.lua');
-    writeFileSync(script, wrkScript());
+    writeFileSync(script, wrkScript(paths));
     const out = execFileSync(ensureWrk(), [`-t${LOAD_THREADS}`, `-c${CONNECTIONS}`, `-d${DURATION}s`, '-s', script, `http://127.0.0.1:${port}/`]).toString();
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
     if (!Number.isFinite(rps)) throw new Error(`wrk printed no rate:\n${out}`);
@@ -146,6 +146,88 @@ const get = (port: number, path: string): Promise<{ status: number; body: string
     call.end();
   });
 
+/** An answer as the proxy sends it: its headers and its bytes, still compressed. */
+interface RawAnswer {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+const getRaw = (port: number, path: string): Promise<RawAnswer> =>
+  new Promise((done, fail) => {
+    const call = request({ host: '127.0.0.1', port, path, headers: { host: HOST, 'accept-encoding': HEADERS['Accept-Encoding'] } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(response.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+        done({ headers, body: Buffer.concat(chunks) });
+      });
+      response.on('error', fail);
+    });
+    call.on('error', fail);
+    call.end();
+  });
+
+// Headers nginx writes itself for a file.
+const OWN_HEADERS = new Set(['server', 'date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'content-type', 'last-modified', 'accept-ranges']);
+const nginxString = (text: string): string => `"${text.replace(/[\\"$]/g, (character) => (character === '$' ? '${dollar}' : `\\${character}`))}"`;
+
+/**
+ * The proxy's answers, bytes and headers, served by the same nginx as plain files, with as many
+ * workers: the most any cache in front of the origin can serve on this machine, where wrk and
+ * the server share its cores. Resolves to the addresses to load and a stop.
+ */
+const startStaticCopy = async (answers: readonly RawAnswer[]): Promise<{ port: number; paths: string[]; stop: () => Promise<void> }> => {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-ceiling-'));
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const locations = answers.map((answer, index) => {
+    writeFileSync(join(dir, `answer-${index}`), answer.body);
+    chmodSync(join(dir, `answer-${index}`), 0o644);
+    const added = Object.entries(answer.headers)
+      .filter(([name]) => !OWN_HEADERS.has(name))
+      .map(([name, value]) => `add_header ${name} ${nginxString(value)};`);
+    return `    location = /answer-${index} { default_type ${nginxString(answer.headers['content-type'] ?? 'application/octet-stream')}; ${added.join(' ')} }`;
+  });
+  const config = [
+    'daemon off;',
+    `worker_processes ${NGINX_WORKERS};`,
+    `pid ${join(dir, 'nginx.pid')};`,
+    `error_log ${join(dir, 'error.log')} warn;`,
+    'events { worker_connections 4096; }',
+    'http {',
+    '  sendfile on;',
+    '  tcp_nopush on;',
+    '  access_log off;',
+    '  etag off;',
+    '  geo $dollar { default "$"; }',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, kind)};`),
+    `  server {`,
+    `    listen 127.0.0.1:${port};`,
+    `    root ${dir};`,
+    ...locations,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'nginx.conf'), config);
+  const child = spawn(ensureNginx(), ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const started = Date.now();
+  while ((await getRaw(port, '/answer-0').catch(() => null)) === null) {
+    if (child.exitCode !== null || Date.now() - started > 10_000) throw new Error(`nginx did not start with:\n${config}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return {
+    port,
+    paths: answers.map((_, index) => `/answer-${index}`),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
 const contactCount = async (port: number): Promise<number> => (JSON.parse((await get(port, WATCHED)).body) as { count: number }).count;
 
 /**
@@ -168,6 +250,13 @@ export const edgeCache = async (): Promise<Figure[]> => {
     await origin.counts();
     const throughProxy = load(nginx.port);
     const upstream = new Map(Object.entries(await origin.counts()));
+    const copies = await startStaticCopy(await Promise.all(PATHS.map((path) => getRaw(nginx.port, path))));
+    let ceiling: { rps: number; errors: number };
+    try {
+      ceiling = load(copies.port, copies.paths);
+    } finally {
+      await copies.stop();
+    }
     // The most expiries a run of DURATION seconds can hold, each refreshed by one request.
     const intervals = Math.floor(DURATION / SHARED_CACHE_SECONDS) + 1;
     const worst = Math.max(0, ...upstream.values());
@@ -186,7 +275,7 @@ export const edgeCache = async (): Promise<Figure[]> => {
 
     console.log(
       `edge cache: ${Math.round(throughProxy.rps)} req/s through nginx, ${Math.round(atOrigin.rps)} req/s at the origin (errors ${throughProxy.errors} / ${atOrigin.errors}); ` +
-        `origin requests during the proxy's ${DURATION} s: ${[...upstream].map(([path, count]) => `${path} ${count}`).join(', ') || 'none'}; import visible after ${Math.round(visibleMs)} ms`,
+        `${Math.round(ceiling.rps)} req/s from the same answers as files (errors ${ceiling.errors}); origin requests during the proxy's ${DURATION} s: ${[...upstream].map(([path, count]) => `${path} ${count}`).join(', ') || 'none'}; import visible after ${Math.round(visibleMs)} ms`,
     );
     const budget = BUDGETS.edgeCache;
     const benchmark = 'edge cache (documented nginx, 50 connections, pages, feeds, API)';
@@ -198,6 +287,13 @@ export const edgeCache = async (): Promise<Figure[]> => {
         value: throughProxy.rps,
         baseline: { name: 'req/s at the origin, same addresses', value: atOrigin.rps },
         budget: { on: 'ratio', min: budget.proxyToOrigin },
+      },
+      {
+        benchmark,
+        name: 'req/s of the same nginx serving the same answers (bytes and headers) as plain files: the most any cache can give here, where wrk and the server share 2 cores',
+        unit: 'req/s',
+        value: ceiling.rps,
+        baseline: { name: 'req/s at the origin, same addresses', value: atOrigin.rps },
       },
       { benchmark, name: 'errors and non-2xx through the proxy', unit: '', value: throughProxy.errors, baseline: null, budget: { on: 'value', max: 0 } },
       {
