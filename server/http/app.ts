@@ -3,7 +3,6 @@ import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
 import { API_ROUTES } from './api-routes';
@@ -26,6 +25,7 @@ import { registerCsvRoutes } from '../open-data/csv-routes';
 import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from './kept-assets';
+import { registerSecurityHeaders } from './security-headers';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
@@ -160,7 +160,7 @@ export const buildApp = ({
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
   // The pages' only inline styles are the built sheets they inline, each allowed by its hash.
   const inlineStyles = distDir !== undefined && existsSync(distDir) ? inlineStyleSources(distDir) : [];
-  app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Sent by the HTTP rules, only on answers that travelled over https.
     strictTransportSecurity: false,
     contentSecurityPolicy: {
@@ -168,7 +168,8 @@ export const buildApp = ({
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'", ...inlineStyles],
+        // Pages that inline the same sheet share its hash: each once.
+        'style-src': ["'self'", ...new Set(inlineStyles)],
         // The site ships no font: the visitor's own are used.
         'font-src': ["'self'"],
         'report-uri': [CSP_REPORT_PATH],

@@ -62,7 +62,8 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
   const offered = request.headers['accept-encoding'];
   if (asset.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(asset.br);
   // Without brotli's copy, gzip's whenever it is offered beside brotli.
-  if (asset.gzip !== undefined && encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip') return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  if (asset.gzip !== undefined && encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip')
+    return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.plain);
 };
 

@@ -198,8 +198,12 @@ describe('the built site', () => {
     expect(answer.status).toBe(404);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(answer.text).toContain('Page introuvable');
+    // The security headers are on every answer, errors included.
+    expect([answer.headers['x-content-type-options'], answer.headers['x-frame-options']]).toEqual(['nosniff', 'SAMEORIGIN']);
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
     const api = await client.get('/api/nothing/');
     expect(api.status).toBe(404);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.parse(api.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });
@@ -247,6 +251,9 @@ describe('the contact images', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe(type);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Widgets on the institution's other sites show them; the pages themselves stay same-origin.
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await client.get('/')).headers['cross-origin-resource-policy']).toBe('same-origin');
     const meta = await sharp(response.body).metadata();
     expect([meta.format === 'jpeg' ? 'jpg' : meta.format, meta.width, meta.height]).toEqual([format, size, size]);
   });
