@@ -2,7 +2,7 @@ import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../domain/agenda';
 import { NO_AGENDA_FILTERS } from '../domain/agenda-filters';
 import type { Day } from '../domain/agenda-window';
-import { HOME_LIST_SIZE, latestNews, nextEvents } from '../domain/home-lists';
+import { HOME_LIST_SIZE, homeAgendaPageSize, latestNews, nextEvents } from '../domain/home-lists';
 import type { CategorySelection } from '../domain/news-list';
 import type { NewsItem } from '../domain/news';
 import type { AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
@@ -112,7 +112,7 @@ export const homeMachine = setup({
             input: ({ context }) => ({
               agendaId: context.agendaId,
               filters: NO_AGENDA_FILTERS,
-              page: { period: 'upcoming', today: context.today, pageSize: context.count },
+              page: { period: 'upcoming', today: context.today, pageSize: homeAgendaPageSize(context.count) },
             }),
           },
           initial: 'trying',

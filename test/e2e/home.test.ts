@@ -33,10 +33,11 @@ const events = (page: Page) => page.getByRole('region', { name: 'Prochains évé
 const news = (page: Page) => page.getByRole('region', { name: 'Dernières actualités' });
 
 describe('the home page', () => {
-  it('shows the next events in date order from today, and the latest news, without calling the API; axe finds no violation', async () => {
+  it('shows the next events in date order from today, each once, and the latest news, without calling the API; axe finds no violation', async () => {
     const today = zurichToday(Date.now());
     const { page, errors, apiCalls } = await open('/');
-    const expected = expectedPlainAgenda(1, today)
+    // The weekly tour is named once, at its next date.
+    const expected = [...new Set(expectedPlainAgenda(1, today))]
       .slice(0, 3)
       .map((id) => demo.events.find((event) => event.id === id)!);
     await expect(events(page).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(expected.map((event) => event.title));

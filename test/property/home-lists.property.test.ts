@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { addDays } from '../../src/domain/agenda-window';
-import { HOME_LIST_SIZE, latestNews, nextEvents } from '../../src/domain/home-lists';
+import { HOME_LIST_SIZE, homeAgendaPageSize, latestNews, nextEvents } from '../../src/domain/home-lists';
 import { NewsItem } from '../../src/domain/news';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
@@ -75,6 +75,49 @@ describe('the next events of the home page', () => {
         },
       ),
     );
+  });
+});
+
+describe('the next events of the home page, with recurring events', () => {
+  // A reference server's page: occurrences of a few weekly rules and single events, by day, time and id.
+  const pageAround = (today: string) =>
+    fc
+      .array(
+        fc.tuple(decodedArbitrary(AgendaEvent), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 30 })).map(([event, id, offset]) => {
+          // Odd ids repeat every week from today; even ids are events of one date.
+          const weekly = id % 2 === 1;
+          return {
+            ...event,
+            id: String(id),
+            bel_date: addDays(today, weekly ? 7 * Math.floor(offset / 7) : offset),
+            start_time: null,
+            recurrence: weekly ? ({ frequency: 'weekly' } as const) : null,
+            recurrence_start: weekly ? today : null,
+          };
+        }),
+        { maxLength: 30 },
+      )
+      .map((events) => [...events].sort((a, b) => (a.bel_date < b.bel_date ? -1 : a.bel_date > b.bel_date ? 1 : Number(a.id) - Number(b.id))));
+
+  it('name each event once, at its first date in the answer, in date order', () => {
+    fc.assert(
+      fc.property(
+        day.chain((today) => fc.tuple(fc.constant(today), pageAround(today), count)),
+        ([today, events, size]) => {
+          const next = nextEvents(events, today, size);
+          const ids = next.map((event) => event.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          // No other event is left out for a repetition: the first `size` distinct ids of the answer.
+          const distinct = [...new Set(events.map((event) => event.id))];
+          expect(ids).toEqual(distinct.slice(0, size));
+          for (const event of next) expect(event.bel_date).toBe(events.find((other) => other.id === event.id)?.bel_date);
+        },
+      ),
+    );
+  });
+
+  it('ask the agenda for more rows than they show, to leave room for repetitions', () => {
+    fc.assert(fc.property(count, (size) => expect(homeAgendaPageSize(size)).toBeGreaterThan(size)));
   });
 });
 
