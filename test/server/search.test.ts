@@ -1,6 +1,7 @@
 import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { contactPath, eventPath } from '../../src/domain/permalinks';
+import { nextOccurrences, Recurrence } from '../../src/domain/recurrence';
 import { SEARCH_COUNT_LIMIT, SiteSearchAnswer, type SearchGroup } from '../../src/domain/site-search';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
@@ -119,6 +120,18 @@ describe('GET /api/search/', () => {
       expect(event?.title).toBe(result.title);
       expect(result.match).toBe('title');
     }
+  });
+
+  it('shows a series that began before today and still repeats at its next date, among what is upcoming', async () => {
+    const group = groupOf(await search('q=visite%20guid%C3%A9e%20du%20parlement&kind=events&limit=20'), 'events');
+    const tour = demo.events.find((event) => event.title === 'Visite guidée du Parlement' && event.recurrence)!;
+    expect(tour.bel_date < DEMO_TODAY).toBe(true);
+    const next = nextOccurrences(Recurrence.encode(tour.recurrence!), tour.bel_date, DEMO_TODAY, 1)[0];
+    const found = group.results.find((result) => result.title === tour.title);
+    expect(found).toMatchObject({ date: next, upcoming: true, path: eventPath({ id: String(tour.id), title: tour.title }) });
+    expect(next! >= DEMO_TODAY).toBe(true);
+    // A Saturday, as the rule says.
+    expect(new Date(`${next}T12:00:00Z`).getUTCDay()).toBe(6);
   });
 
   it('finds events by their place, after those whose title holds the text', async () => {
@@ -259,6 +272,36 @@ describe('a large directory', () => {
     const small = groupOf(await search('q=zufferey&kind=contacts&limit=20'), 'contacts');
     expect(small.capped).toBeUndefined();
     await seedDemo(db, DEMO_DEFAULTS);
+  });
+});
+
+describe('a large agenda', () => {
+  it(`shows a continuing series at its next date when there are more than ${SEARCH_COUNT_LIMIT} matches`, async () => {
+    const content = buildDemoContent(DEMO_DEFAULTS, DEMO_NOW);
+    const single = content.events.find((event) => event.agenda_id === Number(SITE_AGENDA_ID) && !event.recurrence)!;
+    // One visit a day around today, as many as the count stops at and more.
+    const start = Date.parse(`${DEMO_TODAY}T00:00:00Z`);
+    const visits = Array.from({ length: SEARCH_COUNT_LIMIT + 100 }, (_, index) => ({
+      ...single,
+      id: 900_000 + index,
+      title: 'Visite guidée de l’Hôtel du Gouvernement',
+      bel_date: new Date(start + (index - 300) * 86_400_000).toISOString().slice(0, 10),
+      end_date: null,
+    }));
+    await importContent(db, { ...content, events: [...content.events, ...visits] }, 'large-agenda.json');
+    try {
+      const group = groupOf(await search('q=visite&kind=events&limit=20'), 'events');
+      expect(group).toMatchObject({ count: SEARCH_COUNT_LIMIT, capped: true });
+      const tour = content.events.find((event) => event.title === 'Visite guidée du Parlement' && event.recurrence)!;
+      const next = nextOccurrences(Recurrence.encode(tour.recurrence!), tour.bel_date, DEMO_TODAY, 1)[0];
+      expect(group.results.find((result) => result.title === tour.title)).toMatchObject({ date: next, upcoming: true });
+      // Upcoming first, soonest first: the series among them at its next date.
+      const upcoming = group.results.filter((result) => result.upcoming).map((result) => result.date);
+      expect(upcoming).toEqual([...upcoming].sort());
+      expect(upcoming.every((date) => date >= DEMO_TODAY)).toBe(true);
+    } finally {
+      await seedDemo(db, DEMO_DEFAULTS);
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type SearchGroup,
   type SearchKind,
 } from '../../../src/domain/site-search';
+import { nextOccurrences, Recurrence } from '../../../src/domain/recurrence';
 import type { Database } from '../../data/database';
 import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
@@ -135,17 +136,48 @@ const searchContacts = async (db: Database, text: string, limit: number): Promis
   return { kind: 'contacts', ...count, results };
 };
 
+/** A recurring event of the site's agenda that began before `today` and still repeats: its id and its next date. */
+interface ContinuingSeries {
+  readonly id: number;
+  readonly next: string;
+}
+
+/** The site agenda's recurring events that match the text, began before `today` and repeat on or after it (few: read from the rules' own index). */
+const continuingSeries = async (db: Database, text: string, today: string): Promise<ContinuingSeries[]> => {
+  const params: unknown[] = [Number(SITE_AGENDA_ID), today];
+  const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
+  // The rank is not needed here, but every parameter of the match must be read for its type to be known.
+  const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
+    `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence, ${match.rank} as match_rank from events e
+      where e.agenda_id = $1 and e.recurrence is not null and e.bel_date < $2::date and ${match.where}`,
+    params,
+  );
+  return rows.flatMap(({ id, start, recurrence }) => {
+    if (!Recurrence.is(recurrence)) return [];
+    const next = nextOccurrences(recurrence, start, today, 1)[0];
+    return next === undefined ? [] : [{ id, next }];
+  });
+};
+
 /**
  * Events of the site's agenda whose title (ranked) or place holds the text. Within a rank, what a
  * visitor can still attend comes first, soonest first, then the past, most recent first: someone
  * typing "séance" wants the next session, and then the last one.
  */
 const searchEvents = async (db: Database, text: string, limit: number, today: string): Promise<SearchGroup> => {
+  const continuing = await continuingSeries(db, text, today);
   const params: unknown[] = [Number(SITE_AGENDA_ID), today];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
+  params.push(
+    continuing.map(({ id }) => id),
+    continuing.map(({ next }) => next),
+  );
+  const [ids, nexts] = [`$${params.length - 1}::int[]`, `$${params.length}::date[]`];
   params.push(limit);
   const time = "coalesce(e.start_time, time '24:00')";
-  const fields = `e.id, e.title, e.bel_date, e.end_date, e.start_time, e.place, e.search_title, e.bel_date >= $2::date as upcoming`;
+  // A series that began before today and still repeats is shown at its next date, as the agenda lists it.
+  const shown = `coalesce((${nexts})[array_position(${ids}, e.id)], e.bel_date)`;
+  const fields = `e.id, e.title, ${shown} as bel_date, e.end_date + (${shown} - e.bel_date) as end_date, e.start_time, e.place, e.search_title, ${shown} >= $2::date as upcoming`;
   const { rows, ...count } = await rankedRows<
     Ranked & { id: number; title: string; date: string; end_date: string | null; start_time: string | null; place: string | null; upcoming: boolean }
   >(db, params, {
@@ -154,8 +186,10 @@ const searchEvents = async (db: Database, text: string, limit: number, today: st
     window: `(select ${fields} from events e where e.agenda_id = $1 and e.bel_date >= $2::date and ${match.where}
                order by e.bel_date, ${time}, e.id limit ${RANK_WINDOW})
              union all
-             (select ${fields} from events e where e.agenda_id = $1 and e.bel_date < $2::date and ${match.where}
-               order by e.bel_date desc, ${time} desc, e.id desc limit ${RANK_WINDOW})`,
+             (select ${fields} from events e where e.agenda_id = $1 and e.bel_date < $2::date and e.id <> all(${ids}) and ${match.where}
+               order by e.bel_date desc, ${time} desc, e.id desc limit ${RANK_WINDOW})
+             union all
+             (select ${fields} from events e where e.agenda_id = $1 and e.id = any(${ids}))`,
     rows: (total) => `
       select e.id, e.title, to_char(e.bel_date, 'YYYY-MM-DD') as date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
              to_char(e.start_time, 'HH24:MI') as start_time, e.place, e.upcoming,
