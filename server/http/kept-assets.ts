@@ -51,6 +51,14 @@ export const readKeptAssets = (distDir: string): KeptAsset[] =>
     ];
   });
 
+// RFC 9110 §13.1.3: If-Modified-Since counts only without If-None-Match; the file's time has whole seconds, as the header.
+const notModifiedSince = (headers: FastifyRequest['headers'], asset: KeptAsset): boolean => {
+  const since = headers['if-modified-since'];
+  if (headers['if-none-match'] !== undefined || since === undefined) return false;
+  const time = Date.parse(since);
+  return Number.isFinite(time) && Date.parse(asset.lastModified) <= time;
+};
+
 const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
   reply
     .header('cache-control', IMMUTABLE_CACHE_CONTROL)
@@ -58,7 +66,7 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
     .header('last-modified', asset.lastModified)
     .header('vary', 'accept-encoding')
     .type(asset.type);
-  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
+  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset)) return reply.code(304).send();
   const offered = request.headers['accept-encoding'];
   if (asset.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(asset.br);
   // Without brotli's copy, gzip's whenever it is offered beside brotli.

@@ -71,12 +71,17 @@ describe('the built site', () => {
     expect(gunzipSync(answer.body).toString('utf8')).toBe(SCRIPT);
   });
 
-  it('answers a hashed asset from memory: its ETag revalidates to 304, HEAD gives its length, a client without encodings gets the file itself', async () => {
+  it('answers a hashed asset from memory: its ETag or its date revalidates to 304, HEAD gives its length, a client without encodings gets the file itself', async () => {
     const first = await client.getBytes('/main.1a2b3c4d.js', { 'accept-encoding': 'br' });
     const etag = first.headers['etag'] ?? '';
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect((await client.getBytes('/main.1a2b3c4d.js', { 'if-none-match': etag, 'accept-encoding': 'br' })).status).toBe(304);
+    const lastModified = first.headers['last-modified'] ?? '';
+    expect((await client.getBytes('/main.1a2b3c4d.js', { 'if-modified-since': lastModified })).status).toBe(304);
+    expect((await client.getBytes('/main.1a2b3c4d.js', { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' })).status).toBe(200);
+    // A tag that does not match wins over the date.
+    expect((await client.getBytes('/main.1a2b3c4d.js', { 'if-modified-since': lastModified, 'if-none-match': '"other"' })).status).toBe(200);
     const head = await app.inject({ method: 'HEAD', url: '/main.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
     expect([head.statusCode, head.headers['content-encoding'], head.body]).toEqual([200, 'gzip', '']);
     const plain = await client.getBytes('/main.1a2b3c4d.js', { 'accept-encoding': 'identity' });
