@@ -24,7 +24,7 @@ import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
 import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
-import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from './kept-assets';
+import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../cache/kept-assets';
 import { registerSecurityHeaders } from './security-headers';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';

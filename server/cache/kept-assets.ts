@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { encodingFor, ifNoneMatchHits } from '../cache/answer-cache';
+import { encodingFor, ifNoneMatchHits } from './answer-cache';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
 export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
