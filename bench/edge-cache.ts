@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { SHARED_CACHE_SECONDS } from '../server/cache/shared-cache';
-import { ensureNginx, freePort, startNginx } from '../test/support/nginx';
+import { freePort, runNginx, startNginx } from '../test/support/nginx';
 import { BUDGETS, type Figure } from './figures';
 
 // The documented nginx (docs/operations.md, "Behind a reverse proxy or a CDN", run as
@@ -178,54 +178,30 @@ const nginxString = (text: string): string => `"${text.replace(/[\\"$]/g, (chara
  */
 const startStaticCopy = async (answers: readonly RawAnswer[]): Promise<{ port: number; paths: string[]; stop: () => Promise<void> }> => {
   const dir = mkdtempSync(join(tmpdir(), 'edge-ceiling-'));
-  chmodSync(dir, 0o755);
   const port = await freePort();
   const locations = answers.map((answer, index) => {
-    writeFileSync(join(dir, `answer-${index}`), answer.body);
-    chmodSync(join(dir, `answer-${index}`), 0o644);
+    writeFileSync(join(dir, `answer-${index}`), answer.body, { mode: 0o644 });
     const added = Object.entries(answer.headers)
       .filter(([name]) => !OWN_HEADERS.has(name))
       .map(([name, value]) => `add_header ${name} ${nginxString(value)};`);
     return `    location = /answer-${index} { default_type ${nginxString(answer.headers['content-type'] ?? 'application/octet-stream')}; ${added.join(' ')} }`;
   });
-  const config = [
-    'daemon off;',
-    `worker_processes ${NGINX_WORKERS};`,
-    `pid ${join(dir, 'nginx.pid')};`,
-    `error_log ${join(dir, 'error.log')} warn;`,
-    'events { worker_connections 4096; }',
-    'http {',
-    '  sendfile on;',
-    '  tcp_nopush on;',
-    '  access_log off;',
-    '  etag off;',
-    '  geo $dollar { default "$"; }',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, kind)};`),
-    `  server {`,
-    `    listen 127.0.0.1:${port};`,
-    `    root ${dir};`,
-    ...locations,
-    '  }',
-    '}',
-    '',
-  ].join('\n');
-  writeFileSync(join(dir, 'nginx.conf'), config);
-  const child = spawn(ensureNginx(), ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const started = Date.now();
-  while ((await getRaw(port, '/answer-0').catch(() => null)) === null) {
-    if (child.exitCode !== null || Date.now() - started > 10_000) throw new Error(`nginx did not start with:\n${config}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  return {
+  const running = await runNginx({
+    dir,
     port,
-    paths: answers.map((_, index) => `/answer-${index}`),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+    workers: NGINX_WORKERS,
+    http: [
+      '  access_log off;',
+      '  etag off;',
+      '  geo $dollar { default "$"; }',
+      '  server {',
+      `    listen 127.0.0.1:${port};`,
+      `    root ${dir};`,
+      ...locations,
+      '  }',
+    ],
+  });
+  return { port, paths: answers.map((_, index) => `/answer-${index}`), stop: running.stop };
 };
 
 const contactCount = async (port: number): Promise<number> => (JSON.parse((await get(port, WATCHED)).body) as { count: number }).count;

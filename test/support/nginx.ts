@@ -88,28 +88,24 @@ export interface RunningNginx {
   readonly stop: () => Promise<void>;
 }
 
+/** A running nginx of `runNginx`: the configuration it runs, and its graceful stop (the folder removed). */
+export interface NginxProcess {
+  readonly config: string;
+  readonly stop: () => Promise<void>;
+}
+
 /**
- * Starts nginx (installed first if need be) with the documented block, changed as `testNginxBlock`
- * says, in front of the server on `upstreamPort`, with `workers` processes and its access log unless
- * `accessLog` is false; everything it writes stays in a temporary folder.
+ * Starts nginx (installed first if need be) in `dir`, as a test or a bench needs it: in the
+ * foreground, its pid, error log and temporary folders in `dir`, with `workers` processes, and
+ * `http` (the lines of its `http` block) after what Debian's `nginx.conf` sets there. Resolves once
+ * `port` accepts connections; `stop` also removes `dir`.
  */
-export const startNginx = async ({
-  upstreamPort,
-  workers = 1,
-  accessLog = true,
-}: {
-  upstreamPort: number;
-  workers?: number;
-  accessLog?: boolean;
-}): Promise<RunningNginx> => {
+export const runNginx = async ({ dir, port, workers, http }: { dir: string; port: number; workers: number; http: readonly string[] }): Promise<NginxProcess> => {
   const nginx = ensureNginx();
-  const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
-  // Started as root, nginx's workers run as an unprivileged user: they must reach and write the cache.
+  // Started as root, nginx's workers run as an unprivileged user: they must reach the folder and write the temporary files.
   chmodSync(dir, 0o755);
-  for (const folder of ['cache', 'temp']) mkdirSync(join(dir, folder), { mode: 0o777 });
-  for (const folder of ['cache', 'temp']) chmodSync(join(dir, folder), 0o777);
-  const port = await freePort();
-  const block = testNginxBlock(documentedNginxBlock(), { port, upstreamPort, cacheDir: join(dir, 'cache') });
+  mkdirSync(join(dir, 'temp'), { mode: 0o777 });
+  chmodSync(join(dir, 'temp'), 0o777);
   const config = [
     'daemon off;',
     `worker_processes ${workers};`,
@@ -117,14 +113,11 @@ export const startNginx = async ({
     `error_log ${join(dir, 'error.log')} warn;`,
     'events { worker_connections 4096; }',
     'http {',
-    // As Debian's own nginx.conf sets them: kept answers go from the cache file to the socket by the kernel.
+    // As Debian's own nginx.conf sets them: files go to the socket by the kernel.
     '  sendfile on;',
     '  tcp_nopush on;',
-    `  log_format upstream '"$request" $status $upstream_status';`,
-    // A benchmark leaves the log out: a write per request is not what is measured.
-    accessLog ? `  access_log ${join(dir, 'access.log')} upstream;` : '  access_log off;',
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(dir, 'temp', kind)};`),
-    block,
+    ...http,
     '}',
     '',
   ].join('\n');
@@ -144,15 +137,51 @@ export const startNginx = async ({
     await new Promise((done) => setTimeout(done, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
     config,
-    accessLog: () => (existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : ''),
     stop: async () => {
       // SIGQUIT: nginx's graceful stop, its workers included.
       if (child.exitCode === null) child.kill('SIGQUIT');
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+};
+
+/**
+ * Starts nginx (installed first if need be) with the documented block, changed as `testNginxBlock`
+ * says, in front of the server on `upstreamPort`, with `workers` processes and its access log unless
+ * `accessLog` is false; everything it writes stays in a temporary folder.
+ */
+export const startNginx = async ({
+  upstreamPort,
+  workers = 1,
+  accessLog = true,
+}: {
+  upstreamPort: number;
+  workers?: number;
+  accessLog?: boolean;
+}): Promise<RunningNginx> => {
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
+  mkdirSync(join(dir, 'cache'), { mode: 0o777 });
+  chmodSync(join(dir, 'cache'), 0o777);
+  const port = await freePort();
+  const block = testNginxBlock(documentedNginxBlock(), { port, upstreamPort, cacheDir: join(dir, 'cache') });
+  const running = await runNginx({
+    dir,
+    port,
+    workers,
+    http: [
+      `  log_format upstream '"$request" $status $upstream_status';`,
+      // A benchmark leaves the log out: a write per request is not what is measured.
+      accessLog ? `  access_log ${join(dir, 'access.log')} upstream;` : '  access_log off;',
+      block,
+    ],
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    config: running.config,
+    accessLog: () => (existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : ''),
+    stop: running.stop,
   };
 };
