@@ -137,16 +137,21 @@ export const pack = async (made: Representation, brotliQuality: number | null): 
 /** The bytes a packed representation holds. */
 export const packedBytes = (packed: Packed): number => (packed.br?.length ?? 0) + packed.gzip.length;
 
+/** Which kept copy answers `accept`: brotli's when it is offered and kept, else gzip's whenever it is offered, beside brotli or alone. */
+export const keptEncoding = (accept: string | undefined, hasBrotli: boolean): Encoding | null => {
+  if (hasBrotli && encodingFor(accept) === 'br') return 'br';
+  return encodingFor(accept?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip' ? 'gzip' : null;
+};
+
 /** Sends a packed representation: 304, brotli or gzip as kept, or its plain bytes unzipped as they are sent to a client that accepts neither. */
 export const sendPacked = (request: FastifyRequest, reply: FastifyReply, kept: Packed, cacheControl: string): FastifyReply => {
   reply.header('cache-control', cacheControl).header('etag', kept.etag).header('vary', 'accept-encoding');
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
   if (kept.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
   reply.code(kept.status).type(kept.type);
-  const offered = request.headers['accept-encoding'];
-  if (kept.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(kept.br);
-  // Without brotli's copy, gzip's whenever it is offered beside brotli.
-  if (encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip') return reply.header('content-encoding', 'gzip').send(kept.gzip);
+  const encoding = keptEncoding(request.headers['accept-encoding'], kept.br !== undefined);
+  if (encoding === 'br' && kept.br !== undefined) return reply.header('content-encoding', 'br').send(kept.br);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(kept.gzip);
   return reply.send(Readable.from([kept.gzip]).pipe(createGunzip()));
 };
 

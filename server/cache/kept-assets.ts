@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { encodingFor, ifNoneMatchHits } from './answer-cache';
+import { ifNoneMatchHits, keptEncoding } from './answer-cache';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
 export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -67,11 +67,9 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
     .header('vary', 'accept-encoding')
     .type(asset.type);
   if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset)) return reply.code(304).send();
-  const offered = request.headers['accept-encoding'];
-  if (asset.br !== undefined && encodingFor(offered) === 'br') return reply.header('content-encoding', 'br').send(asset.br);
-  // Without brotli's copy, gzip's whenever it is offered beside brotli.
-  if (asset.gzip !== undefined && encodingFor(offered?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip')
-    return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  const encoding = keptEncoding(request.headers['accept-encoding'], asset.br !== undefined);
+  if (encoding === 'br' && asset.br !== undefined) return reply.header('content-encoding', 'br').send(asset.br);
+  if (encoding === 'gzip' && asset.gzip !== undefined) return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.plain);
 };
 
