@@ -37,9 +37,7 @@ describe('the home page', () => {
     const today = zurichToday(Date.now());
     const { page, errors, apiCalls } = await open('/');
     // The weekly tour is named once, at its next date.
-    const expected = [...new Set(expectedPlainAgenda(1, today))]
-      .slice(0, 3)
-      .map((id) => demo.events.find((event) => event.id === id)!);
+    const expected = [...new Set(expectedPlainAgenda(1, today))].slice(0, 3).map((id) => demo.events.find((event) => event.id === id)!);
     await expect(events(page).getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(expected.map((event) => event.title));
     const days = await events(page)
       .locator('time')

@@ -59,9 +59,7 @@ describe('the home page, as the server renders it', () => {
     const document = await pageOf(client, '/');
     const events = region(document, 'Prochains événements');
     // The agenda lists each occurrence of a recurring event; the home page names each event once.
-    const expected = [...new Set(expectedPlainAgenda(Number(SITE_AGENDA_ID), today))]
-      .slice(0, 3)
-      .map((id) => content.events.find((event) => event.id === id)!);
+    const expected = [...new Set(expectedPlainAgenda(Number(SITE_AGENDA_ID), today))].slice(0, 3).map((id) => content.events.find((event) => event.id === id)!);
     expect(expected).toHaveLength(3);
     expect(itemHeadings(events)).toEqual(expected.map((event) => event.title));
     const items = within(events).getAllByRole('listitem');
