@@ -27,7 +27,8 @@ describe('the filing letter', () => {
   });
 
   it('files a person under the last word of the name, whatever the first names', () => {
-    const last = fc.stringMatching(/^[A-Za-zÀ-ÿ][a-zà-ÿ-]{0,10}$/);
+    // A family name starts with a letter that folds to A–Z: Latin-1's range also holds × and ÷, and Ð and Þ, which fold to none.
+    const last = fc.stringMatching(/^[A-Za-zÀ-ÏÑ-ÖØ-Ýà-ïñ-öø-ýÿ][a-zß-ïñ-öø-ýÿ-]{0,10}$/);
     fc.assert(
       fc.property(fc.array(word, { maxLength: 3 }), last, (firsts, family) => {
         expect(filingLetter([...firsts, family].join(' '), 'Personne')).toBe(filingLetter(family, 'Personne'));
