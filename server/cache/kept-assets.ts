@@ -18,11 +18,13 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 /** A hashed asset in memory, with the compressed copies the build wrote beside it. */
-export interface KeptAsset {
+interface KeptAsset {
   readonly path: string;
   readonly type: string;
   readonly etag: string;
   readonly lastModified: string;
+  /** `lastModified` in milliseconds, for If-Modified-Since. */
+  readonly modifiedMs: number;
   readonly plain: Buffer;
   readonly br: Buffer | undefined;
   readonly gzip: Buffer | undefined;
@@ -31,19 +33,21 @@ export interface KeptAsset {
 const sibling = (file: string): Buffer | undefined => (existsSync(file) ? readFileSync(file) : undefined);
 
 /** The hashed scripts, sheets and pictures at the top of `distDir`, read once. */
-export const readKeptAssets = (distDir: string): KeptAsset[] =>
+const readKeptAssets = (distDir: string): KeptAsset[] =>
   readdirSync(distDir, { withFileTypes: true }).flatMap((entry) => {
     const extension = /\.([a-z0-9]+)$/i.exec(entry.name)?.[1]?.toLowerCase() ?? '';
     const type = TYPES[extension];
     if (!entry.isFile() || type === undefined || !HASHED_ASSET.test(entry.name)) return [];
     const file = join(distDir, entry.name);
     const plain = readFileSync(file);
+    const lastModified = statSync(file).mtime.toUTCString();
     return [
       {
         path: `/${entry.name}`,
         type,
         etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
-        lastModified: statSync(file).mtime.toUTCString(),
+        lastModified,
+        modifiedMs: Date.parse(lastModified),
         plain,
         br: sibling(`${file}.br`),
         gzip: sibling(`${file}.gz`),
@@ -56,7 +60,7 @@ const notModifiedSince = (headers: FastifyRequest['headers'], asset: KeptAsset):
   const since = headers['if-modified-since'];
   if (headers['if-none-match'] !== undefined || since === undefined) return false;
   const time = Date.parse(since);
-  return Number.isFinite(time) && Date.parse(asset.lastModified) <= time;
+  return Number.isFinite(time) && asset.modifiedMs <= time;
 };
 
 const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -78,8 +82,6 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
  * a file read per request went through the thread pool four times (stat, open, read, close), and
  * under load each of those waits made the page's first script the slowest answer of the server.
  */
-export const registerKeptAssets = (app: FastifyInstance, distDir: string): readonly KeptAsset[] => {
-  const assets = readKeptAssets(distDir);
-  for (const asset of assets) app.get(asset.path, send(asset));
-  return assets;
+export const registerKeptAssets = (app: FastifyInstance, distDir: string): void => {
+  for (const asset of readKeptAssets(distDir)) app.get(asset.path, send(asset));
 };
