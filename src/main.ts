@@ -16,10 +16,10 @@ const wakeAll = params.has('journal') || params.has('inspect');
 showStoredCartCount(document, window);
 startIslands(
   document,
-  (container, events) => {
+  (container, recorder) => {
     // The widget's code and the runtime load side by side: one round trip, not two.
     const code = loadWidgetCode(container);
-    return runtime().then((loaded) => loaded.wakeWidget(container, code, events));
+    return runtime().then((loaded) => loaded.wakeWidget(container, code, recorder));
   },
   wakeAll,
 );

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { intlFor } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { LIST_TITLE_ATTRIBUTE } from '../../src/views/shared/document-title';
+import { MODAL_INERT_ATTRIBUTE } from '../../src/views/shared/modal';
 import { SiteFooter, SiteHeader, type PageAssets } from './page-shell';
 
 /** What a page says about itself to browsers, search engines and link previews. */
@@ -27,6 +29,20 @@ export interface PageNotice {
   readonly home: { readonly href: string; readonly label: string };
 }
 
+/**
+ * What lies behind a modal dialog the server draws open: inert (out of reach of Tab, pointer and
+ * assistive technology), marked so that the dialog gives it back when it closes in place
+ * (src/views/shared/modal.tsx). Without a dialog, the children alone.
+ */
+const BehindDialog = ({ dialog, children }: { dialog: boolean; children: ReactNode }) =>
+  dialog ? (
+    <div className="behind-dialog" inert {...{ [MODAL_INERT_ATTRIBUTE]: '' }}>
+      {children}
+    </div>
+  ) : (
+    <>{children}</>
+  );
+
 /** What fills a page's main: its heading, and its widget's markup and container, or a notice. */
 export interface PageBody {
   /** The widget's markup as React rendered it (its own root, which the browser hydrates), or a notice. */
@@ -47,6 +63,8 @@ export interface PageBody {
   readonly style?: string | null | undefined;
   /** The address's query (`?q=…`): the language switch's links keep it. */
   readonly search?: string | undefined;
+  /** The widget draws a modal dialog open (a contact's own address): the rest of the page is inert, so focus stays in it from the first Tab, script or not. */
+  readonly dialog?: boolean | undefined;
 }
 
 // The regions a link preview names: the Swiss variants, and the British English the dates use.
@@ -138,9 +156,13 @@ export const renderPageDocument = (
         ))}
       </head>
       <body>
-        <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} />
+        <BehindDialog dialog={body.dialog === true}>
+          <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} />
+        </BehindDialog>
         <main id="contenu" className="site-main" tabIndex={-1}>
-          <h1>{body.heading}</h1>
+          <BehindDialog dialog={body.dialog === true}>
+            <h1>{body.heading}</h1>
+          </BehindDialog>
           {body.noscript === undefined ? null : (
             <noscript>
               <p className="widget-coming">{body.noscript}</p>
@@ -168,7 +190,9 @@ export const renderPageDocument = (
             </div>
           )}
         </main>
-        <SiteFooter language={language} intl={intl} page={page} />
+        <BehindDialog dialog={body.dialog === true}>
+          <SiteFooter language={language} intl={intl} page={page} />
+        </BehindDialog>
       </body>
     </html>
   );

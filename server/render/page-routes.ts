@@ -27,7 +27,7 @@ import { accessibilityEntry } from '../../src/views/accessibility/accessibility-
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
 import { cartEntry } from '../../src/views/cart/cart-entry';
 import { directoryEntry } from '../../src/views/directory/directory-entry';
-import type { WidgetEntry } from '../../src/views/entries/widget-entry';
+import { FAILURE_NOTICE_ATTRIBUTE, type WidgetEntry } from '../../src/views/entries/widget-entry';
 import { homeEntry } from '../../src/views/home/home-entry';
 import { newsArticleEntry } from '../../src/views/news/news-article-entry';
 import { newsEntry } from '../../src/views/news/news-entry';
@@ -324,11 +324,19 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           html: rendered.html,
           answers: rendered.answers,
           failures: rendered.failures,
-          attributes: { ...setup.attributes, ...apiAttributes, 'data-widget': setup.widget, 'data-wake': setup.entry.wake },
+          attributes: {
+            ...setup.attributes,
+            ...apiAttributes,
+            'data-widget': setup.widget,
+            'data-wake': setup.entry.wake,
+            // What the page says if the widget's code fails: the cart has no simple form, the others do.
+            [FAILURE_NOTICE_ATTRIBUTE]: intl.formatMessage({ id: page === 'shop' || page === 'cart' ? 'island.cartFailed' : 'island.simpleForm' }),
+          },
           heading,
           head: rendered.head,
           style: styleOf(setup.widget),
           search,
+          dialog: rendered.subject?.kind === 'contact',
           // The cart lives in the browser's storage: without script nothing of it works, which these pages say.
           noscript: page === 'shop' || page === 'cart' ? intl.formatMessage({ id: 'cart.noscript' }) : undefined,
         },

@@ -1,11 +1,11 @@
 import type { JournalRecorder } from '../services/journal-service';
 import { showFailure } from './mount-widgets';
 import { showJournalPanel } from './shell/journal-panel';
-import { READY_ATTRIBUTE, type WidgetModule, type WidgetTools } from './widget';
+import { READY_ATTRIBUTE, WIDGET_FAILED_EVENT, type WidgetModule, type WidgetTools } from './widget';
 import { createWidgetTools } from './widget-tools';
 import { showHeaderCount } from './islands/header-cart-count';
 import { replayHostCartEvents, type HostCartEvent } from './islands/host-cart-events';
-import { replayIslandEvents, type IslandEvent } from './islands/island-events';
+import { replayIslandEvents, type IslandRecorder } from './islands/island-events';
 
 // The page's tools, made once, by the first island that wakes: the journal records from there on.
 let pageTools: Promise<{ tools: WidgetTools; journal: JournalRecorder | null }> | null = null;
@@ -41,28 +41,36 @@ const followPageCart = async (tools: WidgetTools): Promise<void> => {
   count.subscribe((current) => showHeaderCount(document, current));
 };
 
-/** Resolves once the widget's script has taken over its container (the root's effect marks it). */
+/** Resolves once the widget's script has taken over its container (the root's effect marks it); rejects if the widget fails first. */
 const whenReady = (container: HTMLElement): Promise<void> =>
-  new Promise((resolve) => {
+  new Promise((resolve, reject) => {
     if (container.hasAttribute(READY_ATTRIBUTE)) {
       resolve();
       return;
     }
     const observer = new MutationObserver(() => {
       if (!container.hasAttribute(READY_ATTRIBUTE)) return;
-      observer.disconnect();
+      done();
       resolve();
     });
+    const onFailed = (event: Event): void => {
+      done();
+      reject(event instanceof CustomEvent ? event.detail : new Error('the widget failed while waking'));
+    };
+    const done = (): void => {
+      observer.disconnect();
+      container.removeEventListener(WIDGET_FAILED_EVENT, onFailed);
+    };
     observer.observe(container, { attributes: true, attributeFilter: [READY_ATTRIBUTE] });
+    container.addEventListener(WIDGET_FAILED_EVENT, onFailed);
   });
 
 /** Wakes an island: its widget's code (loading since the loader asked), mounted over the server's markup, then what the visitor did meanwhile. */
-export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetModule> | null, events: () => readonly IslandEvent[]): Promise<void> => {
+export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetModule> | null, recorder: IslandRecorder): Promise<void> => {
   const name = container.dataset.widget ?? '';
   if (code === null) {
-    events();
     showFailure(container);
-    return;
+    throw new Error(`no widget is named "${name}"`);
   }
   const tools = await toolsOfPage();
   let module;
@@ -72,10 +80,11 @@ export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetMod
     showFailure(container);
     throw error;
   }
+  const ready = whenReady(container);
   module.mountWidget(container, tools);
   if (CART_WIDGETS.has(name)) void followPageCart(tools);
-  await whenReady(container);
-  replayIslandEvents(events());
+  await ready;
+  await replayIslandEvents(container, recorder);
 };
 
 /** Starts the page's cart for the host page's first request, then asks it again what was asked meanwhile. */

@@ -19,3 +19,6 @@ export interface WidgetModule {
 
 /** The attribute a widget's container gets once the widget's script runs on it (after hydration). */
 export const READY_ATTRIBUTE = 'data-ready';
+
+/** The event a widget's container receives when the widget fails after mounting (an exception while hydrating, rendering or starting). */
+export const WIDGET_FAILED_EVENT = 'widget-failed';

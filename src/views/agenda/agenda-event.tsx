@@ -66,6 +66,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
         <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
           <a
             href={localizedPath(eventPath(event), language)}
+            data-in-place=""
             onClick={(click) => {
               const element = detailsElement.current;
               // A new tab, or an event without details to open: the browser follows the link to the event's page.

@@ -42,14 +42,14 @@ export const ContactCard = memo(function ContactCard({
       <div className="contact-card__body">
         {/* Focusable by script only: "Afficher plus" moves focus to the first new card. */}
         <h3 id={titleId} className="contact-card__title" tabIndex={-1} lang={contentLang}>
-          <a href={href} className="contact-card__name" onClick={follow}>
+          <a href={href} className="contact-card__name" data-in-place="" onClick={follow}>
             {contact.title}
           </a>
         </h3>
         <ContactFields contact={contact} />
         <CategoryTags categories={contact.categories} />
       </div>
-      <a href={href} className="contact-card__more" aria-label={t('directory.more', { title: contact.title })} onClick={follow}>
+      <a href={href} className="contact-card__more" data-in-place="" aria-label={t('directory.more', { title: contact.title })} onClick={follow}>
         <span aria-hidden="true">⋯</span>
       </a>
     </article>

@@ -161,71 +161,74 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
     counted.shown === null ? t('directory.count', { count: counted.total }) : t('directory.countShown', { count: counted.total, shown: counted.shown });
 
   return (
-    <div className="directory">
-      <FilterBar actor={actor} />
-      <LetterIndex actor={actor} />
-      <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
-        <div className="directory__summary">
-          {/* The heading of the cards (h3 each); the target of focus when a permalink's contact, not among them, closes. */}
-          <h2 ref={heading} className="directory__count" tabIndex={-1}>
-            {firstLoad || status === 'failed' ? t('directory.results') : countText(count)}
-          </h2>
-          {/* Offered with a list to export: not before the first answer, nor for an empty or failed one. */}
-          {exportBase !== null && (status === 'ready' || (status === 'loading' && !firstLoad)) ? <ExportLinks actor={actor} base={exportBase} /> : null}
-        </div>
-        {/* Polite: "still trying", the first load, and the count of each later list (the first one's is on the page as it opens). */}
-        <p className={retrying || firstLoad ? 'directory__status' : 'visually-hidden'} role="status">
-          {retrying ? t('common.retrying') : firstLoad ? t('directory.loading') : announced === null ? '' : countText(announced)}
-        </p>
-        {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
-        <p className="visually-hidden" aria-live="polite">
-          {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}
-        </p>
-        {status === 'failed' || categoriesFailed ? (
-          <RetryMessage
-            message={t(status === 'failed' ? 'directory.failed' : 'directory.categoriesFailed')}
-            retryLabel={t('common.retry')}
-            onRetry={() => actor.send({ type: 'RETRY' })}
-          />
-        ) : null}
-        {status === 'empty' ? (
-          <div className="notice">
-            <p>{t('directory.empty')}</p>
-            <button type="button" className="button" onClick={() => actor.send({ type: 'CLEAR_FILTERS' })}>
-              {t('directory.empty.reset')}
-            </button>
+    <>
+      {/* Behind an open dialog the list is inert, from the server's first screen on: focus stays in the dialog (src/views/shared/modal.tsx). */}
+      <div className="directory" inert={openContact !== null}>
+        <FilterBar actor={actor} />
+        <LetterIndex actor={actor} />
+        <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
+          <div className="directory__summary">
+            {/* The heading of the cards (h3 each); the target of focus when a permalink's contact, not among them, closes. */}
+            <h2 ref={heading} className="directory__count" tabIndex={-1}>
+              {firstLoad || status === 'failed' ? t('directory.results') : countText(count)}
+            </h2>
+            {/* Offered with a list to export: not before the first answer, nor for an empty or failed one. */}
+            {exportBase !== null && (status === 'ready' || (status === 'loading' && !firstLoad)) ? <ExportLinks actor={actor} base={exportBase} /> : null}
           </div>
-        ) : null}
-        <div ref={grid} className={`directory-grid${status === 'loading' && !firstLoad ? ' directory-grid--busy' : ''}`}>
-          {firstLoad
-            ? PLACEHOLDERS.map((key) => <PlaceholderCard key={key} />)
-            : // Blocks of a page each: "Afficher plus" renders its own block, not the cards before it.
-              blockStarts(shown, blockSize).map((start) => (
-                <ContactBlock
-                  key={start}
-                  contacts={contacts}
-                  start={start}
-                  end={Math.min(start + blockSize, shown)}
-                  onMore={onMore}
-                  anchorAt={appendedFrom !== null && appendedFrom >= start && appendedFrom < start + blockSize ? appendedFrom : null}
-                />
-              ))}
-        </div>
-        {hasMore ? (
-          <MoreLink
-            className="directory__more"
-            label={t('directory.showMore')}
-            href={moreHref}
-            failedMessage={t('directory.moreFailed')}
-            failed={moreFailed}
-            busy={loadingMore}
-            onMore={() => {
-              if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
-            }}
-          />
-        ) : null}
-      </section>
+          {/* Polite: "still trying", the first load, and the count of each later list (the first one's is on the page as it opens). */}
+          <p className={retrying || firstLoad ? 'directory__status' : 'visually-hidden'} role="status">
+            {retrying ? t('common.retrying') : firstLoad ? t('directory.loading') : announced === null ? '' : countText(announced)}
+          </p>
+          {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
+          <p className="visually-hidden" aria-live="polite">
+            {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}
+          </p>
+          {status === 'failed' || categoriesFailed ? (
+            <RetryMessage
+              message={t(status === 'failed' ? 'directory.failed' : 'directory.categoriesFailed')}
+              retryLabel={t('common.retry')}
+              onRetry={() => actor.send({ type: 'RETRY' })}
+            />
+          ) : null}
+          {status === 'empty' ? (
+            <div className="notice">
+              <p>{t('directory.empty')}</p>
+              <button type="button" className="button" onClick={() => actor.send({ type: 'CLEAR_FILTERS' })}>
+                {t('directory.empty.reset')}
+              </button>
+            </div>
+          ) : null}
+          <div ref={grid} className={`directory-grid${status === 'loading' && !firstLoad ? ' directory-grid--busy' : ''}`}>
+            {firstLoad
+              ? PLACEHOLDERS.map((key) => <PlaceholderCard key={key} />)
+              : // Blocks of a page each: "Afficher plus" renders its own block, not the cards before it.
+                blockStarts(shown, blockSize).map((start) => (
+                  <ContactBlock
+                    key={start}
+                    contacts={contacts}
+                    start={start}
+                    end={Math.min(start + blockSize, shown)}
+                    onMore={onMore}
+                    anchorAt={appendedFrom !== null && appendedFrom >= start && appendedFrom < start + blockSize ? appendedFrom : null}
+                  />
+                ))}
+          </div>
+          {hasMore ? (
+            <MoreLink
+              className="directory__more"
+              label={t('directory.showMore')}
+              href={moreHref}
+              failedMessage={t('directory.moreFailed')}
+              failed={moreFailed}
+              busy={loadingMore}
+              onMore={() => {
+                if (canLoadMore) actor.send({ type: 'LOAD_MORE' });
+              }}
+            />
+          ) : null}
+        </section>
+      </div>
       {openContact ? <ContactDetails contact={openContact} closeHref={closeHref} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} /> : null}
-    </div>
+    </>
   );
 };

@@ -21,6 +21,7 @@ export const LetterIndex = ({ actor }: { actor: ActorRefFrom<typeof directoryMac
     <a
       className="letter-index__link"
       href={`${listPath}${letterSearch(filters, letter)}`}
+      data-in-place=""
       aria-current={current ? 'true' : undefined}
       onClick={(event) => {
         if (isBrowserClick(event)) return;

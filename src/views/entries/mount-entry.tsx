@@ -3,7 +3,7 @@ import { readEmbeddedAnswers } from '../../services/embedded-answers';
 import type { Api } from '../../services/http';
 import { readLanguage } from '../../i18n/language';
 import { WidgetRoot } from '../shared/widget-root';
-import type { WidgetTools } from '../widget';
+import { READY_ATTRIBUTE, WIDGET_FAILED_EVENT, type WidgetTools } from '../widget';
 import type { WidgetEntry } from './widget-entry';
 
 /** Where a widget's calls go in the browser, and when those under way have all answered. */
@@ -48,6 +48,9 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
         queueMicrotask(() => {
           root.unmount();
           container.replaceChildren(...served);
+          container.removeAttribute(READY_ATTRIBUTE);
+          // The island gives the page back to its HTML (src/views/islands/islands.ts).
+          container.dispatchEvent(new CustomEvent(WIDGET_FAILED_EVENT, { detail: error }));
         });
       },
     });

@@ -47,10 +47,12 @@ export interface CreatedWidget {
 
 /**
  * What wakes a widget the server rendered (its island): the visitor's intent inside it (pointer
- * or touch down, focus, a key), its visibility while the browser is idle (a widget that shows
- * what only the browser knows), or the page's load (a widget whose content lives in the browser).
+ * or touch down, focus, a key), or the page's load (a widget whose content lives in the browser).
  */
-export type WakeOn = 'intent' | 'visible' | 'load';
+export type WakeOn = 'intent' | 'load';
+
+/** The attribute of a served container that holds the sentence, in the page's language, that the page says if the widget's code fails. */
+export const FAILURE_NOTICE_ATTRIBUTE = 'data-failure-notice';
 
 /**
  * The render entry of a widget, the one place that knows both sides (docs/architecture.md, section "Rendering"):

@@ -17,8 +17,17 @@ export type IslandEvent =
 export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
 
 // Controls whose click does nothing useful in HTML alone, or whose HTML action (a form's
-// submission by its button) the woken widget does in place: held, then replayed.
-const HELD_CLICK = 'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"], summary';
+// submission by its button, a link the widget follows in place) the woken widget does in place:
+// held, then replayed. A link marked `data-in-place` loads the server's page without script and
+// changes the list in place once awake: held too, so that the first click does what every later one does.
+const HELD_CLICK =
+  'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"], summary, a[href][data-in-place]';
+
+/** The attribute of a link that the woken widget follows in place (a letter, "Afficher plus", a contact's details). */
+export const IN_PLACE_ATTRIBUTE = 'data-in-place';
+
+// A click for a new tab or window, a download or another button keeps the browser's meaning.
+const isBrowserClick = (event: MouseEvent): boolean => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 // Keys that change a widget without typing a character (a dialog's Escape, a list's arrows).
 const REPLAYED_KEYS = new Set(['Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -31,8 +40,10 @@ const isField = (element: Element): boolean => isTextField(element) || element i
 
 /** The record of an island's first events, until `stop`. */
 export interface IslandRecorder {
-  /** The events so far, oldest first. */
+  /** The events so far, oldest first; the list grows while the recorder listens. */
   readonly events: () => readonly IslandEvent[];
+  /** Runs `dispatch` (a replayed event) without recording what it fires. */
+  readonly letThrough: (dispatch: () => void) => void;
   /** Stops listening; the events kept stay readable. */
   readonly stop: () => void;
 }
@@ -50,27 +61,33 @@ const hold = (event: Event): void => event.stopImmediatePropagation();
  */
 export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
   const events: IslandEvent[] = [];
+  let passing = false;
   const onClick = (event: Event): void => {
+    if (passing) return;
     const origin = event.target instanceof Element ? event.target : null;
     const control = origin?.closest<HTMLElement>(HELD_CLICK);
     if (!control || !container.contains(control) || control.matches(':disabled')) return;
+    if (control instanceof HTMLAnchorElement && event instanceof MouseEvent && isBrowserClick(event)) return;
     event.preventDefault();
     hold(event);
     events.push({ kind: 'click', target: control });
   };
   const onInput = (event: Event): void => {
+    if (passing) return;
     const target = event.target;
     if (!(target instanceof Element) || !isTextField(target)) return;
     hold(event);
     events.push({ kind: 'input', target, value: target.value });
   };
   const onChange = (event: Event): void => {
+    if (passing) return;
     const target = event.target;
     if (!(target instanceof HTMLSelectElement)) return;
     hold(event);
     events.push({ kind: 'change', target, value: target.value });
   };
   const onKey = (event: Event): void => {
+    if (passing) return;
     const { target, key } = event as KeyboardEvent;
     if (!(target instanceof HTMLElement) || !REPLAYED_KEYS.has(key)) return;
     // In a field the arrows move the caret or the choice: what the field then holds is replayed instead.
@@ -80,6 +97,7 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
   };
   // A search box may act on the key's release (the directory's does): each release in a field is kept too.
   const onKeyUp = (event: Event): void => {
+    if (passing) return;
     const { target, key } = event as KeyboardEvent;
     if (!(target instanceof Element) || !isTextField(target)) return;
     hold(event);
@@ -95,6 +113,14 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
   for (const [type, listener] of listeners) container.addEventListener(type, listener, true);
   return {
     events: () => events,
+    letThrough: (dispatch) => {
+      passing = true;
+      try {
+        dispatch();
+      } finally {
+        passing = false;
+      }
+    },
     stop: () => {
       for (const [type, listener] of listeners) container.removeEventListener(type, listener, true);
     },
@@ -131,44 +157,72 @@ const restoreSelection = (field: HTMLInputElement | HTMLTextAreaElement, selecti
   }
 };
 
-/**
- * Sends the recorded events into the woken widget through its DOM, in order: a held click is
- * clicked again, a typed value is typed again from the value the server wrote (the caret and
- * the selection are put back where the visitor left them), a choice is chosen again.
- */
-export const replayIslandEvents = (events: readonly IslandEvent[]): void => {
-  const focused = document.activeElement;
-  const caret = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? selectionOf(focused) : null;
-  const told = new Set<HTMLInputElement | HTMLTextAreaElement>();
-  for (const event of events) {
-    if (!event.target.isConnected) continue;
-    switch (event.kind) {
-      case 'click':
-        event.target.click();
-        break;
-      case 'input':
-      case 'keyup': {
-        const field = event.target;
-        if (!told.has(field)) {
-          // The widget's state holds the value the server wrote: React is told of that one first, so the typed one reads as a change.
-          told.add(field);
-          field.value = field.defaultValue;
-        }
-        // The field holds what it held then, so a handler reads the value of that moment, not the text typed later.
-        setValueOf(field, event.value);
-        if (event.kind === 'input') field.dispatchEvent(new Event('input', { bubbles: true }));
-        else field.dispatchEvent(new KeyboardEvent('keyup', { key: event.key, bubbles: true, cancelable: true }));
-        break;
+// The longest a replayed act waits for the one before it to settle: an answer that never comes must not hold the rest.
+const SETTLE_LIMIT_MS = 5000;
+const SETTLE_POLL_MS = 30;
+
+// A replayed act meets the screen the act before it made, as the visitor's did: its render is done
+// (React commits a discrete update at the latest in a microtask) and what it asked for has answered
+// (nothing in the widget says `aria-busy`), so "Afficher plus" pressed twice loads two pages.
+const settled = (container: Element): Promise<void> =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const check = (): void => {
+      if (container.querySelector('[aria-busy="true"]') === null || Date.now() - started > SETTLE_LIMIT_MS) resolve();
+      else setTimeout(check, SETTLE_POLL_MS);
+    };
+    setTimeout(check, 0);
+  });
+
+const replayOne = (event: IslandEvent, told: Set<HTMLInputElement | HTMLTextAreaElement>): void => {
+  switch (event.kind) {
+    case 'click':
+      event.target.click();
+      break;
+    case 'input':
+    case 'keyup': {
+      const field = event.target;
+      if (!told.has(field)) {
+        // The widget's state holds the value the server wrote: React is told of that one first, so the typed one reads as a change.
+        told.add(field);
+        field.value = field.defaultValue;
       }
-      case 'change':
-        setValueOf(event.target, event.value);
-        event.target.dispatchEvent(new Event('change', { bubbles: true }));
-        break;
-      case 'key':
-        event.target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
-        break;
+      // The field holds what it held then, so a handler reads the value of that moment, not the text typed later.
+      setValueOf(field, event.value);
+      if (event.kind === 'input') field.dispatchEvent(new Event('input', { bubbles: true }));
+      else field.dispatchEvent(new KeyboardEvent('keyup', { key: event.key, bubbles: true, cancelable: true }));
+      break;
     }
+    case 'change':
+      setValueOf(event.target, event.value);
+      event.target.dispatchEvent(new Event('change', { bubbles: true }));
+      break;
+    case 'key':
+      event.target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, bubbles: true, cancelable: true }));
+      break;
   }
-  // Setting a value moves the caret to its end: it goes back where the visitor left it.
-  if (caret !== null && document.activeElement === focused) restoreSelection(focused as HTMLInputElement | HTMLTextAreaElement, caret);
+};
+
+/**
+ * Sends the recorded events into the woken widget through its DOM, in order, each act once the
+ * one before has settled: a held click is clicked again, a typed value is typed
+ * again from the value the server wrote (the caret and the selection are put back where the visitor
+ * left them), a choice is chosen again. The recorder goes on holding what the visitor does meanwhile,
+ * so it comes after, in order; it stops once the record is played out.
+ */
+export const replayIslandEvents = async (container: Element, recorder: IslandRecorder): Promise<void> => {
+  const events = recorder.events();
+  const told = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index]!;
+    if (!event.target.isConnected) continue;
+    const focused = document.activeElement;
+    const caret = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? selectionOf(focused) : null;
+    recorder.letThrough(() => replayOne(event, told));
+    // Setting a value moves the caret to its end: it goes back where the visitor left it.
+    if (caret !== null && document.activeElement === focused) restoreSelection(focused as HTMLInputElement | HTMLTextAreaElement, caret);
+    // Typed text is replayed in one go, as the browser typed it: a pause there would let the visitor's next key land in an older value.
+    if (event.kind !== 'input' && event.kind !== 'keyup' && index < events.length - 1) await settled(container);
+  }
+  recorder.stop();
 };

@@ -1,8 +1,8 @@
-import type { WakeOn } from '../entries/widget-entry';
-import { INTENT_EVENTS, recordIslandEvents, type IslandEvent } from './island-events';
+import { FAILURE_NOTICE_ATTRIBUTE, type WakeOn } from '../entries/widget-entry';
+import { INTENT_EVENTS, recordIslandEvents, type IslandRecorder } from './island-events';
 
-/** Loads an island's widget, mounts it over the server's markup, then replays what `events` gives. */
-export type WakeIsland = (container: HTMLElement, events: () => readonly IslandEvent[]) => Promise<void>;
+/** Loads an island's widget, mounts it over the server's markup, then replays what the recorder holds; rejects when the widget cannot start. */
+export type WakeIsland = (container: HTMLElement, recorder: IslandRecorder) => Promise<void>;
 
 // The attribute an island's container holds while its code loads (the page's style shows it busy).
 const WAKING_ATTRIBUTE = 'aria-busy';
@@ -13,37 +13,42 @@ const isServed = (container: HTMLElement): boolean =>
 
 const wakeOf = (container: HTMLElement): WakeOn => {
   const wake = container.dataset.wake;
-  return wake === 'load' || wake === 'visible' ? wake : 'intent';
+  return wake === 'load' ? wake : 'intent';
 };
 
-// Work that can wait until the browser has nothing else to do (Safari lacks requestIdleCallback).
-const whenIdle = (win: Window, run: () => void): void => {
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 2000 });
-  else win.setTimeout(run, 200);
+// The page's one notice that a part of it runs in its simple form: said once, however many islands fail.
+const NOTICE_CLASS = 'island-failure';
+
+const sayOnce = (doc: Document, container: HTMLElement): void => {
+  const text = container.getAttribute(FAILURE_NOTICE_ATTRIBUTE);
+  if (text === null || text === '' || doc.querySelector(`.${NOTICE_CLASS}`) !== null) return;
+  const notice = doc.createElement('p');
+  notice.className = `notice ${NOTICE_CLASS}`;
+  notice.setAttribute('role', 'status');
+  container.before(notice);
+  // A live region announces a change of its text, not the text it is born with.
+  setTimeout(() => (notice.textContent = text), 50);
 };
 
-const whenVisible = (win: Window, container: HTMLElement, run: () => void): void => {
-  if (typeof IntersectionObserver !== 'function') {
-    whenIdle(win, run);
-    return;
-  }
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
-    whenIdle(win, run);
-  });
-  observer.observe(container);
+/**
+ * An island whose code failed (refused, cut off, thrown while hydrating or starting) gives the
+ * page back to its HTML: it stops holding the visitor's acts, and what it held goes on as the
+ * HTML does it (a form's button submits the form to the server, a link is followed). The page
+ * says once, politely, that it works in its simple form.
+ */
+const giveBack = (doc: Document, container: HTMLElement, recorder: IslandRecorder): void => {
+  recorder.stop();
+  for (const event of recorder.events()) if (event.kind === 'click' && event.target.isConnected) event.target.click();
+  sayOnce(doc, container);
 };
 
 /**
  * Makes every widget container of the page an island. A container the server rendered keeps
  * its markup and sleeps until what its entry names (`data-wake`): the visitor's intent inside
- * it (pointer or touch down, focus, a key), its visibility while the browser is idle, or the
- * page's load. Every other container (a content system's page), and every one when `wakeAll`
+ * it (pointer or touch down, focus, a key) or the page's load. Every other container (a content system's page), and every one when `wakeAll`
  * (the journal, the inspector), wakes at once. What the visitor did before is replayed.
  */
 export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean): void => {
-  const win = doc.defaultView ?? window;
   for (const container of doc.querySelectorAll<HTMLElement>('[data-widget]')) {
     const recorder = recordIslandEvents(container);
     let woken = false;
@@ -52,16 +57,10 @@ export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean):
       woken = true;
       for (const type of INTENT_EVENTS) container.removeEventListener(type, wakeNow, true);
       container.setAttribute(WAKING_ATTRIBUTE, 'true');
-      wake(container, () => {
-        recorder.stop();
-        return recorder.events();
-      })
+      wake(container, recorder)
         .catch((error: unknown) => {
-          recorder.stop();
-          // The server's markup stays, and its links and forms work without script: a held click
-          // is given back to the browser (a form's button submits it to the server). The cause goes to the console.
           console.error(error);
-          for (const event of recorder.events()) if (event.kind === 'click' && event.target.isConnected) event.target.click();
+          giveBack(doc, container, recorder);
         })
         .finally(() => container.removeAttribute(WAKING_ATTRIBUTE));
     };
@@ -73,6 +72,5 @@ export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean):
     for (const type of INTENT_EVENTS) container.addEventListener(type, wakeNow, { capture: true, passive: true });
     // Focus may already be inside (a page restored from history, a field the browser focused).
     if (container.contains(doc.activeElement)) wakeNow();
-    if (when === 'visible') whenVisible(win, container, wakeNow);
   }
 };

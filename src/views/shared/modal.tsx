@@ -3,6 +3,29 @@ import { isBrowserClick } from './more-link';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The mark of what a modal dialog made inert (or the server drew inert behind it), so that closing gives it back. */
+export const MODAL_INERT_ATTRIBUTE = 'data-modal-inert';
+
+// Everything but the dialog's own branch, up to the body, is made inert: Tab, the pointer and a
+// screen reader's cursor stay in the dialog, and a panel that covers the page hides nothing reachable.
+const makeInertAround = (backdrop: HTMLElement): void => {
+  for (let branch: HTMLElement = backdrop; branch.parentElement !== null && branch !== backdrop.ownerDocument.body; branch = branch.parentElement) {
+    for (const sibling of branch.parentElement.children) {
+      if (sibling === branch || !(sibling instanceof HTMLElement) || sibling.matches('script, style, link, template')) continue;
+      if (sibling.inert && !sibling.hasAttribute(MODAL_INERT_ATTRIBUTE)) continue;
+      sibling.inert = true;
+      sibling.setAttribute(MODAL_INERT_ATTRIBUTE, '');
+    }
+  }
+};
+
+const giveBackInert = (doc: Document): void => {
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${MODAL_INERT_ATTRIBUTE}]`)) {
+    element.inert = false;
+    element.removeAttribute(MODAL_INERT_ATTRIBUTE);
+  }
+};
+
 /**
  * A modal dialog: named by its title, focus moved in on open and kept inside, closed by
  * its cross, Escape or a click on the backdrop; the opener gets focus back on close. With a
@@ -30,8 +53,13 @@ export const Modal = ({
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const backdrop = dialog.current?.parentElement ?? null;
+    if (backdrop) makeInertAround(backdrop);
     dialog.current?.focus();
-    return () => opener?.focus();
+    return () => {
+      giveBackInert(backdrop?.ownerDocument ?? document);
+      opener?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>): void => {
@@ -64,6 +92,7 @@ export const Modal = ({
         <a
           href={closeHref}
           className="modal-backdrop__link"
+          data-in-place=""
           aria-hidden="true"
           tabIndex={-1}
           onClick={(event) => {
@@ -87,6 +116,7 @@ export const Modal = ({
             <a
               href={closeHref}
               className="modal__close"
+              data-in-place=""
               aria-label={closeLabel}
               onClick={(event) => {
                 if (isBrowserClick(event)) return;

@@ -25,6 +25,8 @@ export const InPlaceLink = ({
     href={href}
     className={className}
     aria-busy={busy}
+    // The sleeping page holds its click until the widget wakes, then the widget follows it in place (src/views/islands/island-events.ts).
+    data-in-place=""
     onClick={(event) => {
       if (isBrowserClick(event)) return;
       event.preventDefault();

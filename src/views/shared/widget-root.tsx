@@ -1,5 +1,5 @@
 import type { IntlShape } from '@formatjs/intl';
-import { createContext, StrictMode, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, StrictMode, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { intlFor, type MessageId } from '../../i18n/intl';
 import { readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
 import { READY_ATTRIBUTE } from '../widget';
@@ -25,18 +25,64 @@ const useContainerLanguage = (container: Element | undefined, rendered: Language
     () => (container ? readLanguage(container) : rendered),
   );
 
+/** Holds a widget's readiness back until its release: a part that needs one more render before it acts as it will once awake. */
+interface ReadyGate {
+  readonly hold: () => () => void;
+}
+
+const ReadyGateContext = createContext<ReadyGate>({ hold: () => () => undefined });
+
+/**
+ * Keeps the widget from being marked ready while `waiting`: the island replays the visitor's first
+ * acts once it is ready, so they must meet the controls as they will act (the page's real cart,
+ * not the neutral one hydration drew). Effects run children first, so the hold is taken before the
+ * root would mark the container.
+ */
+export const useHoldReady = (waiting: boolean): void => {
+  const gate = useContext(ReadyGateContext);
+  useEffect(() => (waiting ? gate.hold() : undefined), [gate, waiting]);
+};
+
 /**
  * The root of a React widget: strict mode, and the language of its container for every
  * component. The server gives `language` instead of a container.
  */
 export const WidgetRoot = ({ container, language: rendered = 'fr', children }: { container?: Element; language?: Language; children: ReactNode }) => {
   const language = useContainerLanguage(container, rendered);
-  // Marks the container once its script runs on it (after hydration of server markup): the
-  // page's style and its tests can tell live controls from the server's.
-  useEffect(() => container?.setAttribute(READY_ATTRIBUTE, ''), [container]);
+  const holds = useRef(0);
+  const mounted = useRef(false);
+  // Marks the container once its script runs on it (after hydration of server markup) and nothing
+  // holds it back: the island replays what came first from then on, and tests tell live controls from the server's.
+  const markIfFree = useRef(() => {
+    if (mounted.current && holds.current === 0) container?.setAttribute(READY_ATTRIBUTE, '');
+  });
+  const gate = useMemo<ReadyGate>(
+    () => ({
+      hold: () => {
+        holds.current += 1;
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          holds.current -= 1;
+          markIfFree.current();
+        };
+      },
+    }),
+    [],
+  );
+  useEffect(() => {
+    mounted.current = true;
+    markIfFree.current();
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   return (
     <StrictMode>
-      <LocaleContext.Provider value={{ language, intl: intlFor(language) }}>{children}</LocaleContext.Provider>
+      <ReadyGateContext.Provider value={gate}>
+        <LocaleContext.Provider value={{ language, intl: intlFor(language) }}>{children}</LocaleContext.Provider>
+      </ReadyGateContext.Provider>
     </StrictMode>
   );
 };
