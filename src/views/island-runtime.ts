@@ -55,7 +55,11 @@ const whenReady = (container: HTMLElement): Promise<void> =>
     });
     const onFailed = (event: Event): void => {
       done();
-      reject(event instanceof CustomEvent ? event.detail : new Error('the widget failed while waking'));
+      reject(
+        event instanceof CustomEvent && event.detail instanceof Error
+          ? event.detail
+          : new Error('the widget failed while waking', { cause: event instanceof CustomEvent ? event.detail : undefined }),
+      );
     };
     const done = (): void => {
       observer.disconnect();

@@ -61,14 +61,20 @@ const CONTROLS: readonly Control[] = [
     key: 'Space',
     outcome: async (page) => ({
       stored: await page.evaluate(() => localStorage.getItem('cartItems')),
-      header: await page.getByRole('banner').getByRole('link', { name: /Panier/ }).innerText(),
+      header: await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Panier/ })
+        .innerText(),
     }),
   },
   {
     name: 'a contact card’s « Détails de … »',
     path: '/annuaire/',
     widget: 'directory',
-    control: (page) => main(page).getByRole('link', { name: /^Détails de / }).first(),
+    control: (page) =>
+      main(page)
+        .getByRole('link', { name: /^Détails de / })
+        .first(),
     key: 'Enter',
     once: true,
     outcome: async (page) => ({
@@ -80,7 +86,10 @@ const CONTROLS: readonly Control[] = [
     name: 'a contact card’s « Détails de … », then Escape',
     path: '/annuaire/',
     widget: 'directory',
-    control: (page) => main(page).getByRole('link', { name: /^Détails de / }).first(),
+    control: (page) =>
+      main(page)
+        .getByRole('link', { name: /^Détails de / })
+        .first(),
     key: 'Enter',
     once: true,
     outcome: (page) => page.getByRole('dialog').count(),
@@ -226,12 +235,15 @@ const onAwakePage = async (control: Control, manner: Manner): Promise<Perceived>
 };
 
 describe.each(CONTROLS)('$name', (control) => {
-  it.each<Manner>(control.once === true ? ['pointer', 'keyboard'] : ['pointer', 'keyboard', 'twice'])('acted on by %s on a fresh page gives what it gives on an awake page', async (manner) => {
-    const fresh = await onFreshPage(control, manner);
-    const awake = await onAwakePage(control, manner);
-    // The act did something a visitor sees, and the same on both pages.
-    expect(fresh.after).not.toEqual(fresh.before);
-    expect(fresh.after).toEqual(awake);
-    expect(fresh.errors).toEqual([]);
-  });
+  it.each<Manner>(control.once === true ? ['pointer', 'keyboard'] : ['pointer', 'keyboard', 'twice'])(
+    'acted on by %s on a fresh page gives what it gives on an awake page',
+    async (manner) => {
+      const fresh = await onFreshPage(control, manner);
+      const awake = await onAwakePage(control, manner);
+      // The act did something a visitor sees, and the same on both pages.
+      expect(fresh.after).not.toEqual(fresh.before);
+      expect(fresh.after).toEqual(awake);
+      expect(fresh.errors).toEqual([]);
+    },
+  );
 });

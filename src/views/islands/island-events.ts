@@ -3,12 +3,16 @@
  * the woken widget through its own handlers: so the machine receives the same events it would
  * have received awake, and the journal shows them like any other.
  */
-export type IslandEvent =
+export type IslandEvent = (
   | { readonly kind: 'click'; readonly target: HTMLElement }
   | { readonly kind: 'input'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly value: string }
   | { readonly kind: 'change'; readonly target: HTMLSelectElement; readonly value: string }
   | { readonly kind: 'key'; readonly target: HTMLElement; readonly key: string }
-  | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string; readonly value: string };
+  | { readonly kind: 'keyup'; readonly target: HTMLInputElement | HTMLTextAreaElement; readonly key: string; readonly value: string }
+) & {
+  /** Where the target is in the server's markup (child indices from the container): a widget that fails puts a copy of that markup back. */
+  readonly path: readonly number[];
+};
 
 /**
  * The events of a page that say a visitor is about to use an island: any of them wakes it. A
@@ -38,12 +42,25 @@ const isTextField = (element: Element): element is HTMLInputElement | HTMLTextAr
 
 const isField = (element: Element): boolean => isTextField(element) || element instanceof HTMLSelectElement;
 
+const pathOf = (container: Element, element: Element): number[] => {
+  const path: number[] = [];
+  for (let node: Element = element; node !== container && node.parentElement !== null; node = node.parentElement)
+    path.unshift([...node.parentElement.children].indexOf(node));
+  return path;
+};
+
+/** The element at a path in the container's markup, or `null` where it holds none. */
+export const elementAt = (container: Element, path: readonly number[]): Element | null =>
+  path.reduce<Element | null>((node, index) => node?.children.item(index) ?? null, container);
+
 /** The record of an island's first events, until `stop`. */
 export interface IslandRecorder {
   /** The events so far, oldest first; the list grows while the recorder listens. */
   readonly events: () => readonly IslandEvent[];
   /** Runs `dispatch` (a replayed event) without recording what it fires. */
   readonly letThrough: (dispatch: () => void) => void;
+  /** Where focus last was inside the island (child indices from the container), or `null`. */
+  readonly focusPath: () => readonly number[] | null;
   /** Stops listening; the events kept stay readable. */
   readonly stop: () => void;
 }
@@ -70,21 +87,21 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
     if (control instanceof HTMLAnchorElement && event instanceof MouseEvent && isBrowserClick(event)) return;
     event.preventDefault();
     hold(event);
-    events.push({ kind: 'click', target: control });
+    events.push({ ...{ kind: 'click', target: control }, path: pathOf(container, control) });
   };
   const onInput = (event: Event): void => {
     if (passing) return;
     const target = event.target;
     if (!(target instanceof Element) || !isTextField(target)) return;
     hold(event);
-    events.push({ kind: 'input', target, value: target.value });
+    events.push({ ...{ kind: 'input', target, value: target.value }, path: pathOf(container, target) });
   };
   const onChange = (event: Event): void => {
     if (passing) return;
     const target = event.target;
     if (!(target instanceof HTMLSelectElement)) return;
     hold(event);
-    events.push({ kind: 'change', target, value: target.value });
+    events.push({ ...{ kind: 'change', target, value: target.value }, path: pathOf(container, target) });
   };
   const onKey = (event: Event): void => {
     if (passing) return;
@@ -93,7 +110,7 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
     // In a field the arrows move the caret or the choice: what the field then holds is replayed instead.
     if (key !== 'Escape' && isField(target)) return;
     hold(event);
-    events.push({ kind: 'key', target, key });
+    events.push({ ...{ kind: 'key', target, key }, path: pathOf(container, target) });
   };
   // A search box may act on the key's release (the directory's does): each release in a field is kept too.
   const onKeyUp = (event: Event): void => {
@@ -101,9 +118,14 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
     const { target, key } = event as KeyboardEvent;
     if (!(target instanceof Element) || !isTextField(target)) return;
     hold(event);
-    events.push({ kind: 'keyup', target, key, value: target.value });
+    events.push({ ...{ kind: 'keyup', target, key, value: target.value }, path: pathOf(container, target) });
+  };
+  let focused: readonly number[] | null = null;
+  const onFocus = (event: Event): void => {
+    if (event.target instanceof Element && container.contains(event.target)) focused = pathOf(container, event.target);
   };
   const listeners: [string, (event: Event) => void][] = [
+    ['focusin', onFocus],
     ['click', onClick],
     ['input', onInput],
     ['change', onChange],
@@ -113,6 +135,7 @@ export const recordIslandEvents = (container: HTMLElement): IslandRecorder => {
   for (const [type, listener] of listeners) container.addEventListener(type, listener, true);
   return {
     events: () => events,
+    focusPath: () => focused,
     letThrough: (dispatch) => {
       passing = true;
       try {

@@ -1,5 +1,5 @@
 import { FAILURE_NOTICE_ATTRIBUTE, type WakeOn } from '../entries/widget-entry';
-import { INTENT_EVENTS, recordIslandEvents, type IslandRecorder } from './island-events';
+import { elementAt, INTENT_EVENTS, recordIslandEvents, type IslandRecorder } from './island-events';
 
 /** Loads an island's widget, mounts it over the server's markup, then replays what the recorder holds; rejects when the widget cannot start. */
 export type WakeIsland = (container: HTMLElement, recorder: IslandRecorder) => Promise<void>;
@@ -38,7 +38,21 @@ const sayOnce = (doc: Document, container: HTMLElement): void => {
  */
 const giveBack = (doc: Document, container: HTMLElement, recorder: IslandRecorder): void => {
   recorder.stop();
-  for (const event of recorder.events()) if (event.kind === 'click' && event.target.isConnected) event.target.click();
+  for (const event of recorder.events()) {
+    // A widget that threw has had the server's markup put back, a copy: the same place in it is the same control.
+    const target = event.target.isConnected ? event.target : elementAt(container, event.path);
+    if (target === null) continue;
+    if (event.kind === 'click' && target instanceof HTMLElement) target.click();
+    // What the visitor typed or chose stays in the field, ready for the form to send to the server.
+    else if ((event.kind === 'input' || event.kind === 'keyup' || event.kind === 'change') && 'value' in target) target.value = event.value;
+  }
+  // Focus lost with the markup that was put back returns to the same place, so typing goes on.
+  const focusPath = recorder.focusPath();
+  const again = focusPath === null ? null : elementAt(container, focusPath);
+  if ((doc.activeElement === null || doc.activeElement === doc.body) && again instanceof HTMLElement) {
+    again.focus();
+    if (again instanceof HTMLInputElement && again.type === 'search') again.setSelectionRange(again.value.length, again.value.length);
+  }
   sayOnce(doc, container);
 };
 
