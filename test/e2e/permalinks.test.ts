@@ -54,8 +54,10 @@ describe("a contact's permalink", () => {
     await settle(page);
     await expect(dialog.isVisible()).resolves.toBe(true);
 
+    // The reloaded page's widget sleeps: Back to the list the page before it pushed asks the server for that address.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/annuaire/');
+    await dialog.waitFor({ state: 'detached' });
     await settle(page);
     await expect(dialog.count()).resolves.toBe(0);
 

@@ -236,14 +236,22 @@ const replayOne = (event: IslandEvent, told: Set<HTMLInputElement | HTMLTextArea
 export const replayIslandEvents = async (container: Element, recorder: IslandRecorder): Promise<void> => {
   const events = recorder.events();
   const told = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  // Where the visitor's caret is, read before a run of typed values is replayed and put back after it.
+  let caret: { readonly field: HTMLInputElement | HTMLTextAreaElement; readonly selection: Selection | null } | null = null;
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index]!;
     if (!event.target.isConnected) continue;
     const focused = document.activeElement;
-    const caret = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? selectionOf(focused) : null;
+    if (caret === null && (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement))
+      caret = { field: focused, selection: selectionOf(focused) };
     recorder.letThrough(() => replayOne(event, told));
-    // Setting a value moves the caret to its end: it goes back where the visitor left it.
-    if (caret !== null && document.activeElement === focused) restoreSelection(focused as HTMLInputElement | HTMLTextAreaElement, caret);
+    const next = events[index + 1];
+    const runEnds = next === undefined || (next.kind !== 'input' && next.kind !== 'keyup');
+    // Setting a value moves the caret to its end: once the run is typed again, it goes back where the visitor left it.
+    if (runEnds && caret !== null) {
+      if (caret.selection !== null && document.activeElement === caret.field) restoreSelection(caret.field, caret.selection);
+      caret = null;
+    }
     // Typed text is replayed in one go, as the browser typed it: a pause there would let the visitor's next key land in an older value.
     if (event.kind !== 'input' && event.kind !== 'keyup' && index < events.length - 1) await settled(container);
   }

@@ -63,12 +63,14 @@ const giveBack = (doc: Document, container: HTMLElement, recorder: IslandRecorde
  * (the journal, the inspector), wakes at once. What the visitor did before is replayed.
  */
 export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean): void => {
+  let sleeping = 0;
   for (const container of doc.querySelectorAll<HTMLElement>('[data-widget]')) {
     const recorder = recordIslandEvents(container);
     let woken = false;
     const wakeNow = (): void => {
       if (woken) return;
       woken = true;
+      sleeping -= 1;
       for (const type of INTENT_EVENTS) container.removeEventListener(type, wakeNow, true);
       container.setAttribute(WAKING_ATTRIBUTE, 'true');
       wake(container, recorder)
@@ -78,6 +80,7 @@ export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean):
         })
         .finally(() => container.removeAttribute(WAKING_ATTRIBUTE));
     };
+    sleeping += 1;
     const when = wakeAll || !isServed(container) ? 'load' : wakeOf(container);
     if (when === 'load') {
       wakeNow();
@@ -87,4 +90,21 @@ export const startIslands = (doc: Document, wake: WakeIsland, wakeAll: boolean):
     // Focus may already be inside (a page restored from history, a field the browser focused).
     if (container.contains(doc.activeElement)) wakeNow();
   }
+  followHistory(doc, () => sleeping > 0);
+};
+
+const addressOf = (location: Location): string => `${location.pathname}${location.search}`;
+
+/**
+ * Back or Forward to an entry another document of this page pushed (a contact opened in place,
+ * then the page reloaded): a sleeping widget cannot follow it, and its markup is the server's for
+ * another address. The server is asked for the address, as without script.
+ */
+const followHistory = (doc: Document, asleep: () => boolean): void => {
+  const win = doc.defaultView;
+  if (win === null) return;
+  const rendered = addressOf(win.location);
+  win.addEventListener('popstate', () => {
+    if (asleep() && addressOf(win.location) !== rendered) win.location.reload();
+  });
 };
