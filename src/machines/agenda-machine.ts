@@ -658,9 +658,6 @@ export const selectShownEvents = (snapshot: AgendaSnapshot): readonly AgendaEven
 /** The filters in force. */
 export const selectAgendaFilters = (snapshot: AgendaSnapshot): AgendaFilters => filtersOf(snapshot.context);
 
-/** The quick range in force. */
-export const selectRange = (snapshot: AgendaSnapshot): QuickRange | null => snapshot.context.range;
-
 /** The range that held nothing, while the list shows the next events without it (a new list forgets it as it starts loading). */
 export const selectEmptyRange = (snapshot: AgendaSnapshot): QuickRange | null => (snapshot.context.rangeEmpty ? snapshot.context.range : null);
 
