@@ -162,6 +162,30 @@ describe('the rule', () => {
   });
 });
 
+// Each widget is the module `src/views/{feature}/{name}-widget.ts(x)` that exports `mountWidget`; `name` is its `data-widget`.
+const widgetNames = (): string[] =>
+  readdirSync(join(root, 'src/views')).flatMap((feature) => {
+    const folder = join(root, 'src/views', feature);
+    if (!statSync(folder).isDirectory()) return [];
+    return readdirSync(folder).flatMap((file) => {
+      const name = /^(.+)-widget\.tsx?$/.exec(file)?.[1];
+      return name !== undefined && /export const mountWidget\b/.test(readFileSync(join(folder, file), 'utf8')) ? [name] : [];
+    });
+  });
+
+describe('the widgets the architecture lists', () => {
+  it('are every widget a container can name in `data-widget`, and no other', () => {
+    const row = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| `data-widget`'));
+    expect(row).toBeDefined();
+    // The third cell lists the names; a note in parentheses after them names where they come from.
+    const listed = spansOf((row ?? '').split('|')[3]!.replace(/\(.*\)/, ''));
+    expect(widgetNames().length).toBeGreaterThanOrEqual(10);
+    expect([...listed].sort()).toEqual(widgetNames().sort());
+  });
+});
+
 describe('the code names of the README and docs/', () => {
   it('reads every kept document, and no generated one', () => {
     expect(DOCUMENTS).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'docs/how-a-feature-is-wired.md', 'docs/operations.md']));
