@@ -2,7 +2,6 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { parseFairUse, type FairUseLimits } from './cache/fair-use-limits';
-import { parseCorsOrigins } from './http/cors-origins';
 import { parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
 import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
 import { parsePublisher, type Publisher } from './open-data/publisher';
@@ -154,6 +153,29 @@ const orderEmailOf = (raw: string | undefined): string => {
   if (text === '') return DEFAULT_ORDER_EMAIL;
   if (!isEmailAddress(text)) throw new SettingError(`ORDER_EMAIL must be one e-mail address such as publications@canton.example (got "${text}")`);
   return text;
+};
+
+/**
+ * `CORS_ORIGINS` as the server uses it: exact origins (`https://www.canton.example`) separated by
+ * commas; unset or empty allows none. Anything that is not an http(s) origin is refused at start.
+ */
+export const parseCorsOrigins = (value: string | undefined): readonly string[] => {
+  const parts = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.map((part) => {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+      throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
+    }
+    return url.origin;
+  });
 };
 
 /** Every setting of `env`, checked; throws a `SettingError` naming the first bad one. */

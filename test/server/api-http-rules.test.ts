@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseBusyError } from '../../server/data/database-errors';
 import type { Database } from '../../server/data/database';
-import { parseCorsOrigins } from '../../server/http/cors-origins';
+import { parseCorsOrigins } from '../../server/settings';
 import { CORS_MAX_AGE_SECONDS, queryEncodingProblem } from '../../server/http/http-rules';
 import { parsePublicOrigin } from '../../server/http/public-origin';
 import { DEMO_NOW } from '../support/demo-expectations';

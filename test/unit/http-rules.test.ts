@@ -11,7 +11,7 @@ import {
   registerHttpRules,
   type HttpRules,
 } from '../../server/http/http-rules';
-import { parseCorsOrigins } from '../../server/http/cors-origins';
+import { parseCorsOrigins } from '../../server/settings';
 
 const ALLOWED = 'https://institution.example';
 
