@@ -672,8 +672,8 @@ export interface EventDates {
   readonly nextDates: readonly Day[];
 }
 
-/** What an event's item shows of its dates, in the list (`onPage` false) or as its own page. */
-export const selectEventDates = (event: AgendaEvent, today: Day | undefined, onPage: boolean): EventDates => {
+/** What an event's item shows of its dates, in the list (`onPage` false) or as its own page: the rule the view reads, not computes. */
+export const eventDates = (event: AgendaEvent, today: Day | undefined, onPage: boolean): EventDates => {
   const own = event.bel_date.slice(0, 10);
   const seriesStart = event.recurrence_start ?? own;
   const nextDates = event.recurrence ? nextOccurrences(event.recurrence, seriesStart, today ?? own, NEXT_DATES_SHOWN) : [];

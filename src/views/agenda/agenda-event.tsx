@@ -6,7 +6,7 @@ import { ADDED_ANCHORS } from '../../domain/list-pages';
 import { eventPath, localizedPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { eventKey, seriesOf } from '../../domain/agenda-grouping';
-import { selectEventDates } from '../../machines/agenda-machine';
+import { eventDates } from '../../machines/agenda-machine';
 import { recurrenceWords } from '../../i18n/recurrence-words';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { isBrowserClick } from '../shared/more-link';
@@ -43,7 +43,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const link = safeWebsite(event.link);
   const nextDatesId = useId();
   const recurrence = event.recurrence ?? null;
-  const { day, seriesStart, nextDates } = selectEventDates(event, details.today, onPage);
+  const { day, seriesStart, nextDates } = eventDates(event, details.today, onPage);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
