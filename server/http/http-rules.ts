@@ -121,10 +121,10 @@ export const cspReportSummary = (body: unknown): Record<string, string> => {
  */
 export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsOrigins: readonly string[] }): HttpRules => {
   const allowed = new Set(corsOrigins);
-  // Fastify's own router answers, with the options the app gave it: a wildcard (`/*`, `/media/*`)
-  // serves built files, never the API's or the feeds' addresses.
-  // Typed as always found, Fastify's `findRoute` answers null for an address no route serves.
+  // Fastify's own router answers, with the options the app gave it. Its `findRoute` is typed as
+  // always finding a route, yet answers null for an address that no route serves.
   const getRoute = (path: string): { readonly params: Readonly<Record<string, string | undefined>> } | null => app.findRoute({ method: 'GET', url: path });
+  // A wildcard (`/*`, `/media/*`) serves built files, never the API's or the feeds' addresses.
   const hasGetRoute = (url: string): boolean => {
     const path = pathOf(url);
     const route = getRoute(path);

@@ -83,6 +83,18 @@ it('reads the settings without loading the app: no package, route, cache or data
   expect(modules).toContain('server/http/public-origin.ts');
 });
 
+it('refuses a TRUST_PROXY that trusts every hop, and takes the proxies named by address, range or name', () => {
+  for (const everyHop of ['true', '0.0.0.0/0', '10.0.0.1, ::/0', '0.0.0.0/0.0.0.0']) {
+    expect(() => readSettings({ TRUST_PROXY: everyHop })).toThrow(
+      /^TRUST_PROXY=\S+ trusts every client as a proxy, so each could choose its own address and escape fair use/,
+    );
+  }
+  expect(readSettings({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'loopback']);
+  expect(readSettings({ TRUST_PROXY: '0.0.0.0/1' }).trustProxy).toEqual(['0.0.0.0/1']);
+  expect(readSettings({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  expect(readSettings({}).trustProxy).toBe(false);
+});
+
 it('takes ORDER_EMAIL trimmed, and the demo office when it is unset or empty', () => {
   expect(readSettings({ ORDER_EMAIL: ' commandes@canton.example ' }).orderEmail).toBe('commandes@canton.example');
   expect(readSettings({}).orderEmail).toBe('publications@valmont.example');
