@@ -179,7 +179,7 @@ describe('the widgets the architecture lists', () => {
       .split('\n')
       .find((line) => line.startsWith('| `data-widget`'));
     expect(row).toBeDefined();
-    // The third cell lists the names; a note in parentheses after them names where they come from.
+    // The third cell lists the names, in code spans; a note in parentheses would not be one of them.
     const listed = spansOf((row ?? '').split('|')[3]!.replace(/\(.*\)/, ''));
     expect(widgetNames().length).toBeGreaterThanOrEqual(10);
     expect([...listed].sort()).toEqual(widgetNames().sort());
