@@ -1,6 +1,7 @@
-// `npm test`: install check, the generated sources, then type-check, lint and format check side by
-// side, the build (unless the last one is newer than every source), Chromium, and every Jest project
-// (unit, property, model, server, jsdom views, browser). The last line printed is `N passed, N failed`.
+// `npm test`: install check, the generated sources, then type-check, lint, format check and the
+// finder of unused code (knip) side by side, the build (unless the last one is newer than every
+// source), Chromium, and every Jest project (unit, property, model, server, jsdom views, browser).
+// The last line printed is `N passed, N failed`.
 // Until the install has run, this file and what it imports use Node's own modules only.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -89,6 +90,8 @@ for (const ok of await runTogether([
   },
   { label: 'Lint (ESLint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { label: 'Format (Prettier --check)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+  // Files, exports and dependencies that nothing uses (knip.jsonc says what its plugins cannot see).
+  { label: 'Unused code and dependencies (knip)', command: bin('knip'), args: ['--no-progress'] },
 ]))
   check(ok);
 

@@ -1,10 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import { parseTrustProxy } from './http/app';
-import { parseFairUse, type FairUseLimits } from './cache/fair-use';
-import { parseCorsOrigins } from './http/http-rules';
-import { parsePublicHosts, parsePublicOrigin } from './http/public-origin';
+import { parseFairUse, type FairUseLimits } from './cache/fair-use-limits';
+import { parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
 import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
 import { parsePublisher, type Publisher } from './open-data/publisher';
 
@@ -112,8 +110,22 @@ const isProxyRange = (part: string): boolean => {
   return family === 4 && isIP(bits) === 4;
 };
 
+// A range that holds every address (`0.0.0.0/0`, `::/0`, a mask of zeros).
+const isEveryAddress = (part: string): boolean => {
+  const bits = part.split('/')[1];
+  return bits !== undefined && (/^0+$/.test(bits) || bits === '0.0.0.0');
+};
+
 const trustProxyOf = (raw: string | undefined): FastifyServerOptions['trustProxy'] => {
   const trust = parseTrustProxy(raw);
+  // Trusting every hop lets each client write its own address in X-Forwarded-For, and so choose a
+  // fresh one for each request: fair use would count nobody (docs/operations.md, "Fair use").
+  const everyHop = trust === true ? 'true' : Array.isArray(trust) ? trust.find(isEveryAddress) : undefined;
+  if (everyHop !== undefined) {
+    throw new SettingError(
+      `TRUST_PROXY=${everyHop} trusts every client as a proxy, so each could choose its own address and escape fair use: name the proxies' addresses (127.0.0.1, 10.0.0.0/8)`,
+    );
+  }
   const bad = Array.isArray(trust) ? trust.find((part) => !isProxyRange(part)) : undefined;
   if (bad !== undefined) {
     throw new SettingError(`TRUST_PROXY holds "${bad}", which is not an address, a range (10.0.0.0/8) or loopback, linklocal, uniquelocal`);
@@ -141,6 +153,29 @@ const orderEmailOf = (raw: string | undefined): string => {
   if (text === '') return DEFAULT_ORDER_EMAIL;
   if (!isEmailAddress(text)) throw new SettingError(`ORDER_EMAIL must be one e-mail address such as publications@canton.example (got "${text}")`);
   return text;
+};
+
+/**
+ * `CORS_ORIGINS` as the server uses it: exact origins (`https://www.canton.example`) separated by
+ * commas; unset or empty allows none. Anything that is not an http(s) origin is refused at start.
+ */
+export const parseCorsOrigins = (value: string | undefined): readonly string[] => {
+  const parts = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.map((part) => {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+      throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
+    }
+    return url.origin;
+  });
 };
 
 /** Every setting of `env`, checked; throws a `SettingError` naming the first bad one. */

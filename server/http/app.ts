@@ -9,7 +9,8 @@ import { API_ROUTES } from './api-routes';
 import { registerApiDescription } from './description/description-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
-import { fairUse, type FairUseLimits } from '../cache/fair-use';
+import { fairUse } from '../cache/fair-use';
+import type { FairUseLimits } from '../cache/fair-use-limits';
 import type { Database } from '../data/database';
 import { queuedDatabase } from '../data/work-queue';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/database-errors';
@@ -66,17 +67,6 @@ export interface AppOptions {
   /** Who the open-data catalogue names (`PUBLISHER_*`); default: the demo's chancellery. */
   publisher?: Publisher;
 }
-
-/** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
-export const parseTrustProxy = (value: string | undefined): FastifyServerOptions['trustProxy'] => {
-  const text = (value ?? '').trim();
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  return text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-};
 
 /** Cache policy of API answers: short, since content can change at any import. */
 export const API_CACHE_CONTROL = ANSWER_CACHE_CONTROL;
@@ -148,7 +138,7 @@ export const buildApp = ({
     schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
   });
 
-  // Before any route, so that every GET route is known to the 405 and OPTIONS answers.
+  // Before any route, so that its hooks (the query check, CORS, Permissions-Policy) reach every one.
   const rules = registerHttpRules(app, { corsOrigins });
   const limiter = fairUse(app, fairUseLimits);
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });

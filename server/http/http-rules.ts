@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import FindMyWay from 'find-my-way';
 import { errorBody } from './query-schemas';
 
 /**
@@ -41,29 +40,6 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** The addresses other origins may read: the API and the feeds. */
 export const isCrossOriginPath = (path: string): boolean => path.startsWith('/api/') || path.startsWith('/flux/');
-
-/**
- * `CORS_ORIGINS` as the server uses it: exact origins (`https://www.canton.example`) separated by
- * commas; unset or empty allows none. Anything that is not an http(s) origin is refused at start.
- */
-export const parseCorsOrigins = (value: string | undefined): readonly string[] => {
-  const parts = (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  return parts.map((part) => {
-    let url: URL;
-    try {
-      url = new URL(part);
-    } catch {
-      throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
-      throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
-    }
-    return url.origin;
-  });
-};
 
 /**
  * Why a request's query cannot be read (`?title=%E0%A4%A`, `?q=%zz`), or `null`. Fastify's parser
@@ -139,29 +115,21 @@ export const cspReportSummary = (body: unknown): Record<string, string> => {
 };
 
 /**
- * Registers the rules on `app` (before its routes, so that every GET route is seen): the query
- * check, the CORS headers of every answer under `/api/` and `/flux/` (`Vary: Origin` always, so a
- * shared cache keys on it), and returns what the not-found handler needs.
+ * Registers the rules on `app`: the query check, the CORS headers of every answer under `/api/`
+ * and `/flux/` (`Vary: Origin` always, so a shared cache keys on it), and returns what the
+ * not-found handler needs, which asks the app's own router for an address's GET route.
  */
 export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsOrigins: readonly string[] }): HttpRules => {
   const allowed = new Set(corsOrigins);
-  const getRoutes = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
-  // The built site's catch-all (`/*`) serves files, never the API's or the feeds' addresses.
-  let files = false;
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('GET')) return;
-    if (route.url.endsWith('*')) {
-      files = true;
-      return;
-    }
-    try {
-      getRoutes.on('GET', route.url, () => undefined);
-    } catch {
-      // The same path twice: already known.
-    }
-  });
-  const hasGetRoute = (url: string): boolean => getRoutes.find('GET', pathOf(url)) !== null || (files && !isCrossOriginPath(url));
+  // Fastify's own router answers, with the options the app gave it. Its `findRoute` is typed as
+  // always finding a route, yet answers null for an address that no route serves.
+  const getRoute = (path: string): { readonly params: Readonly<Record<string, string | undefined>> } | null => app.findRoute({ method: 'GET', url: path });
+  // A wildcard (`/*`, `/media/*`) serves built files, never the API's or the feeds' addresses.
+  const hasGetRoute = (url: string): boolean => {
+    const path = pathOf(url);
+    const route = getRoute(path);
+    return route !== null && (!('*' in route.params) || !isCrossOriginPath(path));
+  };
   const allowedOrigin = (request: FastifyRequest): string | null => {
     const origin = request.headers.origin;
     return typeof origin === 'string' && allowed.has(origin) && isCrossOriginPath(request.url) ? origin : null;

@@ -27,6 +27,17 @@ export interface LinkOriginOptions {
   readonly publicHosts?: readonly string[];
 }
 
+/** `TRUST_PROXY` as Fastify reads it: `true` (any proxy), or addresses and CIDR ranges separated by commas; unset, empty or `false` trusts none. */
+export const parseTrustProxy = (value: string | undefined): FastifyServerOptions['trustProxy'] => {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+};
+
 // A DNS name of letters, digits and inner dashes (the WHATWG parser would also let `"`, `'`, `{`
 // or `&` through, which have no business in a link written into HTML or XML).
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';

@@ -9,7 +9,7 @@ import './server-dom';
 
 /**
  * Where the renderer takes its answers: this server's API, or any API that speaks SPEC §7.
- * `headers` are the page request's that make the API's links (Host, the proxy's forwarded ones).
+ * `headers` carry the page's link origin to the API asked in process (`LinkOrigins.forward`), so its links are the page's.
  */
 export type AnswerPath = (path: string, headers?: Readonly<Record<string, string>>) => Observable<unknown>;
 

@@ -18,9 +18,6 @@ export interface FeedFilters {
   readonly title: string | null;
 }
 
-/** No filter: the plain feed. */
-export const NO_FEED_FILTERS: FeedFilters = { categories: [], title: null };
-
 /**
  * The longest token accepted. The issue asks for short addresses (some calendar services refuse
  * long ones): 160 characters keep a whole feed address near 200, and hold some twenty categories,

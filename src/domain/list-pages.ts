@@ -34,6 +34,3 @@ export const pagesFromSearch = (search: string, name: string = PAGE_PARAM, least
 /** A list's query string (`''` or `?…`) with its page count, left out at `least` (the address of a first page stays as it was). */
 export const withPages = (search: string, pages: number, name: string = PAGE_PARAM, least: 0 | 1 = 1): string =>
   pages <= least ? search : `${search}${search === '' ? '?' : '&'}${name}=${Math.min(pages, MAX_LIST_PAGES)}`;
-
-/** How many pages of `pageSize` the first `shown` items fill (a last page may be short). */
-export const pagesShown = (shown: number, pageSize: number): number => Math.max(1, Math.ceil(shown / Math.max(1, pageSize)));

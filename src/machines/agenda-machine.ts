@@ -17,6 +17,7 @@ import { agendaCount, type AgendaCount } from '../domain/agenda-count';
 import { agendaEvents, dedupeById, eventKey, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
+import { nextOccurrences } from '../domain/recurrence';
 import { PAST_PARAM, pagesFromSearch, withPages } from '../domain/list-pages';
 import type {
   AgendaAnswer,
@@ -658,8 +659,26 @@ export const selectShownEvents = (snapshot: AgendaSnapshot): readonly AgendaEven
 /** The filters in force. */
 export const selectAgendaFilters = (snapshot: AgendaSnapshot): AgendaFilters => filtersOf(snapshot.context);
 
-/** The quick range in force. */
-export const selectRange = (snapshot: AgendaSnapshot): QuickRange | null => snapshot.context.range;
+/** How many of a recurring event's next dates its details list. */
+export const NEXT_DATES_SHOWN = 5;
+
+/** The dates an event shows: the day it is dated, where its rule starts, and a recurring event's next dates. */
+export interface EventDates {
+  /** The day shown: its occurrence's date in a list; on the event's own page, the first of its next dates when it recurs. */
+  readonly day: Day;
+  /** Where a recurring event's rule starts (its own date for an event of one date). */
+  readonly seriesStart: Day;
+  /** A recurring event's next dates from the agenda's today (`today`, else its own date), at most `NEXT_DATES_SHOWN`; none for an event of one date. */
+  readonly nextDates: readonly Day[];
+}
+
+/** What an event's item shows of its dates, in the list (`onPage` false) or as its own page: the rule the view reads, not computes. */
+export const eventDates = (event: AgendaEvent, today: Day | undefined, onPage: boolean): EventDates => {
+  const own = event.bel_date.slice(0, 10);
+  const seriesStart = event.recurrence_start ?? own;
+  const nextDates = event.recurrence ? nextOccurrences(event.recurrence, seriesStart, today ?? own, NEXT_DATES_SHOWN) : [];
+  return { day: onPage ? (nextDates[0] ?? own) : own, seriesStart, nextDates };
+};
 
 /** The range that held nothing, while the list shows the next events without it (a new list forgets it as it starts loading). */
 export const selectEmptyRange = (snapshot: AgendaSnapshot): QuickRange | null => (snapshot.context.rangeEmpty ? snapshot.context.range : null);

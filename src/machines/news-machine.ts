@@ -312,8 +312,5 @@ export const selectAppendedFrom = (snapshot: NewsSnapshot): number | null => (sn
 /** The list's query string: its selection and the pages it shows (`?…&page=2`), as the address keeps them. */
 export const listSearchOf = (context: NewsContext): string => withPages(selectionToSearch(context.selected), context.pages);
 
-/** The list's query string, as the address keeps it. */
-export const selectListSearch = (snapshot: NewsSnapshot): string => listSearchOf(snapshot.context);
-
 /** The query string of "Afficher plus" as a link: the list with one page more. */
 export const selectMoreSearch = (snapshot: NewsSnapshot): string => withPages(selectionToSearch(snapshot.context.selected), snapshot.context.pages + 1);

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
-import { transitionIds, transitionsTaken, type ModelPath } from './coverage';
+import { transitionsTaken, type ModelPath } from './coverage';
 import { pathsOf, type MachineModel } from './machine-model';
 import { firstSnapshot, nextSnapshot } from './snapshots';
 
@@ -104,9 +104,6 @@ export const coveringSuite = <E extends EventObject>(model: MachineModel<E>): Mo
     paths.push(replayed(model, events));
   }
 };
-
-/** How many written transitions a machine has, for the counts beside the suite. */
-export const transitionCount = (machine: AnyStateMachine): number => transitionIds(machine).length;
 
 /** What a model test walks: the exhaustive paths, and the covering suite, whose every step the documents describe. */
 export const modelTestPaths = <E extends EventObject>(model: MachineModel<E>): ModelPath<E>[] => [...pathsOf(model), ...coveringSuite(model)];

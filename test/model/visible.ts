@@ -110,6 +110,3 @@ export const describeSeen = (seen: Seen): string => {
       return seen.shown ? `dans ${quote(seen.region)}, le texte ${quote(seen.text)}` : `dans ${quote(seen.region)}, pas de texte ${quote(seen.text)}`;
   }
 };
-
-/** The things seen after a step, joined as one expected result. */
-export const describeAllSeen = (seen: readonly Seen[]): string => seen.map(describeSeen).join(' ; ');

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
-import { DEFAULT_FAIR_USE, EXPENSIVE_WORK_LIMITS, fairUse, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use';
+import { EXPENSIVE_WORK_LIMITS, fairUse } from '../../server/cache/fair-use';
+import { DEFAULT_FAIR_USE, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use-limits';
 import { DatabaseBusyError } from '../../server/data/database-errors';
 import { readSettings, SettingError } from '../../server/settings';
 import { closeOpened } from '../support/close-opened';

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { readSettings } from '../../server/settings';
 import { ensureServerBuilt, ROOT, SEED_MAIN, startServer } from '../support/server-child';
 import { testBackend } from '../support/test-database';
@@ -36,6 +37,9 @@ it.each([
   ['PORT', '80a', /^PORT must be a whole number/],
   ['TRUST_PROXY', '127.0.0.1,proxy.local', /^TRUST_PROXY holds "proxy\.local"/],
   ['TRUST_PROXY', '10.0.0.0/33', /^TRUST_PROXY holds "10\.0\.0\.0\/33"/],
+  ['TRUST_PROXY', 'true', /^TRUST_PROXY=true trusts every client as a proxy, so each could choose its own address and escape fair use: name the proxies' addresses/],
+  ['TRUST_PROXY', '127.0.0.1, 0.0.0.0/0', /^TRUST_PROXY=0\.0\.0\.0\/0 trusts every client as a proxy/],
+  ['TRUST_PROXY', '::/0', /^TRUST_PROXY=::\/0 trusts every client as a proxy/],
   ['WORKERS', '0', /^WORKERS must be a whole number from 1 to 64 \(got "0"\)$/],
   ['WORKERS', 'two', /^WORKERS must be a whole number/],
   ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
@@ -58,6 +62,37 @@ it.each([
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+it('reads the settings without loading the app: no package, route, cache or database, only the checks of its variables', async () => {
+  const { metafile } = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/settings.ts'],
+    bundle: true,
+    platform: 'node',
+    packages: 'external',
+    write: false,
+    metafile: true,
+  });
+  const modules = Object.keys(metafile.inputs);
+  const packages = Object.values(metafile.inputs).flatMap(({ imports }) => imports.filter((found) => found.external).map((found) => found.path));
+  expect(packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
+  expect(modules.filter((path) => /^server\/(http\/(app|http-rules|query-schemas|routes\/)|cache\/(fair-use|answer-cache)\.ts|data\/|render\/)/.test(path))).toEqual(
+    [],
+  );
+  expect(modules).toContain('server/http/public-origin.ts');
+});
+
+it('refuses a TRUST_PROXY that trusts every hop, and takes the proxies named by address, range or name', () => {
+  for (const everyHop of ['true', '0.0.0.0/0', '10.0.0.1, ::/0', '0.0.0.0/0.0.0.0']) {
+    expect(() => readSettings({ TRUST_PROXY: everyHop })).toThrow(
+      /^TRUST_PROXY=\S+ trusts every client as a proxy, so each could choose its own address and escape fair use/,
+    );
+  }
+  expect(readSettings({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'loopback']);
+  expect(readSettings({ TRUST_PROXY: '0.0.0.0/1' }).trustProxy).toEqual(['0.0.0.0/1']);
+  expect(readSettings({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  expect(readSettings({}).trustProxy).toBe(false);
 });
 
 it('takes ORDER_EMAIL trimmed, and the demo office when it is unset or empty', () => {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
-import { buildApp, parseTrustProxy } from '../../server/http/app';
-import { parseHost, parsePublicHosts, parsePublicOrigin } from '../../server/http/public-origin';
+import { buildApp } from '../../server/http/app';
+import { parseHost, parsePublicHosts, parsePublicOrigin, parseTrustProxy } from '../../server/http/public-origin';
 import type { Database } from '../../server/data/database';
 import { openTestDatabase } from '../support/test-database';
 

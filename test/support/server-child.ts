@@ -115,16 +115,6 @@ export const listeningPort = (run: ChildRun): Promise<number> =>
     run,
   );
 
-/** Whether a process of this id exists (a zombie counts until its parent reaps it). */
-export const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * A data folder in the temporary directory with the test images and, on PGlite, a copy of the
  * seeded test database (on PostgreSQL the server uses `privateSchema`'s address instead).

@@ -7,11 +7,11 @@ import {
   CORS_REQUEST_HEADERS,
   HttpRuleError,
   isCrossOriginPath,
-  parseCorsOrigins,
   queryEncodingProblem,
   registerHttpRules,
   type HttpRules,
 } from '../../server/http/http-rules';
+import { parseCorsOrigins } from '../../server/settings';
 
 const ALLOWED = 'https://institution.example';
 

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES } from '../../../src/domain/paging';
 import { isDatabaseDay } from '../../data/content';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
 import { agendaOccurrences, ONE_DATE, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
-import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
+import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, searchTextSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
 /** One row of an agenda answer, as `src/domain/agenda.ts` decodes it. */
@@ -244,6 +243,3 @@ export const AGENDA_ROUTES: readonly ApiRoute[] = [
     answerAgendaSearch(db, query, origin, today),
   ),
 ];
-
-/** `GET /api/agenda/{id}/`, `GET /api/agenda/{id}/events/{eventId}/`, `GET /api/agenda/?…` and `GET /api/categories/agenda/`. */
-export const registerAgendaRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, AGENDA_ROUTES, now);

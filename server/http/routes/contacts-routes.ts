@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES } from '../../../src/domain/paging';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
-import { defineRoute, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, searchTextSchema, type ApiRoute } from '../query-schemas';
+import { defineRoute, itemSlugSchema, noQuerySchema, notFound, ok, searchTextSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
 const CONTACT_FIELDS = `
@@ -139,6 +138,3 @@ export const CONTACT_ROUTES: readonly ApiRoute[] = [
     answerContact(db, params.slug),
   ),
 ];
-
-/** `GET /api/contacts/` (name search, category and letter filters, ANDed, paged), `GET /api/contacts/{slug}/`, the categories and the index's letters. */
-export const registerContactRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, CONTACT_ROUTES, now);

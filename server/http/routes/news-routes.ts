@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZES } from '../../../src/domain/paging';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type PagingQuery } from '../paging';
-import { defineRoute, idListSchema, itemSlugSchema, noQuerySchema, notFound, ok, registerApiRoutes, slugSchema, type ApiRoute } from '../query-schemas';
+import { defineRoute, idListSchema, itemSlugSchema, noQuerySchema, notFound, ok, slugSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
 // Lists stay light: the article's body travels only in the answer of one item.
@@ -136,6 +135,3 @@ export const NEWS_ROUTES: readonly ApiRoute[] = [
   ),
   defineRoute<unknown, NewsQuery>('/api/news/', { querystring: newsQuerySchema }, (db, { query, origin }) => answerNewsPage(db, query, origin)),
 ];
-
-/** `GET /api/news/{scope}/` and `GET /api/news/?…` (both paged), `GET /api/news/{scope}/{slug}/` and `GET /api/categories/{scope}/`. */
-export const registerNewsRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, NEWS_ROUTES, now);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { contactPath, eventPath, newsPath } from '../../../src/domain/permalinks';
 import {
   MAX_QUERY_LENGTH,
@@ -19,7 +18,7 @@ import { nextOccurrences, Recurrence } from '../../../src/domain/recurrence';
 import type { Database } from '../../data/database';
 import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
-import { defineRoute, errorBody, ok, registerApiRoutes, type ApiRoute } from '../query-schemas';
+import { defineRoute, errorBody, ok, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
 /** The query of `GET /api/search/`, once its schema has checked it. */
@@ -267,6 +266,3 @@ export const answerSiteSearch = async (db: Database, query: SiteSearchQuery, tod
 export const SEARCH_ROUTES: readonly ApiRoute[] = [
   defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, today }) => answerSiteSearch(db, query, today)),
 ];
-
-/** `GET /api/search/`. */
-export const registerSearchRoutes = (app: FastifyInstance, db: Database, now: () => number = Date.now): void => registerApiRoutes(app, db, SEARCH_ROUTES, now);

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../data/database';
-import { defineRoute, noQuerySchema, ok, registerApiRoutes, type ApiRoute } from '../query-schemas';
+import { defineRoute, noQuerySchema, ok, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
 /** `GET /api/shop/items/`: the publications a visitor can put in the cart. */
@@ -10,6 +9,3 @@ export const answerShopItems = async (db: Database): Promise<ApiAnswer> =>
 
 /** The shop's routes. */
 export const SHOP_ROUTES: readonly ApiRoute[] = [defineRoute('/api/shop/items/', noQuerySchema, (db) => answerShopItems(db))];
-
-/** `GET /api/shop/items/`. */
-export const registerShopRoutes = (app: FastifyInstance, db: Database): void => registerApiRoutes(app, db, SHOP_ROUTES);

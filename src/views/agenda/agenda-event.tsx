@@ -6,16 +6,13 @@ import { ADDED_ANCHORS } from '../../domain/list-pages';
 import { eventPath, localizedPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { eventKey, seriesOf } from '../../domain/agenda-grouping';
-import { nextOccurrences } from '../../domain/recurrence';
+import { eventDates } from '../../machines/agenda-machine';
 import { recurrenceWords } from '../../i18n/recurrence-words';
 import { requestSanitizer, RichText } from '../shared/rich-text';
 import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
 import { AgendaPlace } from './agenda-place';
 import { CalendarLink } from './calendar-link';
-
-// How many of a recurring event's next dates its details list.
-const NEXT_DATES = 5;
 
 /**
  * One event: date and time, title, place, categories, details and its calendar file. In the list
@@ -46,10 +43,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const link = safeWebsite(event.link);
   const nextDatesId = useId();
   const recurrence = event.recurrence ?? null;
-  const seriesStart = event.recurrence_start ?? event.bel_date.slice(0, 10);
-  // A recurring event's next dates from today; on its own page it is shown on the first of them.
-  const nextDates = recurrence === null ? [] : nextOccurrences(recurrence, seriesStart, details.today ?? event.bel_date.slice(0, 10), NEXT_DATES);
-  const day = onPage && nextDates[0] !== undefined ? nextDates[0] : event.bel_date.slice(0, 10);
+  const { day, seriesStart, nextDates } = eventDates(event, details.today, onPage);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (
