@@ -27,9 +27,6 @@ export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown',
 const HELD_CLICK =
   'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"], summary, a[href][data-in-place]';
 
-/** The attribute of a link that the woken widget follows in place (a letter, "Afficher plus", a contact's details). */
-export const IN_PLACE_ATTRIBUTE = 'data-in-place';
-
 // A click for a new tab or window, a download or another button keeps the browser's meaning.
 const isBrowserClick = (event: MouseEvent): boolean => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
