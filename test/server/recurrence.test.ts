@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { AgendaEvent } from '../../src/domain/agenda';
-import { addDays } from '../../src/domain/agenda-window';
+import { addDays } from '../../src/domain/calendar-days';
 import { occurrencesFrom, WEEKDAYS, weekdayOfDate, type Recurrence } from '../../src/domain/recurrence';
 import { buildApp } from '../../server/http/app';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';

@@ -1,7 +1,7 @@
 import { Feed, type Item } from 'feed';
 import type { NewsItem } from '../../../src/domain/news';
 import { newsPath } from '../../../src/domain/permalinks';
-import { zurichOffsetAt } from '../../../src/domain/structured-data';
+import { zurichOffsetAt } from '../../../src/domain/calendar-days';
 import { dateParts } from '../../../src/domain/wire';
 
 /**
