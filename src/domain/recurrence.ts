@@ -328,11 +328,11 @@ export const seriesDates = (rule: Recurrence, start: string, { day, to, month }:
   if (plan === null || dayNo === null || toDay === null) return { next: null, last: null };
   const except = exceptionSet(rule);
   const counts = (date: number): boolean => !except?.has(date) && (month === undefined || monthOfDay(date) === month);
-  let next: number | null = null;
-  let last: number | null = null;
-  walk(plan, dayNo, toDay, (date) => (counts(date) ? ((next = date), false) : true));
-  walkBack(plan, -Infinity, dayNo - 1, (date) => (counts(date) ? ((last = date), false) : true));
-  return { next: next === null ? null : isoDay(next), last: last === null ? null : isoDay(last) };
+  const next: number[] = [];
+  const last: number[] = [];
+  walk(plan, dayNo, toDay, (date) => !(counts(date) && next.push(date)));
+  walkBack(plan, -Infinity, dayNo - 1, (date) => !(counts(date) && last.push(date)));
+  return { next: next[0] === undefined ? null : isoDay(next[0]), last: last[0] === undefined ? null : isoDay(last[0]) };
 };
 
 // ——— Faults ———

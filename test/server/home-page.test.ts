@@ -194,7 +194,10 @@ describe('the home page when its API does not answer', () => {
     expect(within(region(document, 'Dernières actualités')).getByRole('alert').textContent).toContain("Les dernières actualités n'ont pas pu être chargées.");
     const block = document.querySelector('script[data-widget-answers]');
     const data = JSON.parse(block?.textContent ?? '{}') as { failures?: Record<string, unknown> };
-    expect(Object.keys(data.failures ?? {}).sort()).toEqual([`/api/agenda/${SITE_AGENDA_ID}/?page_size=3&occurrences=first`, `/api/news/${SITE_NEWS_SCOPE}/?page_size=3`]);
+    expect(Object.keys(data.failures ?? {}).sort()).toEqual([
+      `/api/agenda/${SITE_AGENDA_ID}/?page_size=3&occurrences=first`,
+      `/api/news/${SITE_NEWS_SCOPE}/?page_size=3`,
+    ]);
   });
 });
 

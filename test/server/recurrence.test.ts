@@ -350,21 +350,19 @@ describe('whether a series still repeats: one answer for the feed, the CSV, the 
   });
   const single = fc.record({ offset: fc.integer({ min: -5, max: 40 }), time });
   const agenda = fc.record({ series: fc.array(series, { maxLength: 4 }), singles: fc.array(single, { maxLength: 6 }) }).map(({ series: rules, singles }) => [
-    ...rules.map(
-      ({ offset, time: startTime, frequency, interval, end }, index): ContentEvent => ({
-        id: 91_000 + index,
-        agenda_id: 1,
-        bel_date: addDays(DEMO_TODAY, offset),
-        start_time: startTime,
-        title: `Série ${index + 1}`,
-        categories: [],
-        recurrence: {
-          frequency,
-          interval,
-          ...('days' in end ? { until: addDays(DEMO_TODAY, offset + end.days) } : 'count' in end ? { count: end.count } : {}),
-        },
-      }),
-    ),
+    ...rules.map(({ offset, time: startTime, frequency, interval, end }, index): ContentEvent => ({
+      id: 91_000 + index,
+      agenda_id: 1,
+      bel_date: addDays(DEMO_TODAY, offset),
+      start_time: startTime,
+      title: `Série ${index + 1}`,
+      categories: [],
+      recurrence: {
+        frequency,
+        interval,
+        ...('days' in end ? { until: addDays(DEMO_TODAY, offset + end.days) } : 'count' in end ? { count: end.count } : {}),
+      },
+    })),
     ...singles.map(({ offset, time: startTime }, index): ContentEvent => ({
       id: 92_000 + index,
       agenda_id: 1,

@@ -117,9 +117,7 @@ const continuingSeries = async (db: Queryable, scope: CalendarScope, from: strin
     `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence from events e where ${where.join(' and ')}`,
     params,
   );
-  return rows.flatMap(({ id, start, recurrence }) =>
-    Recurrence.is(recurrence) && seriesDates(recurrence, start, { day: from, to }).next !== null ? [id] : [],
-  );
+  return rows.flatMap(({ id, start, recurrence }) => (Recurrence.is(recurrence) && seriesDates(recurrence, start, { day: from, to }).next !== null ? [id] : []));
 };
 
 /**
