@@ -2,8 +2,9 @@ import { dateParts } from './wire';
 
 /**
  * Calendar days and the institution's time zone, in one place. A day is walked as a number (days
- * since 1970-01-01 on the proleptic Gregorian calendar), so day arithmetic allocates no `Date`;
- * the zone's offsets come from the time-zone database through `Intl`, never from a rule written here.
+ * since 1970-01-01 on the proleptic Gregorian calendar), so moving a day is adding to it and a
+ * rule's walk allocates nothing; the platform's `Date` reads a number's month and writes its ISO
+ * date. The zone's offsets come from the time-zone database through `Intl`, never from a rule written here.
  */
 
 /** A calendar day `YYYY-MM-DD`. */
@@ -23,36 +24,29 @@ export const dayNumber = (isoDate: string): number | null => {
   return parts ? dayFromParts(parts.year, parts.month, parts.day) : null;
 };
 
-/** The civil date of a day number, written as year * 10000 + month * 100 + day (H. Hinnant's `civil_from_days`). */
-export const civilOf = (day: number): number => {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return (yoe + era * 400 + (m <= 2 ? 1 : 0)) * 10000 + m * 100 + d;
-};
+// A day number's date at midnight UTC: the platform's calendar, proleptic Gregorian, leap years included.
+const dateOf = (day: number): Date => new Date(day * DAY_MS);
 
-const pad2 = (value: number): string => (value < 10 ? `0${value}` : String(value));
-
-/** The ISO date of a day number. */
-export const isoDay = (day: number): Day => {
-  const c = civilOf(day);
-  return `${String(Math.floor(c / 10000)).padStart(4, '0')}-${pad2(Math.floor(c / 100) % 100)}-${pad2(c % 100)}`;
-};
+/** The ISO date of a day number (years 0000–9999). */
+export const isoDay = (day: number): Day => dateOf(day).toISOString().slice(0, 10);
 
 /** The month (1–12) of a day number. */
-export const monthOfDay = (day: number): number => Math.floor(civilOf(day) / 100) % 100;
+export const monthOfDay = (day: number): number => dateOf(day).getUTCMonth() + 1;
+
+/** The day of its month (1–31) of a day number. */
+export const dayOfMonth = (day: number): number => dateOf(day).getUTCDate();
+
+/** The months from January of year 0 to a day number's month: the arithmetic of a monthly rule. */
+export const monthIndexOf = (day: number): number => {
+  const date = dateOf(day);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+};
 
 /** The weekday of a day number, Monday 0 … Sunday 6 (1970-01-01 was a Thursday). */
 export const weekdayOfDay = (day: number): number => (((day + 3) % 7) + 7) % 7;
 
 /** How many days a month (1–12) of a year has. */
-export const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+export const daysInMonth = (year: number, month: number): number => dayOfMonth(dayFromParts(year, month + 1, 0));
 
 // A day that does not read (none reaches here past the codecs) stays where it is rather than become NaN.
 const parsed = (day: Day): number => dayNumber(day) ?? 0;
@@ -65,10 +59,8 @@ export const daysBetween = (from: Day, to: Day): number => parsed(to) - parsed(f
 
 /** The last day of `day`'s month. */
 export const endOfMonth = (day: Day): Day => {
-  const c = civilOf(parsed(day));
-  const year = Math.floor(c / 10000);
-  const month = Math.floor(c / 100) % 100;
-  return isoDay(dayFromParts(year, month, daysInMonth(year, month)));
+  const date = dateOf(parsed(day));
+  return isoDay(dayFromParts(date.getUTCFullYear(), date.getUTCMonth() + 2, 0));
 };
 
 /** The weekday of an ISO date, Monday 0 … Sunday 6. */
@@ -91,18 +83,15 @@ export const zurichOffsetMinutes = (instant: number): number => {
 export const zurichOffsetAt = (instant: number): string => {
   const minutes = zurichOffsetMinutes(instant);
   const size = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : '+'}${pad2(Math.floor(size / 60))}:${pad2(size % 60)}`;
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`;
 };
 
 /** The day it is in Zurich at an instant: the institution's "today", whoever asks. */
 export const zurichToday = (instant: number): Day => isoDay(Math.floor((instant + zurichOffsetMinutes(instant) * 60_000) / DAY_MS));
 
 /** Zurich's wall-clock date and time at an instant, `YYYY-MM-DDTHH:MM:SS` (whole seconds). */
-export const zurichWallTime = (instant: number): string => {
-  const wall = Math.floor((instant + zurichOffsetMinutes(instant) * 60_000) / 1000);
-  const seconds = ((wall % 86_400) + 86_400) % 86_400;
-  return `${isoDay(Math.floor(wall / 86_400))}T${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}`;
-};
+export const zurichWallTime = (instant: number): string =>
+  new Date(Math.floor(instant / 1000) * 1000 + zurichOffsetMinutes(instant) * 60_000).toISOString().slice(0, 19);
 
 /**
  * The instant of a wall-clock date and time in Zurich. In the autumn's repeated hour the earlier

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { civilOf, dayFromParts, dayNumber, daysInMonth, isoDay, monthOfDay, TIME_ZONE, weekdayOfDay, zurichInstant } from './calendar-days';
+import { dayFromParts, dayNumber, dayOfMonth, daysInMonth, isoDay, monthIndexOf, monthOfDay, TIME_ZONE, weekdayOfDay, zurichOffsetMinutes } from './calendar-days';
 import { IsoDate, dateParts, nullable } from './wire';
 
 /** A day of the week as iCalendar names it (RFC 5545 `BYDAY`). */
@@ -51,17 +51,11 @@ export const Recurrence = recurrenceOf(IsoDate);
 export type Recurrence = t.TypeOf<typeof Recurrence>;
 
 // ——— Days as numbers ———
-// Occurrences are walked as day numbers (calendar-days.ts), so that a list of a thousand rules
-// allocates no Date: only the dates returned become strings.
+// Occurrences are walked as day numbers (calendar-days.ts), so that a list of a thousand daily or
+// weekly rules allocates nothing but the dates returned, as strings.
 
 /** The week's days in iCalendar order, Monday first (the RFC 5545 default WKST). */
 export const WEEKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-
-// Months counted from year 0: the period arithmetic of a monthly rule.
-const monthIndexOf = (day: number): number => {
-  const c = civilOf(day);
-  return Math.floor(c / 10000) * 12 + (Math.floor(c / 100) % 100) - 1;
-};
 
 // ——— The rule, ready to walk ———
 
@@ -116,7 +110,7 @@ const planOf = (rule: Recurrence, startDate: string): Plan | null => {
     weekStart: start - weekdayOfDay(start),
     mask,
     startMonth: monthIndexOf(start),
-    monthDay: civilOf(start) % 100,
+    monthDay: dayOfMonth(start),
     byWeekday: monthlyBy(rule) === 'weekday',
     monthWeek: monthWeekOf(startDate),
     weekday: weekdayOfDay(start),
@@ -376,17 +370,16 @@ const compact = (day: number): string => isoDay(day).replace(/-/g, '');
 
 const compactTime = (time: string): string => `${time.slice(0, 2)}${time.slice(3, 5)}${time.length >= 8 ? time.slice(6, 8) : '00'}`;
 
-const pad2 = (value: number): string => (value < 10 ? `0${value}` : String(value));
-
 // An instant as iCalendar's UTC date-time (`20270630T215959Z`).
-const utcStamp = (instant: number): string => {
-  const seconds = Math.floor(instant / 1000);
-  const time = ((seconds % 86_400) + 86_400) % 86_400;
-  return `${compact(Math.floor(seconds / 86_400))}T${pad2(Math.floor(time / 3600))}${pad2(Math.floor(time / 60) % 60)}${pad2(time % 60)}Z`;
-};
+const utcStamp = (instant: number): string => new Date(instant).toISOString().replace(/[-:]|\.\d{3}/g, '');
 
 // RFC 5545 §3.3.10: with a zoned DTSTART, UNTIL is UTC: here the end (23:59:59) of the until day in Zurich.
-const untilValue = (until: number, timed: boolean): string => (timed ? utcStamp(zurichInstant(until, 23, 59, 59)) : compact(until));
+// Zurich changes its clocks in the small hours, so the offset two hours before the day's end is the end's own.
+const untilValue = (until: number, timed: boolean): string => {
+  if (!timed) return compact(until);
+  const wall = (until + 1) * 86_400_000 - 1000;
+  return utcStamp(wall - zurichOffsetMinutes(wall - 7_200_000) * 60_000);
+};
 
 const isTimed = (startTime: string | null | undefined): startTime is string => typeof startTime === 'string' && startTime !== '';
 
