@@ -6,7 +6,7 @@ import { addDays } from '../../src/domain/calendar-days';
 import { HOME_LIST_SIZE, nextEvents } from '../../src/domain/home-lists';
 import { CSV_PATHS } from '../../src/domain/open-data-export';
 import { CSV_DELIMITER } from '../../src/domain/directory-export';
-import { occurrencesFrom, Recurrence, WEEKDAYS, weekdayOfDate } from '../../src/domain/recurrence';
+import { occurrencesBefore, occurrencesFrom, Recurrence, WEEKDAYS, weekdayOfDate } from '../../src/domain/recurrence';
 import { buildApp } from '../../server/http/app';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import { decodeContent, type Content, type ContentEvent } from '../../server/data/content';
@@ -135,6 +135,26 @@ describe('the agenda lists each occurrence on its date', () => {
     const { events } = await walk(client, `/api/agenda/?from=${from}&to=${to}&page_size=10`);
     expect(events.map((event) => Number(event.id))).toEqual(expectedAgenda({ from, to }, DEMO_TODAY));
     expect(events.filter((event) => event.id === String(tour.id)).length).toBe(3);
+  });
+
+  it('names each event once with occurrences=first: upcoming at its next date, past at its latest, and refuses another value', async () => {
+    const upcoming = await walk(client, '/api/agenda/1/?occurrences=first&page_size=7');
+    const upcomingIds = upcoming.events.map((event) => event.id);
+    expect(new Set(upcomingIds).size).toBe(upcomingIds.length);
+    expect(upcoming.count).toBe(upcomingIds.length);
+    expect(upcomingIds).toEqual([...new Set(expectedAgenda({ agendaId: 1 }, DEMO_TODAY).map(String))]);
+    const horizon = addDays(DEMO_TODAY, RECURRENCE_HORIZON_DAYS);
+    expect(upcoming.events.find((event) => event.id === String(tour.id))?.bel_date).toBe(
+      occurrencesFrom(Recurrence.encode(tour.recurrence!), tour.bel_date, { from: DEMO_TODAY, to: horizon, limit: 1 })[0],
+    );
+    const past = await walk(client, '/api/agenda/1/?period=past&occurrences=first&page_size=7');
+    const pastIds = past.events.map((event) => event.id);
+    expect(pastIds).toEqual([...new Set(expectedAgenda({ agendaId: 1, period: 'past' }, DEMO_TODAY).map(String))]);
+    expect(past.events.find((event) => event.id === String(session.id))?.bel_date).toBe(
+      occurrencesBefore(Recurrence.encode(session.recurrence!), session.bel_date, { before: DEMO_TODAY, limit: 1 })[0],
+    );
+    const refused = await client.getJson('/api/agenda/1/?occurrences=some');
+    expect(refused.status).toBe(400);
   });
 
   it('answers the event itself at its first date, with its rule', async () => {
