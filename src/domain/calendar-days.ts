@@ -16,7 +16,11 @@ export const TIME_ZONE = 'Europe/Zurich';
 const DAY_MS = 86_400_000;
 
 /** The day number of a calendar date (month 1–12; a day past the month's end runs into the next). */
-export const dayFromParts = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / DAY_MS;
+export const dayFromParts = (year: number, month: number, day: number): number => {
+  // Not Date.UTC: it reads the years 0–99 as 1900–1999, and PostgreSQL's dates start at 0001-01-01.
+  const date = new Date(0);
+  return date.setUTCFullYear(year, month - 1, day) / DAY_MS;
+};
 
 /** The day number of an ISO date (`2026-12-31`, a date-time's date part too), or `null` when it is no real day. */
 export const dayNumber = (isoDate: string): number | null => {

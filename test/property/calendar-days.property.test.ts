@@ -48,6 +48,12 @@ describe('calendar days', () => {
     );
   });
 
+  it('read and write the first years of the calendar as themselves', () => {
+    expect(addDays('0001-01-01', 0)).toBe('0001-01-01');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(dayNumber('0001-01-01')! < dayNumber('1900-01-01')!).toBe(true);
+  });
+
   it("end a month on its last day and know each day's weekday, Monday first", () => {
     fc.assert(
       fc.property(day, (date) => {
