@@ -1,4 +1,4 @@
-import { zurichToday, addDays } from '../src/domain/agenda-window';
+import { zurichToday, addDays } from '../src/domain/calendar-days';
 import { answerAgenda, answerAgendaSearch } from '../server/http/routes/agenda-routes';
 import type { Database } from '../server/data/database';
 import { normalizeSearch } from '../server/data/search';

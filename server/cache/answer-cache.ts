@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, createGunzip, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
 import { sharedCacheControl } from './shared-cache';
 import { NO_LIMIT, type UncachedWork } from './fair-use';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rangeDays, zurichToday, isQuickRange } from '../../src/domain/agenda-window';
+import { rangeDays, isQuickRange } from '../../src/domain/agenda-window';
+import { addDays, zurichToday } from '../../src/domain/calendar-days';
 import { CSV_COLUMNS, CSV_PATHS, OPEN_DATA_CSVS, agendaCsvRow, newsCsvRow, publicationCsvRow, type OpenDataCsv } from '../../src/domain/open-data-export';
 import { localizedPath, type SitePage } from '../../src/domain/permalinks';
 import { LANGUAGES } from '../../src/domain/language';
@@ -9,8 +10,9 @@ import { ANSWER_CACHE_CONTROL, ifNoneMatchHits } from '../cache/answer-cache';
 import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import type { Queryable } from '../data/database';
 import { nameSearch } from '../data/search';
+import { RECURRENCE_HORIZON_DAYS } from '../http/routes/agenda-occurrences';
 import type { EventRow as AgendaEventRow } from '../http/routes/agenda-routes';
-import type { Recurrence } from '../../src/domain/recurrence';
+import { Recurrence, seriesDates } from '../../src/domain/recurrence';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { csvRecords } from '../render/export-routes';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
@@ -73,10 +75,6 @@ const agendaFiltersOf = (search: string, today: string, whole: boolean): AgendaC
 // An agenda answer's row, without its place (the CSV has no place columns), with the keyset's sort key.
 type EventRow = Omit<AgendaEventRow, 'lieu' | 'recurrence' | 'recurrence_start'> & { key_time: string; recurrence: Recurrence | null };
 
-// A rule repeats across months: its first date's month says nothing of them, so for the rules
-// that began earlier the month condition keeps only its parameter (PostgreSQL types each one).
-const anyMonth = (condition: string): string => condition.replace(/^extract\(month from e\.bel_date\) = (\$\d+)$/, '$1::integer is not null');
-
 // The import decoded every rule: the column holds one, or null.
 const EVENT_CSV_FIELDS = `e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
   to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
@@ -86,39 +84,71 @@ const EVENT_CSV_FIELDS = `e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, t
             from event_categories ec join agenda_categories c on c.id = ec.category_id
             where ec.event_id = e.id), '[]'::json) as categories`;
 
-/**
- * The agenda's events of the filters, from the first day on, a page at a time in the agenda's
- * order (date, time with all-day events last, id), each page after the last row of the one
- * before: no offset, so the thousandth page costs what the first does.
- */
-async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
-  const params: unknown[] = [Number(SITE_AGENDA_ID), filters.from];
-  const where = ['e.agenda_id = $1', 'e.bel_date >= $2::date'];
-  if (filters.to !== null) {
-    params.push(filters.to);
-    where.push(`e.bel_date <= $${params.length}::date`);
-  }
+// The conditions every row of the file meets, whatever its dates: the site's agenda, the categories, the title.
+const agendaConditions = (filters: AgendaCsvFilters, params: unknown[]): string[] => {
+  params.push(Number(SITE_AGENDA_ID));
+  const where = [`e.agenda_id = $${params.length}`];
   if (filters.categories.length > 0) {
     params.push(filters.categories);
     where.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
-  }
-  if (filters.month !== null) {
-    params.push(filters.month);
-    where.push(`extract(month from e.bel_date) = $${params.length}`);
   }
   if (filters.title !== null) {
     const search = nameSearch('e.search_title', filters.title, params);
     where.push(`${search.where} and ${search.rank} >= 0`);
   }
-  // A recurring event is one row at its first date: those begun before the first day and still
-  // repeating come first (there are few: one a rule), then every event from that day on.
-  const ongoing = await db.query<EventRow>(
-    `select ${EVENT_CSV_FIELDS} from events e
-      where ${[...where.filter((condition) => condition !== where[1]).map(anyMonth), `e.recurrence is not null and e.bel_date < $2::date and coalesce((e.recurrence->>'until')::date, 'infinity'::date) >= $2::date`].join(' and ')}
-      order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id`,
+  return where;
+};
+
+/**
+ * The recurring events of the filters that have a date in the file's days (from its first day to
+ * its last, or the agenda's horizon `horizon` for an endless rule), in its month when one is
+ * chosen: the series a month's file holds are those with a date in that month, as `seriesDates` says.
+ */
+const seriesInFile = async (db: Queryable, filters: AgendaCsvFilters, horizon: string): Promise<{ id: number; start: string }[]> => {
+  const last = filters.to ?? horizon;
+  const params: unknown[] = [last];
+  const where = ['e.recurrence is not null', 'e.bel_date <= $1::date', ...agendaConditions(filters, params)];
+  const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
+    `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence from events e where ${where.join(' and ')}`,
     params,
   );
-  if (ongoing.length > 0) yield ongoing.map(agendaCsvRow);
+  return rows.flatMap(({ id, start, recurrence }) =>
+    Recurrence.is(recurrence) && seriesDates(recurrence, start, { day: filters.from, to: last, month: filters.month ?? undefined }).next !== null
+      ? [{ id, start }]
+      : [],
+  );
+};
+
+/**
+ * The agenda's events of the filters, from the first day on, a page at a time in the agenda's
+ * order (date, time with all-day events last, id), each page after the last row of the one
+ * before: no offset, so the thousandth page costs what the first does. A recurring event is one
+ * row at its first date, when one of its dates is in the file's days (and month).
+ */
+async function* agendaRows(db: Queryable, filters: AgendaCsvFilters, pageRows: number, horizon: string): AsyncGenerator<readonly (readonly string[])[]> {
+  const series = await seriesInFile(db, filters, horizon);
+  // Those begun before the first day come first (there are few: one a rule), the others at their first date.
+  const ongoing = series.filter(({ start }) => start < filters.from).map(({ id }) => id);
+  const later = series.filter(({ start }) => start >= filters.from).map(({ id }) => id);
+  if (ongoing.length > 0) {
+    const rows = await db.query<EventRow>(
+      `select ${EVENT_CSV_FIELDS} from events e where e.id = any($1::int[]) order by e.bel_date, coalesce(e.start_time, time '24:00'), e.id`,
+      [ongoing],
+    );
+    if (rows.length > 0) yield rows.map(agendaCsvRow);
+  }
+  const params: unknown[] = [filters.from, later];
+  const where = ['e.bel_date >= $1::date', ...agendaConditions(filters, params)];
+  if (filters.to !== null) {
+    params.push(filters.to);
+    where.push(`e.bel_date <= $${params.length}::date`);
+  }
+  let single = 'e.recurrence is null';
+  if (filters.month !== null) {
+    params.push(filters.month);
+    single += ` and extract(month from e.bel_date) = $${params.length}`;
+  }
+  where.push(`(${single} or e.id = any($2::int[]))`);
   let after: readonly [string, string, number] | null = null;
   for (;;) {
     const page: unknown[] = [...params];
@@ -238,7 +268,7 @@ export const registerCsvRoutes = (
       const params = new URLSearchParams(kept);
       const pages =
         dataset === 'agenda'
-          ? agendaRows(db, agendaFiltersOf(kept, day, whole), pageRows)
+          ? agendaRows(db, agendaFiltersOf(kept, day, whole), pageRows, addDays(day, RECURRENCE_HORIZON_DAYS))
           : dataset === 'news'
             ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))], pageRows)
             : publicationRows(db);

@@ -1,4 +1,4 @@
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import type { Content, ContentContact, ContentEvent, ContentNews, ContentPlace, ContentShopItem } from '../data/content';
 import { NEWS_ARTICLES, type DemoArticle } from './demo-news';
 

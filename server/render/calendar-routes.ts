@@ -3,7 +3,7 @@ import { isLeft } from 'fp-ts/Either';
 import { firstValueFrom } from 'rxjs';
 import { AgendaEvent } from '../../src/domain/agenda';
 import { agendaEventPath } from '../../src/domain/agenda-filters';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { CALENDAR_FILES_ROOT } from '../../src/domain/calendar-files';
 import { icsFileName } from '../../src/domain/file-names';
 import { toIcs } from '../../src/domain/ics';

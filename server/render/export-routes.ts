@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { isLeft } from 'fp-ts/Either';
 import { PathReporter } from 'io-ts/PathReporter';
 import { firstValueFrom } from 'rxjs';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { Contact } from '../../src/domain/contact';
 import { CONTACTS_PATH, contactsPath, filtersFromSearch, filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
 import { CSV_DELIMITER, EXPORT_COLUMNS, EXPORT_FORMATS, exportBasePath, exportRow, type ExportFormat } from '../../src/domain/directory-export';

@@ -1,5 +1,5 @@
 import { from, of, switchMap, throwError } from 'rxjs';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { parseJson } from '../../src/domain/json';
 import { fetchJson, type HttpFailure } from '../../src/services/http';
 import type { PageRoutesOptions } from './page-routes';

@@ -1,4 +1,5 @@
-import { isQuickRange, rangeDays, type Day, type Period, type QuickRange } from './agenda-window';
+import { isQuickRange, rangeDays, type Period, type QuickRange } from './agenda-window';
+import type { Day } from './calendar-days';
 import { toQueryString } from './query';
 
 /** The agenda's filters (SPEC §3 `currentCategories`, and the month and title of §4), and a quick range of days. */
@@ -58,6 +59,8 @@ export interface AgendaPage {
   readonly period: Period;
   readonly today: Day;
   readonly pageSize: number;
+  /** `first`: each recurring event once, at its first date in the window (a reference-server extension); each occurrence otherwise. */
+  readonly occurrences?: 'first';
 }
 
 /**
@@ -76,6 +79,7 @@ export const agendaPagePath = (agendaId: string, filters: AgendaFilters, page: A
     period: page.period === 'past' ? 'past' : undefined,
     from: days?.from,
     to: days?.to,
+    occurrences: page.occurrences,
   });
   return `${path}${path.includes('?') ? `&${paging.slice(1)}` : paging}`;
 };

@@ -1,4 +1,5 @@
 import type { AgendaEvent } from './agenda';
+import { addDays, daysBetween } from './calendar-days';
 
 /** The events of one month (1–12) of a year. */
 export interface AgendaMonth {
@@ -35,12 +36,8 @@ export const dedupeById = <T extends { readonly id: string; readonly bel_date?: 
 export const seriesOf = (event: AgendaEvent): AgendaEvent => {
   const start = event.recurrence_start;
   if (event.recurrence === null || event.recurrence === undefined || start === null || start === undefined) return event;
-  const shift = (Date.parse(`${start.slice(0, 10)}T00:00:00Z`) - Date.parse(`${event.bel_date.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
-  const moved = (day: string): string => {
-    const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-    date.setUTCDate(date.getUTCDate() + shift);
-    return date.toISOString().slice(0, 10);
-  };
+  const shift = daysBetween(event.bel_date.slice(0, 10), start.slice(0, 10));
+  const moved = (day: string): string => addDays(day.slice(0, 10), shift);
   return { ...event, bel_date: start.slice(0, 10), end_date: event.end_date ? moved(event.end_date) : event.end_date };
 };
 

@@ -1,7 +1,4 @@
-import { zurichOffsetAt } from './structured-data';
-
-/** A calendar day `YYYY-MM-DD`. */
-export type Day = string;
+import { addDays, endOfMonth, weekdayNumberOf, type Day } from './calendar-days';
 
 /** The quick ranges beside the month filter, as the address names them (`?periode=semaine`). */
 export const QUICK_RANGES = ['aujourdhui', 'weekend', 'semaine', 'mois'] as const;
@@ -19,31 +16,6 @@ export interface DayRange {
   readonly to: Day;
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-const dayOf = (date: Date): Day => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-
-const utcOf = (day: Day): Date => new Date(`${day}T00:00:00Z`);
-
-/** The day it is in Europe/Zurich at an instant: the institution's "today", whoever asks. */
-export const zurichToday = (instant: number): Day => {
-  const offsetHours = zurichOffsetAt(instant) === '+02:00' ? 2 : 1;
-  return dayOf(new Date(instant + offsetHours * 3_600_000));
-};
-
-/** `day` moved by `days` (negative goes back). */
-export const addDays = (day: Day, days: number): Day => {
-  const date = utcOf(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return dayOf(date);
-};
-
-/** The last day of `day`'s month. */
-export const endOfMonth = (day: Day): Day => {
-  const date = utcOf(day);
-  return dayOf(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)));
-};
-
 /**
  * The days a quick range covers, seen from `today`: always from today on, so a range never
  * shows what is over. "Ce week-end" is the coming Saturday and Sunday (today only, on a
@@ -51,13 +23,13 @@ export const endOfMonth = (day: Day): Day => {
  * count weeks (Monday first); "Ce mois" to the end of the month.
  */
 export const rangeDays = (range: QuickRange, today: Day): DayRange => {
-  const weekday = utcOf(today).getUTCDay(); // 0 Sunday … 6 Saturday
-  const toSunday = (7 - weekday) % 7;
+  const weekday = weekdayNumberOf(today); // 0 Monday … 6 Sunday
+  const toSunday = 6 - weekday;
   switch (range) {
     case 'aujourdhui':
       return { from: today, to: today };
     case 'weekend':
-      return { from: weekday === 0 ? today : addDays(today, Math.max(0, 6 - weekday)), to: addDays(today, toSunday) };
+      return { from: addDays(today, Math.max(0, 5 - weekday)), to: addDays(today, toSunday) };
     case 'semaine':
       return { from: today, to: addDays(today, toSunday) };
     case 'mois':

@@ -1,11 +1,9 @@
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { AgendaEvent } from './agenda';
 import { seriesOf } from './agenda-grouping';
+import { addDays, TIME_ZONE } from './calendar-days';
 import { recurrenceLines } from './recurrence';
 import { dateParts } from './wire';
-
-/** The institution's time zone: the wall-clock times of the agenda are read in it. */
-export const AGENDA_TIME_ZONE = 'Europe/Zurich';
 
 const PRODUCT_ID = '-//Canton de Valmont//Agenda//FR';
 
@@ -48,11 +46,7 @@ const dateValue = (isoDate: string): string => {
 
 const timeValue = (time: string): string => `${time.slice(0, 2)}${time.slice(3, 5)}${time.length >= 8 ? time.slice(6, 8) : '00'}`;
 
-const nextDay = (isoDate: string): string => {
-  const { year, month, day } = dateParts(isoDate)!;
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
-  return `${next.getUTCFullYear()}${pad(next.getUTCMonth() + 1)}${pad(next.getUTCDate())}`;
-};
+const nextDay = (isoDate: string): string => dateValue(addDays(isoDate.slice(0, 10), 1));
 
 const utcStamp = (now: Date): string =>
   `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}T${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}Z`;
@@ -75,8 +69,8 @@ const plainText = (html: string): string =>
 const whenLines = (event: AgendaEvent): string[] => {
   const endDate = event.end_date ?? event.bel_date;
   if (event.start_time) {
-    const lines = [`DTSTART;TZID=${AGENDA_TIME_ZONE}:${dateValue(event.bel_date)}T${timeValue(event.start_time)}`];
-    if (event.end_time) lines.push(`DTEND;TZID=${AGENDA_TIME_ZONE}:${dateValue(endDate)}T${timeValue(event.end_time)}`);
+    const lines = [`DTSTART;TZID=${TIME_ZONE}:${dateValue(event.bel_date)}T${timeValue(event.start_time)}`];
+    if (event.end_time) lines.push(`DTEND;TZID=${TIME_ZONE}:${dateValue(endDate)}T${timeValue(event.end_time)}`);
     return lines;
   }
   // A day-long event: DTEND is the day after the last one (RFC 5545 §3.6.1).
@@ -130,7 +124,7 @@ let vtimezone: readonly string[] | null = null;
 // The zone's definition, read once from the table: it is the same in every file.
 const vtimezoneLines = (): readonly string[] => {
   if (vtimezone === null) {
-    const timeZone = tzlib_get_ical_block(AGENDA_TIME_ZONE);
+    const timeZone = tzlib_get_ical_block(TIME_ZONE);
     vtimezone = ((Array.isArray(timeZone) ? timeZone[0] : timeZone) ?? '').split(/\r?\n/).filter((line) => line !== '');
   }
   return vtimezone;
@@ -232,7 +226,7 @@ export const toIcsFeed = (feed: CalendarFeed): string =>
     [
       `NAME:${escapeText(feed.name)}`,
       `X-WR-CALNAME:${escapeText(feed.name)}`,
-      `X-WR-TIMEZONE:${AGENDA_TIME_ZONE}`,
+      `X-WR-TIMEZONE:${TIME_ZONE}`,
       `REFRESH-INTERVAL;VALUE=DURATION:${feed.refresh}`,
       `X-PUBLISHED-TTL:${feed.refresh}`,
     ],

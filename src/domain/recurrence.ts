@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { dayFromParts, dayNumber, dayOfMonth, daysInMonth, isoDay, monthIndexOf, monthOfDay, TIME_ZONE, weekdayOfDay, zurichOffsetMinutes } from './calendar-days';
 import { IsoDate, dateParts, nullable } from './wire';
 
 /** A day of the week as iCalendar names it (RFC 5545 `BYDAY`). */
@@ -50,54 +51,11 @@ export const Recurrence = recurrenceOf(IsoDate);
 export type Recurrence = t.TypeOf<typeof Recurrence>;
 
 // ——— Days as numbers ———
-// Occurrences are walked as day numbers (days since 1970-01-01, UTC calendar), so that a list of
-// a thousand rules allocates no Date: only the dates returned become strings.
-
-const DAY_MS = 86_400_000;
+// Occurrences are walked as day numbers (calendar-days.ts), so that a list of a thousand daily or
+// weekly rules allocates nothing but the dates returned, as strings.
 
 /** The week's days in iCalendar order, Monday first (the RFC 5545 default WKST). */
 export const WEEKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-
-const dayNumber = (isoDate: string): number | null => {
-  const parts = dateParts(isoDate);
-  return parts ? Date.UTC(parts.year, parts.month - 1, parts.day) / DAY_MS : null;
-};
-
-const dayOf = (year: number, month: number, day: number): number => Date.UTC(year, month - 1, day) / DAY_MS;
-
-// Monday 0 … Sunday 6: 1970-01-01 was a Thursday.
-const weekdayOf = (day: number): number => (((day + 3) % 7) + 7) % 7;
-
-// The civil date of a day number (H. Hinnant's days_from_civil inverse), written as year * 10000 + month * 100 + day.
-const civil = (day: number): number => {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  return (yoe + era * 400 + (m <= 2 ? 1 : 0)) * 10000 + m * 100 + d;
-};
-
-const pad2 = (value: number): string => (value < 10 ? `0${value}` : String(value));
-
-const isoOf = (day: number): string => {
-  const c = civil(day);
-  return `${String(Math.floor(c / 10000)).padStart(4, '0')}-${pad2(Math.floor(c / 100) % 100)}-${pad2(c % 100)}`;
-};
-
-const monthOfDay = (day: number): number => Math.floor(civil(day) / 100) % 100;
-
-// Months counted from year 0: the period arithmetic of a monthly rule.
-const monthIndexOf = (day: number): number => {
-  const c = civil(day);
-  return Math.floor(c / 10000) * 12 + (Math.floor(c / 100) % 100) - 1;
-};
-
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 
 // ——— The rule, ready to walk ———
 
@@ -111,7 +69,7 @@ export const monthWeekOf = (start: string): MonthWeek => {
 };
 
 /** The weekday of an ISO date. */
-export const weekdayOfDate = (isoDate: string): Weekday => WEEKDAYS[weekdayOf(dayNumber(isoDate) ?? 0)]!;
+export const weekdayOfDate = (isoDate: string): Weekday => WEEKDAYS[weekdayOfDay(dayNumber(isoDate) ?? 0)]!;
 
 /** The days a weekly rule falls on, Monday first, without repeats: its `weekdays`, or the start's own day when it lists none. */
 export const ruleWeekdays = (rule: Recurrence, start: string): Weekday[] => {
@@ -149,13 +107,13 @@ const planOf = (rule: Recurrence, startDate: string): Plan | null => {
     frequency: rule.frequency,
     interval: rule.interval ?? 1,
     start,
-    weekStart: start - weekdayOf(start),
+    weekStart: start - weekdayOfDay(start),
     mask,
     startMonth: monthIndexOf(start),
-    monthDay: civil(start) % 100,
+    monthDay: dayOfMonth(start),
     byWeekday: monthlyBy(rule) === 'weekday',
     monthWeek: monthWeekOf(startDate),
-    weekday: weekdayOf(start),
+    weekday: weekdayOfDay(start),
     until: until ?? Infinity,
     count: rule.count ?? Infinity,
   };
@@ -183,15 +141,15 @@ const periodDates = (plan: Plan, k: number, out: number[]): number => {
   const length = daysInMonth(year, month);
   if (!plan.byWeekday) {
     if (plan.monthDay > length) return 0;
-    out[0] = dayOf(year, month, plan.monthDay);
+    out[0] = dayFromParts(year, month, plan.monthDay);
     return 1;
   }
   if (plan.monthWeek === -1) {
-    const last = dayOf(year, month, length);
-    out[0] = last - ((weekdayOf(last) - plan.weekday + 7) % 7);
+    const last = dayFromParts(year, month, length);
+    out[0] = last - ((weekdayOfDay(last) - plan.weekday + 7) % 7);
   } else {
-    const first = dayOf(year, month, 1);
-    out[0] = first + ((plan.weekday - weekdayOf(first) + 7) % 7) + (plan.monthWeek - 1) * 7;
+    const first = dayFromParts(year, month, 1);
+    out[0] = first + ((plan.weekday - weekdayOfDay(first) + 7) % 7) + (plan.monthWeek - 1) * 7;
   }
   return 1;
 };
@@ -286,7 +244,7 @@ export const occurrencesFrom = (rule: Recurrence, start: string, { from, to, lim
   if (plan === null || fromDay === null || toDay === null || limit <= 0) return dates;
   const except = exceptionSet(rule);
   walk(plan, fromDay, toDay, (day) => {
-    if (!except?.has(day)) dates.push(isoOf(day));
+    if (!except?.has(day)) dates.push(isoDay(day));
     return dates.length < limit;
   });
   return dates;
@@ -308,7 +266,7 @@ export const occurrencesBefore = (rule: Recurrence, start: string, { before, fro
   if (plan === null || beforeDay === null || fromDay === null || limit <= 0) return dates;
   const except = exceptionSet(rule);
   walkBack(plan, fromDay, beforeDay - 1, (day) => {
-    if (!except?.has(day)) dates.push(isoOf(day));
+    if (!except?.has(day)) dates.push(isoDay(day));
     return dates.length < limit;
   });
   return dates;
@@ -338,6 +296,38 @@ export const countOccurrences = (rule: Recurrence, start: string, { from, to, mo
 
 /** The next `n` dates of an event from `today` (inclusive), exception dates left out. */
 export const nextOccurrences = (rule: Recurrence, start: string, today: string, n: number): string[] => occurrencesFrom(rule, start, { from: today, limit: n });
+
+/** Where `seriesDates` looks from: `day`, the last day a next date may fall on (`to`, which bounds an endless rule), and optionally one month (1–12) of any year. */
+export interface SeriesAround {
+  readonly day: string;
+  readonly to: string;
+  readonly month?: number | undefined;
+}
+
+/** When a series next repeats and when it last did, as `seriesDates` answers; `null` when it does not. */
+export interface SeriesDates {
+  readonly next: string | null;
+  readonly last: string | null;
+}
+
+/**
+ * Does this series still repeat? `next` is its first date from `day` on (up to `to`), `last` its
+ * latest date before `day`; both in `month` only when one is given, exception dates left out, a
+ * rule's `until` and `count` kept to. The one answer the agenda's feeds, files, search and home read.
+ */
+export const seriesDates = (rule: Recurrence, start: string, { day, to, month }: SeriesAround): SeriesDates => {
+  const plan = planOf(rule, start);
+  const dayNo = dayNumber(day);
+  const toDay = dayNumber(to);
+  if (plan === null || dayNo === null || toDay === null) return { next: null, last: null };
+  const except = exceptionSet(rule);
+  const counts = (date: number): boolean => !except?.has(date) && (month === undefined || monthOfDay(date) === month);
+  const next: number[] = [];
+  const last: number[] = [];
+  walk(plan, dayNo, toDay, (date) => !(counts(date) && next.push(date)));
+  walkBack(plan, -Infinity, dayNo - 1, (date) => !(counts(date) && last.push(date)));
+  return { next: next[0] === undefined ? null : isoDay(next[0]), last: last[0] === undefined ? null : isoDay(last[0]) };
+};
 
 // ——— Faults ———
 
@@ -376,41 +366,25 @@ export const recurrenceFaults = (rule: Recurrence, start: string): string[] => {
 
 // ——— iCalendar ———
 
-const TIME_ZONE = 'Europe/Zurich';
-const HOUR_MS = 3_600_000;
-
-// The day of the month of the last Sunday of `month` (1–12).
-const lastSunday = (year: number, month: number): number => {
-  const last = dayOf(year, month, daysInMonth(year, month));
-  return civil(last - ((weekdayOf(last) + 1) % 7)) % 100;
-};
-
-// Zurich is in summer time (+2 h) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
-const zurichOffsetHours = (instant: number, year: number): number =>
-  instant >= Date.UTC(year, 2, lastSunday(year, 3), 1) && instant < Date.UTC(year, 9, lastSunday(year, 10), 1) ? 2 : 1;
-
-const compact = (day: number): string => isoOf(day).replace(/-/g, '');
+const compact = (day: number): string => isoDay(day).replace(/-/g, '');
 
 const compactTime = (time: string): string => `${time.slice(0, 2)}${time.slice(3, 5)}${time.length >= 8 ? time.slice(6, 8) : '00'}`;
 
-const utcStamp = (instant: number): string => {
-  const date = new Date(instant);
-  return `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}${pad2(date.getUTCMinutes())}${pad2(date.getUTCSeconds())}Z`;
-};
+// An instant as iCalendar's UTC date-time (`20270630T215959Z`).
+const utcStamp = (instant: number): string => new Date(instant).toISOString().replace(/[-:]|\.\d{3}/g, '');
 
 // RFC 5545 §3.3.10: with a zoned DTSTART, UNTIL is UTC: here the end (23:59:59) of the until day in Zurich.
+// Zurich changes its clocks in the small hours, so the offset two hours before the day's end is the end's own.
 const untilValue = (until: number, timed: boolean): string => {
   if (!timed) return compact(until);
-  const c = civil(until);
-  const year = Math.floor(c / 10000);
-  const wall = Date.UTC(year, (Math.floor(c / 100) % 100) - 1, c % 100, 23, 59, 59);
-  return utcStamp(wall - zurichOffsetHours(wall - 2 * HOUR_MS, year) * HOUR_MS);
+  const wall = (until + 1) * 86_400_000 - 1000;
+  return utcStamp(wall - zurichOffsetMinutes(wall - 7_200_000) * 60_000);
 };
 
 const isTimed = (startTime: string | null | undefined): startTime is string => typeof startTime === 'string' && startTime !== '';
 
 // Whether a weekly rule's days leave out the start: RFC 5545 leaves such a set undefined, and ical.js or libical skip the start.
-const startOffRule = (plan: Plan): boolean => plan.frequency === 'weekly' && (plan.mask & (1 << weekdayOf(plan.start))) === 0;
+const startOffRule = (plan: Plan): boolean => plan.frequency === 'weekly' && (plan.mask & (1 << weekdayOfDay(plan.start))) === 0;
 
 /**
  * The iCalendar RRULE value of a rule (`FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20270630T215959Z`):
@@ -467,7 +441,7 @@ const exceptedDays = (plan: Plan | null, except: ReadonlySet<number> | null): nu
 };
 
 /** The exception dates of a rule that are occurrences of it, ascending: those the agenda and the words speak of. */
-export const exceptedOccurrences = (rule: Recurrence, start: string): string[] => exceptedDays(planOf(rule, start), exceptionSet(rule)).map(isoOf);
+export const exceptedOccurrences = (rule: Recurrence, start: string): string[] => exceptedDays(planOf(rule, start), exceptionSet(rule)).map(isoDay);
 
 /** The EXDATE line of a rule's exception dates that are real occurrences (`EXDATE;TZID=Europe/Zurich:20261208T100000,…` or `EXDATE;VALUE=DATE:…`), else none. */
 export const exdateLines = (rule: Recurrence, start: string, startTime: string | null): string[] => {

@@ -1,4 +1,5 @@
 import type { AgendaEvent, EventPlace } from './agenda';
+import { dayFromParts, TIME_ZONE, zurichInstant, zurichOffsetAt, zurichWallTime } from './calendar-days';
 import { PERSON, type Contact } from './contact';
 import type { NewsItem } from './news';
 import { exceptedOccurrences, monthlyBy, monthWeekOf, ruleWeekdays, weekdayOfDate, type Recurrence, type Weekday } from './recurrence';
@@ -82,50 +83,13 @@ const originOf = (url: string): string => {
 
 // ——— Europe/Zurich time ———
 
-const HOUR = 3_600_000;
-
-// The day of the month of the last Sunday of `month` (1–12).
-const lastSunday = (year: number, month: number): number => {
-  const last = new Date(Date.UTC(year, month, 0));
-  return last.getUTCDate() - last.getUTCDay();
-};
-
-/**
- * The offset of Europe/Zurich at an instant: summer time (+02:00) from 01:00 UTC on the last
- * Sunday of March to 01:00 UTC on the last Sunday of October, the European rule Switzerland
- * follows since 1996; +01:00 otherwise.
- */
-export const zurichOffsetAt = (instant: number): '+01:00' | '+02:00' => {
-  const year = new Date(instant).getUTCFullYear();
-  const start = Date.UTC(year, 2, lastSunday(year, 3), 1);
-  const end = Date.UTC(year, 9, lastSunday(year, 10), 1);
-  return instant >= start && instant < end ? '+02:00' : '+01:00';
-};
-
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const WALL_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 // An instant written as Zurich's wall time with its offset.
-const instantInZurich = (instant: number): string => {
-  const offset = zurichOffsetAt(instant);
-  const wall = new Date(instant + (offset === '+02:00' ? 2 : 1) * HOUR);
-  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(
-    wall.getUTCMinutes(),
-  )}:${pad(wall.getUTCSeconds())}${offset}`;
-};
-
-// A wall-clock date and time of Zurich, with its offset. In the autumn's repeated hour the
-// earlier (summer) one is taken; a time of the spring's missing hour is moved one hour on, in
-// summer time, as Temporal's 'compatible' disambiguation does, so the result is a real instant.
-const wallDateTime = (year: number, month: number, day: number, hour: number, minute: number, second: number): string => {
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const wall = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`;
-  if (zurichOffsetAt(asUtc - 2 * HOUR) === '+02:00') return `${wall}+02:00`;
-  if (zurichOffsetAt(asUtc - HOUR) === '+01:00') return `${wall}+01:00`;
-  return instantInZurich(asUtc - HOUR);
-};
+const instantInZurich = (instant: number): string => `${zurichWallTime(instant)}${zurichOffsetAt(instant)}`;
 
 /**
  * An ISO date-time with the offset Zurich has then. `value` is a date (`2026-12-01`) or a
@@ -138,10 +102,13 @@ export const zurichDateTime = (value: string, time?: string | null, allDay = fal
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const wall = time === null || time === undefined ? null : WALL_TIME.exec(time);
-  if (wall) return wallDateTime(year, month, day, Number(wall[1]), Number(wall[2]), Number(wall[3] ?? 0));
-  if (match[4] === undefined) return allDay ? `${match[1]}-${match[2]}-${match[3]}` : wallDateTime(year, month, day, 0, 0, 0);
+  // A wall-clock time of Zurich: in the autumn's repeated hour the earlier (summer) one, a time of the spring's missing hour one hour on.
+  const wallDateTime = (hour: number, minute: number, second: number): string =>
+    instantInZurich(zurichInstant(dayFromParts(year, month, day), hour, minute, second));
+  if (wall) return wallDateTime(Number(wall[1]), Number(wall[2]), Number(wall[3] ?? 0));
+  if (match[4] === undefined) return allDay ? `${match[1]}-${match[2]}-${match[3]}` : wallDateTime(0, 0, 0);
   const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6] ?? 0)];
-  if (match[7] === undefined) return wallDateTime(year, month, day, hour, minute, second);
+  if (match[7] === undefined) return wallDateTime(hour, minute, second);
   const instant = Date.parse(
     `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(second)}${match[7] === 'Z' ? 'Z' : match[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`,
   );
@@ -270,7 +237,7 @@ export const eventScheduleJsonLd = (event: AgendaEvent, rule: Recurrence): JsonL
     exceptDate: oneOrMany(exceptedOccurrences(rule, start)),
     startTime,
     endTime: startTime === undefined ? undefined : wallTime(event.end_time),
-    scheduleTimezone: 'Europe/Zurich',
+    scheduleTimezone: TIME_ZONE,
   });
 };
 

@@ -15,7 +15,8 @@ import {
 } from '../domain/agenda-filters';
 import { agendaCount, type AgendaCount } from '../domain/agenda-count';
 import { agendaEvents, dedupeById, eventKey, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
-import { rangeDays, sortEvents, windowEvents, zurichToday, type Day, type QuickRange } from '../domain/agenda-window';
+import { rangeDays, sortEvents, windowEvents, type QuickRange } from '../domain/agenda-window';
+import { zurichToday, type Day } from '../domain/calendar-days';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
 import { nextOccurrences } from '../domain/recurrence';
 import { PAST_PARAM, pagesFromSearch, withPages } from '../domain/list-pages';

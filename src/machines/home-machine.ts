@@ -1,8 +1,8 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../domain/agenda';
 import { NO_AGENDA_FILTERS } from '../domain/agenda-filters';
-import type { Day } from '../domain/agenda-window';
-import { HOME_LIST_SIZE, homeAgendaPageSize, latestNews, nextEvents } from '../domain/home-lists';
+import type { Day } from '../domain/calendar-days';
+import { HOME_LIST_SIZE, latestNews, nextEvents } from '../domain/home-lists';
 import type { CategorySelection } from '../domain/news-list';
 import type { NewsItem } from '../domain/news';
 import type { AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
@@ -109,10 +109,11 @@ export const homeMachine = setup({
           invoke: {
             src: 'loadEvents',
             // `today` decides no path (no quick range): the browser asks for the path the server answered.
+            // Each event once: however many dates a series has, the page holds `count` distinct events.
             input: ({ context }) => ({
               agendaId: context.agendaId,
               filters: NO_AGENDA_FILTERS,
-              page: { period: 'upcoming', today: context.today, pageSize: homeAgendaPageSize(context.count) },
+              page: { period: 'upcoming', today: context.today, pageSize: context.count, occurrences: 'first' },
             }),
           },
           initial: 'trying',

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
-import { addDays, rangeDays, zurichToday } from '../../src/domain/agenda-window';
+import { rangeDays } from '../../src/domain/agenda-window';
+import { addDays, zurichToday } from '../../src/domain/calendar-days';
 import { eventPath, localizedPath } from '../../src/domain/permalinks';
 import { axeViolations, watchedPage, openPage, wakeIslands } from '../support/browser';
 import { openForSuite } from '../support/browser-suite';

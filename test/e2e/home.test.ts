@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { throwError } from 'rxjs';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import type { HttpFailure } from '../../src/services/http';
 import { eventPath } from '../../src/domain/permalinks';
 import { axeViolations, openPage, wakeIslands, watchedPage } from '../support/browser';

@@ -209,7 +209,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
     expect(h.agendaRequests.at(-1)!.query).toEqual({
       agendaId: '1',
       filters: { categories: [], month: null, title: null },
-      page: { period: 'upcoming', today: input.today, pageSize: 12 },
+      page: { period: 'upcoming', today: input.today, pageSize: 3, occurrences: 'first' },
     });
   }
   if (event === null || event.type === 'RETRY_NEWS') expect(h.newsRequests.at(-1)!.selection).toEqual([]);

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { JSDOM } from 'jsdom';
 import { AgendaEvent, AgendaEventList } from '../../src/domain/agenda';
 import { agendaPagePath, type AgendaFilters } from '../../src/domain/agenda-filters';
-import { addDays } from '../../src/domain/agenda-window';
+import { addDays } from '../../src/domain/calendar-days';
 import { seriesOf } from '../../src/domain/agenda-grouping';
 import { agendaFeedPath, calendarAddresses, feedFiltersOf, newsFeedPath } from '../../src/domain/feed-addresses';
 import { decodeFeedToken, encodeFeedToken, MAX_FEED_TOKEN_LENGTH, normalizeFeedTitle, type FeedFilters } from '../../src/domain/feed-token';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { AgendaEvent } from '../../src/domain/agenda';
-import { addDays } from '../../src/domain/agenda-window';
-import { HOME_LIST_SIZE, homeAgendaPageSize, latestNews, nextEvents } from '../../src/domain/home-lists';
+import { addDays } from '../../src/domain/calendar-days';
+import { HOME_LIST_SIZE, latestNews, nextEvents } from '../../src/domain/home-lists';
 import { NewsItem } from '../../src/domain/news';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 
@@ -114,10 +114,6 @@ describe('the next events of the home page, with recurring events', () => {
         },
       ),
     );
-  });
-
-  it('ask the agenda for more rows than they show, to leave room for repetitions', () => {
-    fc.assert(fc.property(count, (size) => expect(homeAgendaPageSize(size)).toBeGreaterThan(size)));
   });
 });
 

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import { toIcs } from '../../src/domain/ics';
-import { countOccurrences, MAX_RECURRENCE_COUNT, occurrencesBefore, occurrencesFrom, WEEKDAYS, weekdayOfDate, type Recurrence } from '../../src/domain/recurrence';
+import {
+  countOccurrences,
+  MAX_RECURRENCE_COUNT,
+  occurrencesBefore,
+  occurrencesFrom,
+  seriesDates,
+  WEEKDAYS,
+  weekdayOfDate,
+  type Recurrence,
+} from '../../src/domain/recurrence';
 import { runs } from '../support/fuzz-runs';
 
 // The agenda's occurrences against an independent expansion: ical.js reads the VEVENT the
@@ -106,6 +115,42 @@ describe('recurrence', () => {
         expect(occurrencesFrom(rule, event.bel_date, { from: event.bel_date, to: last, limit: 60 })).toEqual(icalDays(event, last, 60));
       }),
       { numRuns: runs(400) },
+    );
+  });
+
+  it('says when a series next repeats and when it last did, in one month when asked, as ical.js expands it (count and until kept to)', () => {
+    fc.assert(
+      fc.property(
+        repeatingEvent,
+        fc.integer({ min: -30, max: 900 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+        ({ event, rule }, shift, span, month) => {
+          const day = addDays(event.bel_date, shift);
+          const to = addDays(day, span);
+          const days = icalDays(event, to, 5000).filter((date) => month === undefined || Number(date.slice(5, 7)) === month);
+          expect(seriesDates(rule, event.bel_date, { day, to, month })).toEqual({
+            next: days.find((date) => date >= day) ?? null,
+            last: days.filter((date) => date < day).at(-1) ?? null,
+          });
+        },
+      ),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('says a series ended by its count or its until repeats no more after its last date, whatever the month', () => {
+    fc.assert(
+      fc.property(repeatingEvent, fc.integer({ min: 1, max: 400 }), ({ event, rule }, after) => {
+        const ending: Recurrence = rule.count || rule.until ? rule : { ...rule, count: 12 };
+        const all = occurrencesFrom(ending, event.bel_date, { from: event.bel_date, limit: MAX_RECURRENCE_COUNT + 10 });
+        const last = all.at(-1);
+        if (last === undefined) return;
+        const day = addDays(last, after);
+        expect(seriesDates(ending, event.bel_date, { day, to: addDays(day, 3 * 366) })).toEqual({ next: null, last });
+        for (const month of [1, 8]) expect(seriesDates(ending, event.bel_date, { day, to: addDays(day, 3 * 366), month }).next).toBeNull();
+      }),
+      { numRuns: runs(200) },
     );
   });
 

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '../../src/domain/agenda-window';
+import { addDays } from '../../src/domain/calendar-days';
 import { MAX_FEED_TOKEN_LENGTH } from '../../src/domain/feed-token';
 import { eventPath, slugify } from '../../src/domain/permalinks';
 import { buildApp } from '../../server/http/app';

@@ -1,5 +1,5 @@
 import { within } from '@testing-library/dom';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { MAX_LIST_PAGES } from '../../src/domain/list-pages';
 import { contactPath } from '../../src/domain/permalinks';
 import { closeOpened } from '../support/close-opened';

@@ -5,7 +5,7 @@ import { AgendaEventList } from '../../src/domain/agenda';
 import { ContactList } from '../../src/domain/contact';
 import { NewsItemList } from '../../src/domain/news';
 import { MAX_CURSOR_LENGTH, PAGE_SIZES } from '../../src/domain/paging';
-import { addDays } from '../../src/domain/agenda-window';
+import { addDays } from '../../src/domain/calendar-days';
 import { occurrencesFrom } from '../../src/domain/recurrence';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import { buildApp } from '../../server/http/app';

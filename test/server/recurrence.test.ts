@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { AgendaEvent } from '../../src/domain/agenda';
-import { addDays } from '../../src/domain/agenda-window';
-import { occurrencesFrom, WEEKDAYS, weekdayOfDate, type Recurrence } from '../../src/domain/recurrence';
+import { addDays } from '../../src/domain/calendar-days';
+import { HOME_LIST_SIZE, nextEvents } from '../../src/domain/home-lists';
+import { CSV_PATHS } from '../../src/domain/open-data-export';
+import { CSV_DELIMITER } from '../../src/domain/directory-export';
+import { occurrencesBefore, occurrencesFrom, Recurrence, WEEKDAYS, weekdayOfDate } from '../../src/domain/recurrence';
 import { buildApp } from '../../server/http/app';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import { decodeContent, type Content, type ContentEvent } from '../../server/data/content';
@@ -11,6 +14,7 @@ import type { Database } from '../../server/data/database';
 import { importContent } from '../../server/operations/seed';
 import { closeOpened } from '../support/close-opened';
 import { decodeOrThrow, demo, DEMO_NOW, DEMO_TODAY, expectedAgenda } from '../support/demo-expectations';
+import { parseCsv } from '../support/csv';
 import { runs } from '../support/fuzz-runs';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
@@ -133,6 +137,26 @@ describe('the agenda lists each occurrence on its date', () => {
     expect(events.filter((event) => event.id === String(tour.id)).length).toBe(3);
   });
 
+  it('names each event once with occurrences=first: upcoming at its next date, past at its latest, and refuses another value', async () => {
+    const upcoming = await walk(client, '/api/agenda/1/?occurrences=first&page_size=7');
+    const upcomingIds = upcoming.events.map((event) => event.id);
+    expect(new Set(upcomingIds).size).toBe(upcomingIds.length);
+    expect(upcoming.count).toBe(upcomingIds.length);
+    expect(upcomingIds).toEqual([...new Set(expectedAgenda({ agendaId: 1 }, DEMO_TODAY).map(String))]);
+    const horizon = addDays(DEMO_TODAY, RECURRENCE_HORIZON_DAYS);
+    expect(upcoming.events.find((event) => event.id === String(tour.id))?.bel_date).toBe(
+      occurrencesFrom(Recurrence.encode(tour.recurrence!), tour.bel_date, { from: DEMO_TODAY, to: horizon, limit: 1 })[0],
+    );
+    const past = await walk(client, '/api/agenda/1/?period=past&occurrences=first&page_size=7');
+    const pastIds = past.events.map((event) => event.id);
+    expect(pastIds).toEqual([...new Set(expectedAgenda({ agendaId: 1, period: 'past' }, DEMO_TODAY).map(String))]);
+    expect(past.events.find((event) => event.id === String(session.id))?.bel_date).toBe(
+      occurrencesBefore(Recurrence.encode(session.recurrence!), session.bel_date, { before: DEMO_TODAY, limit: 1 })[0],
+    );
+    const refused = await client.getJson('/api/agenda/1/?occurrences=some');
+    expect(refused.status).toBe(400);
+  });
+
   it('answers the event itself at its first date, with its rule', async () => {
     const { status, body } = await client.getJson(`/api/agenda/${tour.agenda_id}/events/${tour.id}/`);
     expect(status).toBe(200);
@@ -247,6 +271,160 @@ describe('the agenda’s occurrences against ical.js', () => {
         expect(count).toBe(events.length);
       }),
       { numRuns: runs(12) },
+    );
+  });
+});
+
+describe('whether a series still repeats: one answer for the feed, the CSV, the search and the home page', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let client: TestClient;
+  const base = copy();
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    app = buildApp({ db, now: () => DEMO_NOW });
+    client = await injectClient(app);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await closeOpened(db);
+  });
+
+  const csvIds = async (path: string): Promise<string[]> => {
+    const answer = await client.get(path);
+    expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+    return parseCsv(answer.text.replace(/^\uFEFF/, ''), CSV_DELIMITER)
+      .slice(1)
+      .filter((row) => row.length > 1)
+      .map((row) => row[0]!);
+  };
+
+  const horizon = addDays(DEMO_TODAY, RECURRENCE_HORIZON_DAYS);
+  const siteSeries = base.events.filter((event) => event.agenda_id === 1 && event.recurrence);
+
+  it("puts a series in a month's CSV when one of its dates is in that month: the Saturday tour in August, not the session that rests in August", async () => {
+    const august = await csvIds(`${CSV_PATHS.agenda}?mois=8`);
+    expect(august).toContain(String(tour.id));
+    expect(august).not.toContain(String(session.id));
+    for (const month of [1, 8, 9, 12]) {
+      const ids = new Set(await csvIds(`${CSV_PATHS.agenda}?mois=${month}`));
+      const inMonth = siteSeries.filter((event) =>
+        occurrencesFrom(Recurrence.encode(event.recurrence!), event.bel_date, { from: DEMO_TODAY, to: horizon, limit: 10_000 }).some(
+          (day) => Number(day.slice(5, 7)) === month,
+        ),
+      );
+      expect({ month, series: siteSeries.filter((event) => ids.has(String(event.id))).map((event) => event.id) }).toEqual({
+        month,
+        series: inMonth.map((event) => event.id),
+      });
+    }
+  });
+
+  it('leaves out of the feed and the CSV a series its count ended, and searches it in the past at its last date', async () => {
+    // Two weekly workshops begun four months ago: one ended by its count three months ago, one whose count runs past today.
+    const start = addDays(DEMO_TODAY, -120);
+    const workshop = (id: number, title: string, count: number): ContentEvent => ({
+      id,
+      agenda_id: 1,
+      bel_date: start,
+      start_time: '18:00',
+      end_time: '20:00',
+      title,
+      categories: [],
+      recurrence: { frequency: 'weekly', count },
+    });
+    const ended = workshop(90_101, 'Atelier de reliure', 5);
+    const running = workshop(90_102, 'Atelier de gravure', 40);
+    await importContent(db, { ...base, events: [...base.events, ended, running] }, 'workshops.json');
+    const feed = await client.get('/flux/agenda/1.ics');
+    expect(feed.status).toBe(200);
+    const uids = new ICAL.Component(ICAL.parse(feed.text) as unknown[]).getAllSubcomponents('vevent').map((vevent) => String(vevent.getFirstPropertyValue('uid')));
+    expect(uids.some((uid) => uid.startsWith(`event-1-${running.id}@`))).toBe(true);
+    expect(uids.some((uid) => uid.startsWith(`event-1-${ended.id}@`))).toBe(false);
+    const file = await csvIds(CSV_PATHS.agenda);
+    expect(file).toContain(String(running.id));
+    expect(file).not.toContain(String(ended.id));
+    const { body } = await client.getJson('/api/search/?q=atelier&kind=events&limit=20');
+    const results = (body as { groups: { results: { title: string; date: string; upcoming: boolean }[] }[] }).groups[0]!.results;
+    expect(results.find((result) => result.title === running.title)).toMatchObject({
+      date: occurrencesFrom(running.recurrence!, start, { from: DEMO_TODAY, limit: 1 })[0],
+      upcoming: true,
+    });
+    expect(results.find((result) => result.title === ended.title)).toMatchObject({ date: addDays(start, 4 * 7), upcoming: false });
+  });
+
+  // An agenda of events of one date and series of every kind, dense daily ones above all, around today.
+  const time = fc.constantFrom(null, '09:00', '18:30');
+  const series = fc.record({
+    offset: fc.integer({ min: -30, max: 10 }),
+    time,
+    frequency: fc.constantFrom('daily' as const, 'daily' as const, 'weekly' as const, 'monthly' as const),
+    interval: fc.constantFrom(1, 1, 2),
+    end: fc.oneof(
+      fc.constant({}),
+      fc.integer({ min: 1, max: 40 }).map((count) => ({ count })),
+      fc.integer({ min: 0, max: 60 }).map((days) => ({ days })),
+    ),
+  });
+  const single = fc.record({ offset: fc.integer({ min: -5, max: 40 }), time });
+  const agenda = fc.record({ series: fc.array(series, { maxLength: 4 }), singles: fc.array(single, { maxLength: 6 }) }).map(({ series: rules, singles }) => [
+    ...rules.map(({ offset, time: startTime, frequency, interval, end }, index): ContentEvent => ({
+      id: 91_000 + index,
+      agenda_id: 1,
+      bel_date: addDays(DEMO_TODAY, offset),
+      start_time: startTime,
+      title: `Série ${index + 1}`,
+      categories: [],
+      recurrence: {
+        frequency,
+        interval,
+        ...('days' in end ? { until: addDays(DEMO_TODAY, offset + end.days) } : 'count' in end ? { count: end.count } : {}),
+      },
+    })),
+    ...singles.map(({ offset, time: startTime }, index): ContentEvent => ({
+      id: 92_000 + index,
+      agenda_id: 1,
+      bel_date: addDays(DEMO_TODAY, offset),
+      start_time: startTime,
+      title: `Séance ${index + 1}`,
+      categories: [],
+    })),
+  ]);
+
+  /** Each event at its next date from today (within the agenda's horizon), in the agenda's order: written apart from the server. */
+  const nextDates = (events: readonly ContentEvent[]): [string, string][] =>
+    events
+      .flatMap((event) => {
+        const day = event.recurrence
+          ? occurrencesFrom(event.recurrence, event.bel_date, { from: DEMO_TODAY, to: horizon, limit: 1 })[0]
+          : event.bel_date >= DEMO_TODAY
+            ? event.bel_date
+            : undefined;
+        return day === undefined ? [] : [{ id: event.id, day, time: event.start_time ?? '24:00' }];
+      })
+      .sort((a, b) => (a.day !== b.day ? (a.day < b.day ? -1 : 1) : a.time !== b.time ? (a.time < b.time ? -1 : 1) : a.id - b.id))
+      .map(({ id, day }) => [String(id), day]);
+
+  it('gives the home page the next three distinct events of any agenda, two daily series or not, and each event once page after page', async () => {
+    await fc.assert(
+      fc.asyncProperty(agenda, async (events) => {
+        await importContent(db, { ...base, events }, 'home-agenda.json');
+        const expected = nextDates(events);
+        const { status, body } = await client.getJson(`/api/agenda/1/?page_size=${HOME_LIST_SIZE}&occurrences=first`);
+        expect(status).toBe(200);
+        const page = body as Page;
+        const shown = nextEvents(
+          page.results.map((row) => decodeOrThrow(AgendaEvent, row)),
+          DEMO_TODAY,
+        ).map((event) => [event.id, event.bel_date]);
+        expect(shown).toEqual(expected.slice(0, HOME_LIST_SIZE));
+        expect(page.count).toBe(expected.length);
+        const walked = await walk(client, '/api/agenda/1/?page_size=2&occurrences=first');
+        expect(walked.events.map((event) => [event.id, event.bel_date])).toEqual(expected);
+      }),
+      { numRuns: runs(10) },
     );
   });
 });

@@ -1,7 +1,8 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 import { PathReporter } from 'io-ts/lib/PathReporter';
-import { addDays, zurichToday, type Period } from '../../src/domain/agenda-window';
+import { type Period } from '../../src/domain/agenda-window';
+import { addDays, zurichToday } from '../../src/domain/calendar-days';
 import { occurrencesBefore, occurrencesFrom } from '../../src/domain/recurrence';
 import { RECURRENCE_HORIZON_DAYS } from '../../server/http/routes/agenda-occurrences';
 import type { ContentEvent } from '../../server/data/content';

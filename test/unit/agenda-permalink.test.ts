@@ -1,7 +1,7 @@
 import { of } from 'rxjs';
 import { createActor, fromEventObservable } from 'xstate';
 import type { AgendaEvent } from '../../src/domain/agenda';
-import { addDays } from '../../src/domain/agenda-window';
+import { addDays } from '../../src/domain/calendar-days';
 import { agendaMachine, selectPermalinkEvent, selectShownEvents } from '../../src/machines/agenda-machine';
 import type { AgendaCategoriesEvent, AgendaEventQuery, AgendaEventsEvent, AgendaPermalinkEvent, AgendaQuery } from '../../src/services/agenda-service';
 

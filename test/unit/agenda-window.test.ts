@@ -1,4 +1,5 @@
-import { addDays, compareEvents, endOfMonth, isQuickRange, rangeDays, sortEvents, windowEvents, zurichToday } from '../../src/domain/agenda-window';
+import { compareEvents, isQuickRange, rangeDays, sortEvents, windowEvents } from '../../src/domain/agenda-window';
+import { addDays, endOfMonth, zurichToday } from '../../src/domain/calendar-days';
 
 // Wednesday 25 November 2026.
 const WEDNESDAY = '2026-11-25';

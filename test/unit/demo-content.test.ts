@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { zurichToday } from '../../src/domain/agenda-window';
+import { zurichToday } from '../../src/domain/calendar-days';
 import { buildDemoContent, DEMO_DEFAULTS, demoLabel, EMBLEM_COUNT, emblemDescription } from '../../server/operations/demo-content';
 import { runs } from '../support/fuzz-runs';
 

@@ -1,6 +1,6 @@
 import { isLeft } from 'fp-ts/lib/Either';
-import { countOccurrences, occurrencesBefore, occurrencesFrom, Recurrence } from '../../../src/domain/recurrence';
-import { addDays } from '../../../src/domain/agenda-window';
+import { countOccurrences, occurrencesBefore, occurrencesFrom, Recurrence, seriesDates } from '../../../src/domain/recurrence';
+import { addDays, endOfMonth } from '../../../src/domain/calendar-days';
 import type { Queryable } from '../../data/database';
 import type { ExtraRows } from '../paging';
 
@@ -67,15 +67,12 @@ const compareKeys = (a: readonly string[], b: readonly string[]): number => {
   return Number(a[2]) - Number(b[2]);
 };
 
-const lastDayOf = (year: number, month: number): string =>
-  `${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
-
 // The spans of days a month filter keeps within [from, to]: that month of each year.
 const monthSpans = (from: string, to: string, month: number): [string, string][] => {
   const spans: [string, string][] = [];
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    const last = lastDayOf(year, month);
+    const last = endOfMonth(first);
     const start = first < from ? from : first;
     const end = last > to ? to : last;
     if (start <= end) spans.push([start, end]);
@@ -187,6 +184,21 @@ export const recurringRules = (tx: Queryable, cacheKey: string, where: readonly 
   );
 };
 
+// The occurrences' side is one subquery (a join is no append member); the list's ONE_DATE condition keeps them.
+const occurrenceRows = (rows: readonly (readonly string[])[], params: unknown[]): string => {
+  params.push(
+    rows.map((row) => Number(row[2])),
+    rows.map((row) => row[0]),
+  );
+  const ids = `$${params.length - 1}::int[]`;
+  const days = `$${params.length}::date[]`;
+  return `(select ${EVENT_COLUMNS}, bel_date as series_start, false as occurrence from events
+           union all
+           select * from (select e.id, e.agenda_id, o.day, e.end_date + (o.day - e.bel_date), e.start_time, e.end_time, e.title, e.search_title,
+                                 e.place, e.description, e.link, e.lieu, e.recurrence, e.bel_date, true
+                            from unnest(${ids}, ${days}) as o(id, day) join events e on e.id = o.id) as occurrences) e`;
+};
+
 /**
  * The occurrences an agenda list merges with its stored events: counted in its range, the first of
  * them after a page's key, and the rows of the page's query (the stored single events, and each
@@ -203,18 +215,37 @@ export const agendaOccurrences = (rules: readonly Rule[], range: OccurrenceRange
     const pageKey = `${cacheKey}${JSON.stringify([range, key, limit])}`;
     return pageCache.get(pageKey) ?? remember(pageCache, pageKey, occurrenceKeys(rules, range, key, limit));
   },
-  // The occurrences' side is one subquery (a join is no append member); the list's ONE_DATE condition keeps them.
-  from: (rows, params) => {
-    params.push(
-      rows.map((row) => Number(row[2])),
-      rows.map((row) => row[0]),
-    );
-    const ids = `$${params.length - 1}::int[]`;
-    const days = `$${params.length}::date[]`;
-    return `(select ${EVENT_COLUMNS}, bel_date as series_start, false as occurrence from events
-             union all
-             select * from (select e.id, e.agenda_id, o.day, e.end_date + (o.day - e.bel_date), e.start_time, e.end_time, e.title, e.search_title,
-                                   e.place, e.description, e.link, e.lieu, e.recurrence, e.bel_date, true
-                              from unnest(${ids}, ${days}) as o(id, day) join events e on e.id = o.id) as occurrences) e`;
-  },
+  from: occurrenceRows,
 });
+
+/**
+ * Each rule's first occurrence in `range`, in the range's order (upcoming: its next date; past: its
+ * latest), as `seriesDates` says, each as the agenda's key `[day, time, id]`: a rule without a date in the range has none.
+ */
+export const firstOccurrenceKeys = (rules: readonly Rule[], range: OccurrenceRange): string[][] => {
+  const asc = range.direction === 'asc';
+  const keys = rules.flatMap((rule) => {
+    const dates = asc
+      ? seriesDates(rule.rule, rule.start, { day: range.from === null || range.from < rule.start ? rule.start : range.from, to: range.to, month: range.month })
+      : seriesDates(rule.rule, rule.start, { day: addDays(range.to, 1), to: range.to, month: range.month });
+    const day = asc ? dates.next : dates.last;
+    return day === null || (!asc && range.from !== null && day < range.from) ? [] : [[day, rule.time, String(rule.id)]];
+  });
+  return keys.sort((a, b) => (asc ? compareKeys(a, b) : compareKeys(b, a)));
+};
+
+/**
+ * The rows a list that names each event once merges with its stored events (`occurrences=first`):
+ * each recurring event at its first occurrence in the range, so a daily series is one row, not a page of them.
+ */
+export const firstOccurrences = (rules: readonly Rule[], range: OccurrenceRange | null, cacheKey: string): ExtraRows => {
+  const keysKey = `first${cacheKey}${JSON.stringify(range)}`;
+  const keys = (): string[][] => (range === null ? [] : (pageCache.get(keysKey) ?? remember(pageCache, keysKey, firstOccurrenceKeys(rules, range))));
+  const asc = range?.direction !== 'desc';
+  return {
+    count: keys().length,
+    after: (key, limit) =>
+      (key === null ? keys() : keys().filter((row) => (asc ? compareKeys(row, key) > 0 : compareKeys(row, key) < 0))).slice(0, Math.max(0, limit)),
+    from: occurrenceRows,
+  };
+};

@@ -3,7 +3,7 @@ import { isDatabaseDay } from '../../data/content';
 import type { Database } from '../../data/database';
 import { answerList, pagingProperties, type KeyColumn, type ListSpec, type PagingQuery } from '../paging';
 import { nameSearch } from '../../data/search';
-import { agendaOccurrences, ONE_DATE, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
+import { agendaOccurrences, firstOccurrences, ONE_DATE, occurrenceRange, recurringRules, SINGLE_EVENTS, STORED_EVENTS } from './agenda-occurrences';
 import { defineRoute, errorBody, idListSchema, idSchema, noQuerySchema, notFound, ok, searchTextSchema, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 
@@ -52,6 +52,8 @@ export interface AgendaWindow {
   period?: 'upcoming' | 'past';
   from?: string;
   to?: string;
+  /** `first`: a recurring event once, at its first occurrence in the window; `all` (the default): each occurrence. */
+  occurrences?: 'all' | 'first';
 }
 
 /** The query of `GET /api/agenda/{id}/`, once its schema has checked it. */
@@ -66,7 +68,12 @@ export interface AgendaQuery extends AgendaWindow, PagingQuery {
 
 const daySchema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 
-const windowProperties = { period: { type: 'string', enum: ['upcoming', 'past'] }, from: daySchema, to: daySchema } as const;
+const windowProperties = {
+  period: { type: 'string', enum: ['upcoming', 'past'] },
+  from: daySchema,
+  to: daySchema,
+  occurrences: { type: 'string', enum: ['all', 'first'] },
+} as const;
 
 const agendaParamsSchema = { type: 'object', properties: { id: idSchema }, required: ['id'], additionalProperties: false } as const;
 
@@ -123,10 +130,11 @@ const windowConditions = ({ period = 'upcoming', from, to }: AgendaWindow, today
 };
 
 // What the links repeat of a window: the period always, so a link says which side of today it pages.
-const windowFilters = ({ period = 'upcoming', from, to }: AgendaWindow): [string, string][] => [
+const windowFilters = ({ period = 'upcoming', from, to, occurrences }: AgendaWindow): [string, string][] => [
   ['period', period],
   ...(from === undefined ? [] : ([['from', from]] as [string, string][])),
   ...(to === undefined ? [] : ([['to', to]] as [string, string][])),
+  ...(occurrences === 'first' ? ([['occurrences', 'first']] as [string, string][]) : []),
 ];
 
 /** What chooses an agenda's events besides its window: the agenda, categories, a month, a title. */
@@ -164,7 +172,8 @@ const filterConditions = ({ agendaId, categories, month, title }: EventFilters, 
 
 /**
  * One agenda list: its stored events of one date, and the occurrences of its recurring events in
- * the window (up to `RECURRENCE_HORIZON_DAYS` ahead), merged in the same order and paging.
+ * the window (up to `RECURRENCE_HORIZON_DAYS` ahead), merged in the same order and paging; with
+ * `occurrences=first`, only each recurring event's first occurrence in the window.
  */
 const eventList = (path: string, window: AgendaWindow, today: string, filters: [string, string][], chosen: EventFilters): ListSpec => {
   const params: unknown[] = [];
@@ -186,7 +195,8 @@ const eventList = (path: string, window: AgendaWindow, today: string, filters: [
       const ruleParams: unknown[] = [];
       const ruleWhere = filterConditions(chosen, ruleParams, false);
       const cacheKey = JSON.stringify([version, ruleWhere, ruleParams]);
-      return agendaOccurrences(await recurringRules(tx, cacheKey, ruleWhere, ruleParams), range, cacheKey);
+      const rules = await recurringRules(tx, cacheKey, ruleWhere, ruleParams);
+      return window.occurrences === 'first' ? firstOccurrences(rules, range, cacheKey) : agendaOccurrences(rules, range, cacheKey);
     },
   };
 };

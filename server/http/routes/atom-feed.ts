@@ -1,8 +1,7 @@
 import { Feed, type Item } from 'feed';
 import type { NewsItem } from '../../../src/domain/news';
 import { newsPath } from '../../../src/domain/permalinks';
-import { zurichOffsetAt } from '../../../src/domain/structured-data';
-import { dateParts } from '../../../src/domain/wire';
+import { dayNumber, zurichInstant } from '../../../src/domain/calendar-days';
 
 /**
  * The authority of the feeds' `tag:` ids (RFC 4151) and the calendar UIDs: a name of the
@@ -40,10 +39,8 @@ const html = (text: string): string => xmlText(text).replace(/&/g, '&amp;').repl
 
 /** The instant a news date begins in Zurich, where the institution dates its news. */
 const dayStart = (isoDate: string): Date | null => {
-  const parts = dateParts(isoDate);
-  if (parts === null) return null;
-  const noonUtc = Date.UTC(parts.year, parts.month - 1, parts.day, 12);
-  return new Date(`${isoDate.slice(0, 10)}T00:00:00${zurichOffsetAt(noonUtc)}`);
+  const day = dayNumber(isoDate);
+  return day === null ? null : new Date(zurichInstant(day, 0, 0, 0));
 };
 
 // The package escapes `"` in attributes and nothing else: `&` and `<` are escaped here.

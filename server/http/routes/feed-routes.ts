@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EventPlace, type AgendaEvent } from '../../../src/domain/agenda';
-import { addDays, zurichToday } from '../../../src/domain/agenda-window';
+import { addDays, zurichToday } from '../../../src/domain/calendar-days';
 import { FEED_ROOT, FEED_SCOPE, newsFeedPath } from '../../../src/domain/feed-addresses';
 import { decodeFeedToken, type FeedFilters } from '../../../src/domain/feed-token';
 import { toIcsFeed, type FeedEvent } from '../../../src/domain/ics';
-import { Recurrence } from '../../../src/domain/recurrence';
+import { Recurrence, seriesDates } from '../../../src/domain/recurrence';
 import type { NewsItem } from '../../../src/domain/news';
 import { selectionToSearch } from '../../../src/domain/news-list';
 import { eventPath, PAGE_PATHS } from '../../../src/domain/permalinks';
@@ -17,6 +17,7 @@ import { TOMBSTONE_DAYS } from '../../data/event-feed-state';
 import { nameSearch } from '../../data/search';
 import { SITE_NEWS_SCOPE } from '../site';
 import { EVENT_KEY } from './agenda-routes';
+import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
 import { sharedCacheControl } from '../../cache/shared-cache';
 import { errorBody } from '../query-schemas';
@@ -84,38 +85,70 @@ export interface CalendarScope {
   readonly filters: FeedFilters | null;
 }
 
+/** The conditions of a feed's scope on `e` (its agenda, or the filters across every agenda), their values pushed to `params`. */
+const scopeConditions = (scope: CalendarScope, params: unknown[]): string[] => {
+  if (scope.filters === null) {
+    params.push(scope.agendaId);
+    return [`e.agenda_id = $${params.length}`];
+  }
+  const { categories, title } = scope.filters;
+  const live: string[] = [];
+  if (categories.length > 0) {
+    params.push(categories.map(Number));
+    live.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
+  }
+  if (title !== null) {
+    // The agenda's own search: its rank is named in a condition that always holds, since
+    // PostgreSQL must type every parameter nameSearch pushes (agenda-routes.ts does the same).
+    const search = nameSearch('e.search_title', title, params);
+    live.push(`${search.where} and ${search.rank} >= 0`);
+  }
+  return live;
+};
+
+/**
+ * The recurring events of a scope that began before `from` and still repeat on or after it (up to
+ * `to`), as `seriesDates` says: a rule ended by its count or its until is over, whichever it is.
+ */
+const continuingSeries = async (db: Queryable, scope: CalendarScope, from: string, to: string): Promise<number[]> => {
+  const params: unknown[] = [from];
+  const where = ['e.recurrence is not null', 'e.bel_date < $1::date', ...scopeConditions(scope, params)];
+  const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
+    `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence from events e where ${where.join(' and ')}`,
+    params,
+  );
+  return rows.flatMap(({ id, start, recurrence }) => (Recurrence.is(recurrence) && seriesDates(recurrence, start, { day: from, to }).next !== null ? [id] : []));
+};
+
 /**
  * The events of a calendar feed, in the agenda's order: those the agenda shows for the scope
  * (the plain call `GET /api/agenda/{id}/`, or the filter call `GET /api/agenda/?categories=…&title=…`
- * across every agenda, as SPEC §7 has it), from `from` on, plus the events cancelled since
- * `cancelledSince` that the same filters find in their last data; at most `limit`.
+ * across every agenda, as SPEC §7 has it), from `CALENDAR_FEED_PAST_DAYS` before `today` on, plus
+ * the events cancelled since `cancelledSince` that the same filters find in their last data; at most `limit`.
  */
 export const calendarFeedRows = async (
   db: Queryable,
   scope: CalendarScope,
-  from: string,
+  today: string,
   cancelledSince: Date,
   limit: number = CALENDAR_FEED_MAX_EVENTS,
 ): Promise<FeedEventRow[]> => {
-  const params: unknown[] = [from, cancelledSince.toISOString(), limit];
-  const live: string[] = [];
+  const from = addDays(today, -CALENDAR_FEED_PAST_DAYS);
+  // A recurring event is one entry at its first date (its RRULE says the rest): one that began
+  // before the feed's first day is in it while its rule still repeats, within the agenda's horizon.
+  const continuing = await continuingSeries(db, scope, from, addDays(today, RECURRENCE_HORIZON_DAYS));
+  const params: unknown[] = [from, cancelledSince.toISOString(), limit, continuing];
+  // The scope's first value is $5 (the agenda, or the categories): the cancelled events' side reads it too.
+  const live = scopeConditions(scope, params);
   const gone: string[] = ['s.cancelled_at is not null', 's.cancelled_at >= $2::timestamptz', "(s.data->>'bel_date')::date >= $1::date"];
   if (scope.filters === null) {
-    params.push(scope.agendaId);
-    live.push(`e.agenda_id = $${params.length}`);
-    gone.push(`(s.data->>'agenda_id')::integer = $${params.length}`);
+    gone.push(`(s.data->>'agenda_id')::integer = $5`);
   } else {
     const { categories, title } = scope.filters;
     if (categories.length > 0) {
-      params.push(categories.map(Number));
-      live.push(`exists (select 1 from event_categories l where l.event_id = e.id and l.category_id = any($${params.length}::int[]))`);
-      gone.push(`exists (select 1 from jsonb_array_elements(s.data->'categories') c where (c->>'id')::integer = any($${params.length}::int[]))`);
+      gone.push(`exists (select 1 from jsonb_array_elements(s.data->'categories') c where (c->>'id')::integer = any($5::int[]))`);
     }
     if (title !== null) {
-      // The agenda's own search: its rank is named in a condition that always holds, since
-      // PostgreSQL must type every parameter nameSearch pushes (agenda-routes.ts does the same).
-      const search = nameSearch('e.search_title', title, params);
-      live.push(`${search.where} and ${search.rank} >= 0`);
       const former = nameSearch("(s.data->>'search_title')", title, params);
       gone.push(`${former.where} and ${former.rank} >= 0`);
     }
@@ -123,8 +156,6 @@ export const calendarFeedRows = async (
   // Each side is ordered and cut on its own, on the agenda's key (an index of migration 3 serves the
   // events' side), so the categories of only the rows kept are read, whatever the agenda's size.
   const key = EVENT_KEY.map((column) => column.sql).join(', ');
-  // A recurring event is one entry at its first date (its RRULE says the rest): one that began
-  // before the feed's first day is in it while its rule may still repeat (until that day or later).
   const stored = (when: string): string =>
     `(select e.id, e.agenda_id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
                to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time,
@@ -142,7 +173,7 @@ export const calendarFeedRows = async (
     `select * from (
        ${stored('e.bel_date >= $1::date')}
        union all
-       ${stored("e.recurrence is not null and e.bel_date < $1::date and coalesce((e.recurrence->>'until')::date, 'infinity'::date) >= $1::date")}
+       ${stored('e.id = any($4::int[])')}
        union all
        (select s.event_id, (s.data->>'agenda_id')::integer, s.data->>'bel_date', s.data->>'end_date',
                left(s.data->>'start_time', 5), left(s.data->>'end_time', 5),
@@ -182,7 +213,7 @@ export const answerCalendarFeed = async (db: Queryable, agendaId: number, filter
   if (agenda === undefined) return refuse(404, `agenda ${agendaId} does not exist`);
   // Counted in whole days, like the window: the feed changes at most once a day besides imports.
   const cancelledSince = new Date(`${addDays(today, -TOMBSTONE_DAYS)}T00:00:00Z`);
-  const rows = await calendarFeedRows(db, { agendaId, filters }, addDays(today, -CALENDAR_FEED_PAST_DAYS), cancelledSince);
+  const rows = await calendarFeedRows(db, { agendaId, filters }, today, cancelledSince);
   const events: FeedEvent[] = rows.map((row) => {
     const event = asEvent(row);
     return {

@@ -14,12 +14,14 @@ import {
   type SearchGroup,
   type SearchKind,
 } from '../../../src/domain/site-search';
-import { nextOccurrences, Recurrence } from '../../../src/domain/recurrence';
+import { addDays } from '../../../src/domain/calendar-days';
+import { Recurrence, seriesDates } from '../../../src/domain/recurrence';
 import type { Database } from '../../data/database';
 import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
 import { defineRoute, errorBody, ok, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
+import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
 
 /** The query of `GET /api/search/`, once its schema has checked it. */
 export interface SiteSearchQuery {
@@ -135,26 +137,33 @@ const searchContacts = async (db: Database, text: string, limit: number): Promis
   return { kind: 'contacts', ...count, results };
 };
 
-/** A recurring event of the site's agenda that began before `today` and still repeats: its id and its next date. */
-interface ContinuingSeries {
+/** A recurring event of the site's agenda shown at another date than its first: its id and that date. */
+interface MovedSeries {
   readonly id: number;
-  readonly next: string;
+  readonly shown: string;
 }
 
-/** The site agenda's recurring events that match the text, began before `today` and repeat on or after it (few: read from the rules' own index). */
-const continuingSeries = async (db: Database, text: string, today: string): Promise<ContinuingSeries[]> => {
-  const params: unknown[] = [Number(SITE_AGENDA_ID), today];
+/**
+ * The site agenda's recurring events that match the text, each at the date the search shows it
+ * when that is not its first (few: read from the rules' own index): a series that repeats from
+ * `today` on is upcoming at its next date, as the agenda lists it; one that is over (by its until,
+ * its count or its exception dates) is in the past at its last date, as `seriesDates` says.
+ */
+const movedSeries = async (db: Database, text: string, today: string): Promise<MovedSeries[]> => {
+  const params: unknown[] = [Number(SITE_AGENDA_ID)];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   // The rank is not needed here, but every parameter of the match must be read for its type to be known.
   const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
     `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence, ${match.rank} as match_rank from events e
-      where e.agenda_id = $1 and e.recurrence is not null and e.bel_date < $2::date and ${match.where}`,
+      where e.agenda_id = $1 and e.recurrence is not null and ${match.where}`,
     params,
   );
+  const to = addDays(today, RECURRENCE_HORIZON_DAYS);
   return rows.flatMap(({ id, start, recurrence }) => {
     if (!Recurrence.is(recurrence)) return [];
-    const next = nextOccurrences(recurrence, start, today, 1)[0];
-    return next === undefined ? [] : [{ id, next }];
+    const { next, last } = seriesDates(recurrence, start, { day: today, to });
+    const shown = next ?? last;
+    return shown === null || shown === start ? [] : [{ id, shown }];
   });
 };
 
@@ -164,25 +173,25 @@ const continuingSeries = async (db: Database, text: string, today: string): Prom
  * typing "séance" wants the next session, and then the last one.
  */
 const searchEvents = async (db: Database, text: string, limit: number, today: string): Promise<SearchGroup> => {
-  const continuing = await continuingSeries(db, text, today);
+  const moved = await movedSeries(db, text, today);
   const params: unknown[] = [Number(SITE_AGENDA_ID), today];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   params.push(
-    continuing.map(({ id }) => id),
-    continuing.map(({ next }) => next),
+    moved.map(({ id }) => id),
+    moved.map(({ shown }) => shown),
   );
-  const [ids, nexts] = [`$${params.length - 1}::int[]`, `$${params.length}::date[]`];
+  const [ids, days] = [`$${params.length - 1}::int[]`, `$${params.length}::date[]`];
   params.push(limit);
   const time = "coalesce(e.start_time, time '24:00')";
-  // A series that began before today and still repeats is shown at its next date, as the agenda lists it.
-  const shown = `coalesce((${nexts})[array_position(${ids}, e.id)], e.bel_date)`;
+  // A series is shown at its next date, or its last once it is over.
+  const shown = `coalesce((${days})[array_position(${ids}, e.id)], e.bel_date)`;
   const fields = `e.id, e.title, ${shown} as bel_date, e.end_date + (${shown} - e.bel_date) as end_date, e.start_time, e.place, e.search_title, ${shown} >= $2::date as upcoming`;
   const { rows, ...count } = await rankedRows<
     Ranked & { id: number; title: string; date: string; end_date: string | null; start_time: string | null; place: string | null; upcoming: boolean }
   >(db, params, {
     all: `select ${fields} from events e where e.agenda_id = $1 and ${match.where}`,
     // From today, both ways along the agenda's date index.
-    window: `(select ${fields} from events e where e.agenda_id = $1 and e.bel_date >= $2::date and ${match.where}
+    window: `(select ${fields} from events e where e.agenda_id = $1 and e.bel_date >= $2::date and e.id <> all(${ids}) and ${match.where}
                order by e.bel_date, ${time}, e.id limit ${RANK_WINDOW})
              union all
              (select ${fields} from events e where e.agenda_id = $1 and e.bel_date < $2::date and e.id <> all(${ids}) and ${match.where}

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch } from '../../domain/agenda-filters';
-import { zurichToday } from '../../domain/agenda-window';
+import { zurichToday } from '../../domain/calendar-days';
 import { PAST_PARAM, pagesFromSearch } from '../../domain/list-pages';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { zurichToday } from '../../domain/agenda-window';
+import { zurichToday } from '../../domain/calendar-days';
 import { HOME_LIST_SIZE } from '../../domain/home-lists';
 import { HOME_MESSAGES } from '../../i18n/home-messages';
 import { addMessages } from '../../i18n/intl';
