@@ -213,7 +213,10 @@ const onFreshPage = async (control: Control, manner: Manner): Promise<{ before: 
   expect(await container(page, control.widget).getAttribute('data-ready')).toBeNull();
   release();
   await settle(page, control.widget);
-  await control.then?.(page);
+  if (control.then) {
+    await control.then(page);
+    await settle(page, control.widget);
+  }
   const after = await perceive(page, control);
   await page.context().close();
   return { before, after, errors };
@@ -228,7 +231,10 @@ const onAwakePage = async (control: Control, manner: Manner): Promise<Perceived>
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await act(page, control, manner);
   await settle(page, control.widget);
-  await control.then?.(page);
+  if (control.then) {
+    await control.then(page);
+    await settle(page, control.widget);
+  }
   const after = await perceive(page, control);
   await page.context().close();
   return after;
