@@ -36,6 +36,7 @@ import { queryTitle } from '../../src/views/search/search-title';
 import { textFromSearch } from '../../src/domain/site-search';
 import { siteInfoEntry } from '../../src/views/site-info/site-info-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
+import { CONTENT_LANGUAGE } from '../../src/views/shared/widget-root';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
@@ -97,6 +98,9 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
   data: { entry: siteInfoEntry, widget: 'site-info', dir: 'donnees', attributes: { 'data-info': 'data' }, title: 'opendata.title' },
 };
+
+/** The `lang` of the institution's content on a page in `language`: none when the page speaks it already. */
+const contentLanguageOn = (language: Language): Language | undefined => (language === CONTENT_LANGUAGE ? undefined : CONTENT_LANGUAGE);
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
 const readInlineStyle = (distDir: string, href: string): string | null => {
@@ -272,12 +276,15 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
     let heading = pageTitle;
+    // An article's or an event's title is the institution's content, which keeps its language on a page in another.
+    let headingLang: Language | undefined;
     const listTitle = meta.title;
     const subject = rendered.subject;
     if (subject?.kind === 'article') {
       const { article } = subject;
       const url = `${origin}${newsPath(article)}`;
       heading = article.title ?? pageTitle;
+      headingLang = article.title ? contentLanguageOn(language) : undefined;
       meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
         listTitle,
         type: 'article',
@@ -301,6 +308,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const url = `${origin}${eventPath(event)}`;
       // Its heading is its title, as an article's: the page is the event's, the agenda follows below it.
       heading = event.title;
+      headingLang = contentLanguageOn(language);
       // Its date as the page's language writes it, its place, then the start of its text.
       const when = `${formatLongDate(event.bel_date, language)}${event.start_time ? `, ${formatTime(event.start_time, language)}` : ''}`;
       const description = eventDescription(when, event.place, event.description ? plainText(event.description) : null);
@@ -326,6 +334,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           failures: rendered.failures,
           attributes: { ...setup.attributes, ...apiAttributes, 'data-widget': setup.widget, 'data-wake': setup.entry.wake },
           heading,
+          headingLang,
           head: rendered.head,
           style: styleOf(setup.widget),
           search,

@@ -456,6 +456,53 @@ describe("the institution's content keeps its language on a page in another (WCA
     expect(new Set(contentIn(document, '.shop-item__actions button'))).toEqual(new Set(['en']));
   });
 
+  it.each(['de', 'it', 'en'])("/%s/ marks an event's and a news item's title French as the page's h1, and a section's h1 not", async (language) => {
+    const event = firstOf(content.events, 'event of the site agenda', (item) => String(item.agenda_id) === SITE_AGENDA_ID);
+    const article = firstOf(content.news, 'news item of the site scope', (item) => item.scope === SITE_NEWS_SCOPE);
+    for (const [path, title] of [
+      [eventPath(event), event.title],
+      [newsPath(article), article.title],
+    ] as const) {
+      const heading = within((await page(`/${language}${path}`)).body).getByRole('heading', { level: 1 });
+      expect({ path, title: heading.textContent, lang: heading.closest('[lang]')!.getAttribute('lang') }).toEqual({ path, title, lang: 'fr' });
+    }
+    const section = within((await page(`/${language}/agenda/`)).body).getByRole('heading', { level: 1 });
+    expect(section.closest('[lang]')!.getAttribute('lang')).toBe(language);
+  });
+
+  it("/de/ pages mark the category names of the filters French, the interface's own buttons and options German", async () => {
+    const agenda = await page('/de/agenda/');
+    const agendaToggles = within(main(agenda)).getByRole('group', { name: 'Kategorien' });
+    const categoryButtons = within(agendaToggles).getAllByRole('button');
+    expect(categoryButtons.length).toBeGreaterThan(0);
+    expect(new Set(categoryButtons.map((button) => button.closest('[lang]')!.getAttribute('lang')))).toEqual(new Set(['fr']));
+    expect(within(main(agenda)).getByRole('button', { name: 'Heute' }).closest('[lang]')!.getAttribute('lang')).toBe('de');
+
+    const news = await page('/de/actualites/');
+    expect(new Set(contentIn(news, '.news-filters__options .chip'))).toEqual(new Set(['fr']));
+    expect(within(main(news)).getByRole('button', { name: 'Alle anzeigen' }).closest('[lang]')!.getAttribute('lang')).toBe('de');
+
+    const directory = await page('/de/annuaire/');
+    const options = [...within(main(directory)).getByRole('combobox', { name: 'Kategorie' }).querySelectorAll('option')];
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.map((option) => option.closest('[lang]')!.getAttribute('lang'))).toEqual(['de', ...options.slice(1).map(() => 'fr')]);
+  });
+
+  it("/de/recherche/ marks the titles and the quoted places and registers French, the words around them German", async () => {
+    const document = await page('/de/recherche/?q=conseil');
+    expect(new Set(contentIn(document, '.search-result__title'))).toEqual(new Set(['fr']));
+    const excerpts = [...main(document).querySelectorAll<HTMLElement>('.search-result__excerpt')];
+    const quoting = (prefix: string) => excerpts.filter((excerpt) => excerpt.textContent.startsWith(prefix));
+    for (const prefix of ['Ort: ', 'Register der Interessenbindungen: ']) {
+      expect({ prefix, found: quoting(prefix).length > 0 }).toEqual({ prefix, found: true });
+      for (const excerpt of quoting(prefix)) {
+        expect(excerpt.closest('[lang]')!.getAttribute('lang')).toBe('de');
+        const quoted = excerpt.querySelector('[lang="fr"]');
+        expect(quoted?.textContent).toBe(excerpt.textContent.slice(prefix.length));
+      }
+    }
+  });
+
   it("a French page marks nothing twice: its content is in the page's own language", async () => {
     const document = await page('/annuaire/');
     expect(document.querySelectorAll('main [data-widget] [lang="fr"]').length).toBe(0);

@@ -1,0 +1,34 @@
+import type { MessageId } from '../../i18n/intl';
+import { useLocale } from './widget-root';
+
+// Stands for the content while the sentence is formatted: a private-use character, which no message writes.
+const MARK = '\u{E000}';
+
+/**
+ * A sentence of the interface that quotes the institution's content ("Ort: {place}"): on a page in
+ * another language the quoted part alone is marked French, so a screen reader reads each part with
+ * its own language's rules (WCAG 3.1.2).
+ */
+export const ContentPhrase = ({
+  id,
+  name,
+  content,
+  values = {},
+}: {
+  id: MessageId;
+  /** The message's placeholder that holds the content, written once in every language. */
+  name: string;
+  content: string;
+  values?: Readonly<Record<string, string | number>>;
+}) => {
+  const { t, contentLang } = useLocale();
+  if (contentLang === undefined) return <>{t(id, { ...values, [name]: content })}</>;
+  const [before = '', ...after] = t(id, { ...values, [name]: MARK }).split(MARK);
+  return (
+    <>
+      {before}
+      <span lang={contentLang}>{content}</span>
+      {after.join(content)}
+    </>
+  );
+};
