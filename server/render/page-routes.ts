@@ -44,6 +44,8 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { sharedCacheControl } from '../cache/shared-cache';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
+import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/api-reference-page';
+import { API_REFERENCE_PATH, openApiDocument } from '../http/description/openapi-document';
 import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch, type PageQueryProblem } from './page-queries';
@@ -401,6 +403,32 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (fresh.status === 503) return unavailable(reply, fresh, request);
     return send(reply, fresh, request, key);
   };
+
+  // The API's reference, a page of the site like the others (header, footer, languages): the same at
+  // every visit but for its origin and language, so kept under those (the description changes with the code only).
+  const apiDocument = openApiDocument();
+  const apiPage = (origin: string, language: Language): Rendered => {
+    const key = JSON.stringify(['api', origin, language]);
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept;
+    const words = API_REFERENCE_WORDS[language];
+    const meta = metaFor(origin, language, API_REFERENCE_PATH, words.title, words.description);
+    const html = renderPageDocument(
+      assetsFor(''),
+      language,
+      meta,
+      { html: apiReferenceContent(apiDocument, language), answers: null, heading: words.title, style: styleOf('site-info') },
+      'api',
+      inlineStyle,
+    );
+    return remember(key, finish(200, html, { link: `<${meta.canonical}>; rel="canonical"` }));
+  };
+  for (const language of LANGUAGES) {
+    app.get(localizedPath(API_REFERENCE_PATH, language), (request, reply) => {
+      const origin = origins.absolute(request);
+      return send(reply, apiPage(origin, language), request, JSON.stringify(['api', origin, language]));
+    });
+  }
 
   // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives
   // the built file a hashed name.

@@ -1,8 +1,14 @@
 import type { MessageId } from '../../i18n/intl';
 import { useLocale } from './widget-root';
 
-// Stands for the content while the sentence is formatted: a private-use character, which no message writes.
-const MARK = '\u{E000}';
+/** Stands for a part of a sentence while the sentence is formatted: a private-use character, which no message writes. */
+export const PHRASE_MARK = '\u{E000}';
+
+/** A formatted sentence cut around the one place where `PHRASE_MARK` was given as a value. */
+export const phraseAround = (sentence: string): { readonly before: string; readonly after: string } => {
+  const at = sentence.indexOf(PHRASE_MARK);
+  return at < 0 ? { before: sentence, after: '' } : { before: sentence.slice(0, at), after: sentence.slice(at + PHRASE_MARK.length) };
+};
 
 /**
  * A sentence of the interface that quotes the institution's content ("Ort: {place}"): on a page in
@@ -23,12 +29,12 @@ export const ContentPhrase = ({
 }) => {
   const { t, contentLang } = useLocale();
   if (contentLang === undefined) return <>{t(id, { ...values, [name]: content })}</>;
-  const [before = '', ...after] = t(id, { ...values, [name]: MARK }).split(MARK);
+  const { before, after } = phraseAround(t(id, { ...values, [name]: PHRASE_MARK }));
   return (
     <>
       {before}
       <span lang={contentLang}>{content}</span>
-      {after.join(content)}
+      {after}
     </>
   );
 };
