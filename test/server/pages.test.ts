@@ -280,6 +280,18 @@ describe('filters in the address', () => {
   });
 });
 
+describe('a later page loaded as it is (?page=2)', () => {
+  it.each([
+    ['/agenda/?page=2', /dont|nouveau/],
+    ['/actualites/?page=2', /ajoutée?s?/],
+    ['/annuaire/?page=2', /ajoutés?/],
+  ])('%s shows its items without saying that any were just added: only a visitor\'s "Afficher plus" adds', async (path, addedWords) => {
+    const regions = [...main(await page(path)).querySelectorAll('[role="status"], [aria-live]')];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(regions.map((region) => region.textContent).filter((text) => addedWords.test(text))).toEqual([]);
+  });
+});
+
 describe('permalinks', () => {
   it("renders a person's page: the directory with the modal dialog named by the contact, and Person JSON-LD", async () => {
     const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
