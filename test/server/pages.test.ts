@@ -280,6 +280,17 @@ describe('filters in the address', () => {
   });
 });
 
+describe('the A–Z index says how it files names', () => {
+  it.each([
+    ['/annuaire/', 'Index alphabétique', /nom de famille .*premier mot important/],
+    ['/de/annuaire/', 'Alphabetischer Index', /Familiennamen .*ersten bedeutsamen Wort/],
+  ])('%s explains the filing rule beside its letters', async (path, index, rule) => {
+    const widget = main(await page(path));
+    expect(within(widget).getByRole('navigation', { name: index })).toBeTruthy();
+    expect([...widget.querySelectorAll('p')].filter((paragraph) => rule.test(paragraph.textContent))).toHaveLength(1);
+  });
+});
+
 describe('a later page loaded as it is (?page=2)', () => {
   it.each([
     ['/agenda/?page=2', /dont|nouveau/],
