@@ -222,6 +222,8 @@ export const buildApp = ({
     await unlisten?.().catch(() => undefined);
   });
 
+  // With a built site the pages are the server's, the API's reference page among them.
+  const rendersPages = distDir !== undefined && existsSync(distDir);
   app.register(async (api) => {
     // Every route's answer comes from the answer cache, already tagged (and revalidated there:
     // @fastify/etag would also answer 304 to a 404, which RFC 9110 §13.2.1 forbids) and already
@@ -233,7 +235,7 @@ export const buildApp = ({
     });
     registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
     // The API's own description (OpenAPI 3.1) and its reference page.
-    registerApiDescription(api, API_CACHE_CONTROL);
+    registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages });
   });
 
   registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
@@ -263,7 +265,7 @@ export const buildApp = ({
     });
   }
 
-  if (distDir !== undefined && existsSync(distDir)) {
+  if (rendersPages) {
     errorPage = registerPageRoutes(app, {
       distDir,
       ...sources,

@@ -32,7 +32,7 @@ import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import type { AnswerPath } from './widget-renderer';
 
-// The header row is written with the directory's messages, in the language of the address.
+// Refusals are said with the directory's and the server's messages, in the language of the address.
 addMessages(DIRECTORY_MESSAGES);
 addMessages(SERVER_MESSAGES);
 
@@ -122,10 +122,10 @@ export const csvRecords = (rows: readonly (readonly string[])[]): string =>
     { delimiter: CSV_DELIMITER, record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 
-/** The CSV of the contacts: BOM, header row in `language`, a row a contact. */
-const csvOf = async (pages: AsyncIterable<readonly Contact[]>, language: Language): Promise<string> => {
-  const intl = intlFor(language);
-  const header = EXPORT_COLUMNS.map((column) => intl.formatMessage({ id: `directory.export.column.${column}` }));
+/** The CSV of the contacts: BOM, header row, a row a contact. */
+const csvOf = async (pages: AsyncIterable<readonly Contact[]>): Promise<string> => {
+  // Named as the open data's other files name theirs: the same English names in every language, which a program reads.
+  const header = [...EXPORT_COLUMNS];
   // One page of contacts is held at a time; the text of the rows made so far is all that grows.
   const parts = [BOM, csvRecords([header])];
   for await (const contacts of pages) parts.push(csvRecords(contacts.map(exportRow)));
@@ -160,8 +160,8 @@ export const registerExportRoutes = (
   const cache = boundedCache<Packed>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Packed>();
 
-  const make = async (format: ExportFormat, language: Language, filters: DirectoryFilters, day: string): Promise<Packed> => {
-    const build = (): Promise<string> => (format === 'csv' ? csvOf(contactPages(answers, filters, cap), language) : vcfOf(contactPages(answers, filters, cap)));
+  const make = async (format: ExportFormat, filters: DirectoryFilters, day: string): Promise<Packed> => {
+    const build = (): Promise<string> => (format === 'csv' ? csvOf(contactPages(answers, filters, cap)) : vcfOf(contactPages(answers, filters, cap)));
     let body: string;
     try {
       body = await build();
@@ -188,14 +188,14 @@ export const registerExportRoutes = (
         return refuse(400, intl.formatMessage({ id: 'directory.export.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
       const filters = filtersFromSearch(search);
       const day = zurichToday(now());
-      // Other parameters (a campaign tag) change nothing of the file: one export a list, language and day.
-      const key = `${await version()}|${day}|${format}|${language}|${filtersToSearch(filters)}`;
+      // Other parameters (a campaign tag), and the language, change nothing of the file: one export a list and day.
+      const key = `${await version()}|${day}|${format}|${filtersToSearch(filters)}`;
       let made = cache.get(key);
       if (made === undefined) {
         if (await uncached(request, reply, () => refuse(429, translate(intl, 'errors.tooManyText')))) return reply;
         try {
           // Not in the line of renderings: a walk reads a hundred pages, a moment each, and would hold a place for seconds.
-          made = await once(key, () => make(format, language, filters, day));
+          made = await once(key, () => make(format, filters, day));
         } catch (error) {
           if (isStop(error) && error._tag === 'TooMany')
             return refuse(400, intl.formatMessage({ id: 'directory.export.tooMany' }, { count: error.count, max: cap }));

@@ -55,6 +55,8 @@ export interface PageBody {
   readonly attributes?: Readonly<Record<string, string>> | undefined;
   /** The page's heading (a section's title, an error's, a news item's). */
   readonly heading: string;
+  /** The heading's own language when it is the institution's content in another language than the page's (a news item's title on a German page). */
+  readonly headingLang?: Language | undefined;
   /** What the widget's rendering asked for in the head (image preloads), as React wrote it. */
   readonly head?: string | undefined;
   /** The page's note for a browser without script (the shop and the cart say the cart needs it). */
@@ -161,7 +163,7 @@ export const renderPageDocument = (
         </BehindDialog>
         <main id="contenu" className="site-main" tabIndex={-1}>
           <BehindDialog dialog={body.dialog === true}>
-            <h1>{body.heading}</h1>
+            <h1 lang={body.headingLang}>{body.heading}</h1>
           </BehindDialog>
           {body.noscript === undefined ? null : (
             <noscript>

@@ -36,6 +36,7 @@ import { queryTitle } from '../../src/views/search/search-title';
 import { textFromSearch } from '../../src/domain/site-search';
 import { siteInfoEntry } from '../../src/views/site-info/site-info-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
+import { CONTENT_LANGUAGE } from '../../src/views/shared/widget-root';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
@@ -43,6 +44,8 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { sharedCacheControl } from '../cache/shared-cache';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
+import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/api-reference-page';
+import { API_REFERENCE_PATH, openApiDocument } from '../http/description/openapi-document';
 import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch, type PageQueryProblem } from './page-queries';
@@ -97,6 +100,9 @@ const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir
   sitemap: { entry: siteInfoEntry, widget: 'site-info', dir: 'plan-du-site', attributes: { 'data-info': 'sitemap' }, title: 'sitemap.title' },
   data: { entry: siteInfoEntry, widget: 'site-info', dir: 'donnees', attributes: { 'data-info': 'data' }, title: 'opendata.title' },
 };
+
+/** The `lang` of the institution's content on a page in `language`: none when the page speaks it already. */
+const contentLanguageOn = (language: Language): Language | undefined => (language === CONTENT_LANGUAGE ? undefined : CONTENT_LANGUAGE);
 
 /** A built style sheet as a page inlines it (without its source map's comment), or `null` when there is none. */
 const readInlineStyle = (distDir: string, href: string): string | null => {
@@ -272,12 +278,15 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const pageTitle = intl.formatMessage({ id: setup.title });
     let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
     let heading = pageTitle;
+    // An article's or an event's title is the institution's content, which keeps its language on a page in another.
+    let headingLang: Language | undefined;
     const listTitle = meta.title;
     const subject = rendered.subject;
     if (subject?.kind === 'article') {
       const { article } = subject;
       const url = `${origin}${newsPath(article)}`;
       heading = article.title ?? pageTitle;
+      headingLang = article.title ? contentLanguageOn(language) : undefined;
       meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
         listTitle,
         type: 'article',
@@ -301,6 +310,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const url = `${origin}${eventPath(event)}`;
       // Its heading is its title, as an article's: the page is the event's, the agenda follows below it.
       heading = event.title;
+      headingLang = contentLanguageOn(language);
       // Its date as the page's language writes it, its place, then the start of its text.
       const when = `${formatLongDate(event.bel_date, language)}${event.start_time ? `, ${formatTime(event.start_time, language)}` : ''}`;
       const description = eventDescription(when, event.place, event.description ? plainText(event.description) : null);
@@ -333,6 +343,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
             [FAILURE_NOTICE_ATTRIBUTE]: intl.formatMessage({ id: page === 'shop' || page === 'cart' ? 'island.cartFailed' : 'island.simpleForm' }),
           },
           heading,
+          headingLang,
           head: rendered.head,
           style: styleOf(setup.widget),
           search,
@@ -400,6 +411,32 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (fresh.status === 503) return unavailable(reply, fresh, request);
     return send(reply, fresh, request, key);
   };
+
+  // The API's reference, a page of the site like the others (header, footer, languages): the same at
+  // every visit but for its origin and language, so kept under those (the description changes with the code only).
+  const apiDocument = openApiDocument();
+  const apiPage = (origin: string, language: Language): Rendered => {
+    const key = JSON.stringify(['api', origin, language]);
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept;
+    const words = API_REFERENCE_WORDS[language];
+    const meta = metaFor(origin, language, API_REFERENCE_PATH, words.title, words.description);
+    const html = renderPageDocument(
+      assetsFor(''),
+      language,
+      meta,
+      { html: apiReferenceContent(apiDocument, language), answers: null, heading: words.title, style: styleOf('site-info') },
+      'api',
+      inlineStyle,
+    );
+    return remember(key, finish(200, html, { link: `<${meta.canonical}>; rel="canonical"` }));
+  };
+  for (const language of LANGUAGES) {
+    app.get(localizedPath(API_REFERENCE_PATH, language), (request, reply) => {
+      const origin = origins.absolute(request);
+      return send(reply, apiPage(origin, language), request, JSON.stringify(['api', origin, language]));
+    });
+  }
 
   // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives
   // the built file a hashed name.

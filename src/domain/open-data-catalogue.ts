@@ -121,6 +121,20 @@ export const TERMS_OF_USE = 'https://opendata.swiss/terms-of-use#terms_by';
 /** The licence of every file: CC BY 4.0, which those terms amount to. */
 export const LICENCE = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0';
 
+/** The licence's name for people, in each language, as Creative Commons writes it. */
+export const LICENCE_NAME: Localized = {
+  fr: 'Creative Commons Attribution 4.0 International (CC BY 4.0)',
+  de: 'Creative Commons Namensnennung 4.0 International (CC BY 4.0)',
+  it: 'Creative Commons Attribuzione 4.0 Internazionale (CC BY 4.0)',
+  en: 'Creative Commons Attribution 4.0 International (CC BY 4.0)',
+};
+
+/** The licence's page for people (its deed), in a language: `LICENCE` is the catalogue's URI for machines. */
+export const licenceDeed = (language: Language): string => `https://creativecommons.org/licenses/by/4.0/deed.${language}`;
+
+/** The page that describes the site's API for people, route by route (its machine-readable twin is `/api/openapi.json`). */
+export const API_REFERENCE_PAGE = '/api/';
+
 /** A format's EU file-type URI (`dct:format`). */
 export const formatUri = (format: Distribution['format']): string => `http://publications.europa.eu/resource/authority/file-type/${format}`;
 

@@ -69,7 +69,7 @@ describe('exporting the directory', () => {
     // The byte order mark, which Excel needs to read UTF-8, is read by Node as U+FEFF.
     expect(file.text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(file.text.slice(1), CSV_DELIMITER);
-    expect(rows[0]?.[0]).toBe('Nom');
+    expect(rows[0]?.[0]).toBe('name');
     expect(rows.length - 1).toBe(count);
     expect(rows.slice(1).map((row) => row[0])).toEqual(titles.slice(0, count));
     await page.context().close();

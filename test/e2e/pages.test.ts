@@ -109,6 +109,66 @@ describe('the open data', () => {
   });
 });
 
+describe('the API reference page', () => {
+  it.each([
+    {
+      path: '/api/',
+      language: 'fr',
+      heading: 'Référence de l’API',
+      site: 'Canton de Valmont',
+      footer: 'Informations sur le site',
+      switchName: 'DE – Deutsch',
+      other: '/de/api/',
+    },
+    {
+      path: '/de/api/',
+      language: 'de',
+      heading: 'API-Referenz',
+      site: 'Kanton Valmont',
+      footer: 'Informationen zur Website',
+      switchName: 'IT – Italiano',
+      other: '/it/api/',
+    },
+  ])(
+    '$path has the site header and footer, its language versions, links of at least 24 × 24 pixels, and axe finds no violation',
+    async ({ path, language, heading, site: siteName, footer, switchName, other }) => {
+      const { page, errors } = await open(path);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(language);
+      await expect(page.getByRole('banner').getByRole('link', { name: siteName }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('navigation', { name: footer }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+      await expect(page.title()).resolves.toBe(`${heading} – ${siteName}`);
+      await expect(page.getByRole('banner').getByRole('link', { name: switchName }).getAttribute('href')).resolves.toBe(other);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: 'GET /api/contacts/' }).first().isVisible()).resolves.toBe(true);
+      // Every link of the reference, in its list and its tables: a target of at least 24 × 24 CSS pixels (WCAG 2.5.8).
+      const sizes = await main.getByRole('link').evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { name: link.textContent, width: Math.round(box.width), height: Math.round(box.height) };
+        }),
+      );
+      expect(sizes.length).toBeGreaterThan(20);
+      expect(sizes.filter((size) => size.width < 24 || size.height < 24)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('is linked from the open data page and the sitemap, in the language of each', async () => {
+    const { page, errors } = await open('/donnees/');
+    await page.getByRole('link', { name: 'Référence de l’API' }).click();
+    await page.waitForURL(`${site.url}/api/`);
+    await page.goto(`${site.url}/en/plan-du-site/`);
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(`${site.url}/en/api/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('API reference');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the language of the page', () => {
   it('turns the header and the widget to English with the switch, a link to the page in English', async () => {
     const { page, errors } = await open('/agenda/');

@@ -2,6 +2,7 @@ import { within } from '@testing-library/dom';
 import fc from 'fast-check';
 import jsonld from 'jsonld';
 import { LANGUAGES } from '../../src/domain/language';
+import { API_REFERENCE_PAGE } from '../../src/domain/open-data-catalogue';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
@@ -279,6 +280,29 @@ describe('filters in the address', () => {
   });
 });
 
+describe('the A–Z index says how it files names', () => {
+  it.each([
+    ['/annuaire/', 'Index alphabétique', /nom de famille .*premier mot important/],
+    ['/de/annuaire/', 'Alphabetischer Index', /Familiennamen .*ersten bedeutsamen Wort/],
+  ])('%s explains the filing rule beside its letters', async (path, index, rule) => {
+    const widget = main(await page(path));
+    expect(within(widget).getByRole('navigation', { name: index })).toBeTruthy();
+    expect([...widget.querySelectorAll('p')].filter((paragraph) => rule.test(paragraph.textContent))).toHaveLength(1);
+  });
+});
+
+describe('a later page loaded as it is (?page=2)', () => {
+  it.each([
+    ['/agenda/?page=2', /dont|nouveau/],
+    ['/actualites/?page=2', /ajoutée?s?/],
+    ['/annuaire/?page=2', /ajoutés?/],
+  ])('%s shows its items without saying that any were just added: only a visitor\'s "Afficher plus" adds', async (path, addedWords) => {
+    const regions = [...main(await page(path)).querySelectorAll('[role="status"], [aria-live]')];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(regions.map((region) => region.textContent).filter((text) => addedWords.test(text))).toEqual([]);
+  });
+});
+
 describe('permalinks', () => {
   it("renders a person's page: the directory with the modal dialog named by the contact, and Person JSON-LD", async () => {
     const person = firstOf(content.contacts, 'person', (contact) => contact.type_contact === 'Personne');
@@ -456,10 +480,123 @@ describe("the institution's content keeps its language on a page in another (WCA
     expect(new Set(contentIn(document, '.shop-item__actions button'))).toEqual(new Set(['en']));
   });
 
+  it.each(['de', 'it', 'en'])("/%s/ marks an event's and a news item's title French as the page's h1, and a section's h1 not", async (language) => {
+    const event = firstOf(content.events, 'event of the site agenda', (item) => String(item.agenda_id) === SITE_AGENDA_ID);
+    const article = firstOf(content.news, 'news item of the site scope', (item) => item.scope === SITE_NEWS_SCOPE);
+    for (const [path, title] of [
+      [eventPath({ id: String(event.id), title: event.title }), event.title],
+      [newsPath({ id: String(article.id), title: article.title, slug: article.slug }), article.title],
+    ] as const) {
+      const heading = within((await page(`/${language}${path}`)).body).getByRole('heading', { level: 1 });
+      expect({ path, title: heading.textContent, lang: heading.closest('[lang]')!.getAttribute('lang') }).toEqual({ path, title, lang: 'fr' });
+    }
+    const section = within((await page(`/${language}/agenda/`)).body).getByRole('heading', { level: 1 });
+    expect(section.closest('[lang]')!.getAttribute('lang')).toBe(language);
+  });
+
+  it("/de/ pages mark the category names of the filters French, the interface's own buttons and options German", async () => {
+    const agenda = await page('/de/agenda/');
+    const agendaToggles = within(main(agenda)).getByRole('group', { name: 'Kategorien' });
+    const categoryButtons = within(agendaToggles).getAllByRole('button');
+    expect(categoryButtons.length).toBeGreaterThan(0);
+    expect(new Set(categoryButtons.map((button) => button.closest('[lang]')!.getAttribute('lang')))).toEqual(new Set(['fr']));
+    expect(within(main(agenda)).getByRole('button', { name: 'Heute' }).closest('[lang]')!.getAttribute('lang')).toBe('de');
+
+    const news = await page('/de/actualites/');
+    expect(new Set(contentIn(news, '.news-filters__options .chip'))).toEqual(new Set(['fr']));
+    expect(within(main(news)).getByRole('button', { name: 'Alle anzeigen' }).closest('[lang]')!.getAttribute('lang')).toBe('de');
+
+    const directory = await page('/de/annuaire/');
+    const options = [...within(main(directory)).getByRole('combobox', { name: 'Kategorie' }).querySelectorAll('option')];
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.map((option) => option.closest('[lang]')!.getAttribute('lang'))).toEqual(['de', ...options.slice(1).map(() => 'fr')]);
+  });
+
+  it('/de/recherche/ marks the titles and the quoted places and registers French, the words around them German', async () => {
+    const document = await page('/de/recherche/?q=conseil');
+    expect(new Set(contentIn(document, '.search-result__title'))).toEqual(new Set(['fr']));
+    const excerpts = [...main(document).querySelectorAll<HTMLElement>('.search-result__excerpt')];
+    const quoting = (prefix: string) => excerpts.filter((excerpt) => excerpt.textContent.startsWith(prefix));
+    for (const prefix of ['Ort: ', 'Register der Interessenbindungen: ']) {
+      expect({ prefix, found: quoting(prefix).length > 0 }).toEqual({ prefix, found: true });
+      for (const excerpt of quoting(prefix)) {
+        expect(excerpt.closest('[lang]')!.getAttribute('lang')).toBe('de');
+        const quoted = excerpt.querySelector('[lang="fr"]');
+        expect(quoted?.textContent).toBe(excerpt.textContent.slice(prefix.length));
+      }
+    }
+  });
+
   it("a French page marks nothing twice: its content is in the page's own language", async () => {
     const document = await page('/annuaire/');
     expect(document.querySelectorAll('main [data-widget] [lang="fr"]').length).toBe(0);
     expect(new Set(contentIn(document, '.contact-card__title'))).toEqual(new Set(['fr']));
+  });
+});
+
+describe('the API reference page, a page of the site', () => {
+  it.each([
+    { language: 'fr', path: '/api/', heading: 'Référence de l’API', site: 'Canton de Valmont', footer: 'Informations sur le site', column: 'Limites' },
+    { language: 'de', path: '/de/api/', heading: 'API-Referenz', site: 'Kanton Valmont', footer: 'Informationen zur Website', column: 'Grenzen' },
+    { language: 'it', path: '/it/api/', heading: 'Riferimento dell’API', site: 'Cantone di Valmont', footer: 'Informazioni sul sito', column: 'Limiti' },
+    { language: 'en', path: '/en/api/', heading: 'API reference', site: 'Canton of Valmont', footer: 'About this site', column: 'Limits' },
+  ])(
+    '$path has the header, the footer, its language versions and its words in its language',
+    async ({ language, path, heading, site: siteName, footer, column }) => {
+      const document = await page(path);
+      const head = headOf(document);
+      expect(head.lang).toBe(language);
+      expect(head.title).toBe(`${heading} – ${siteName}`);
+      expect(head.canonical).toBe(`${ORIGIN}${path}`);
+      expect(head.alternates).toEqual(alternatesOf('/api/'));
+      const body = within(document.body);
+      expect(body.getByRole('banner')).toBeTruthy();
+      expect(body.getByRole('navigation', { name: footer })).toBeTruthy();
+      expect(body.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+      expect([...document.querySelectorAll('a[data-set-lang]')].map((link) => link.getAttribute('href'))).toEqual(['/api/', '/de/api/', '/it/api/', '/en/api/']);
+      expect(body.getAllByRole('columnheader', { name: column }).length).toBeGreaterThan(0);
+      expect(body.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).toBe('/api/openapi.json');
+      // The description is written in French: marked so on a page in another language, and only there.
+      const summaries = [...main(document).querySelectorAll('.api-reference__summary')].map((summary) => summary.closest('[lang]')!.getAttribute('lang'));
+      expect(summaries.length).toBeGreaterThan(10);
+      expect(new Set(summaries)).toEqual(new Set(['fr']));
+      expect(main(document).querySelectorAll('.api-reference [lang="fr"]').length > 0).toBe(language !== 'fr');
+    },
+  );
+
+  it('is linked from the open data page and the sitemap, in their language', async () => {
+    expect(
+      within(main(await page('/donnees/')))
+        .getByRole('link', { name: 'Référence de l’API' })
+        .getAttribute('href'),
+    ).toBe('/api/');
+    expect(
+      within(main(await page('/it/donnees/')))
+        .getByRole('link', { name: 'Riferimento dell’API' })
+        .getAttribute('href'),
+    ).toBe('/it/api/');
+    expect(
+      within(main(await page('/de/plan-du-site/')))
+        .getByRole('link', { name: 'API-Referenz' })
+        .getAttribute('href'),
+    ).toBe('/de/api/');
+  });
+
+  it("names the open data's licence for people, with a link to its text in the page's language, never as a raw URI", async () => {
+    for (const [path, name, deed] of [
+      ['/donnees/', 'Creative Commons Attribution 4.0 International (CC BY 4.0)', 'https://creativecommons.org/licenses/by/4.0/deed.fr'],
+      ['/de/donnees/', 'Creative Commons Namensnennung 4.0 International (CC BY 4.0)', 'https://creativecommons.org/licenses/by/4.0/deed.de'],
+    ] as const) {
+      const data = main(await page(path));
+      expect(within(data).getByRole('link', { name }).getAttribute('href')).toBe(deed);
+      expect(data.textContent).not.toMatch(/https?:\/\//);
+    }
+  });
+
+  it('is cached as a page: a strong ETag and a 304 when it has not changed', async () => {
+    const first = await get('/de/api/');
+    expect(first.headers['etag']).toMatch(/^"[^"]+"$/);
+    expect((await client.get('/de/api/', { host: HOST, 'if-none-match': first.headers['etag']! })).status).toBe(304);
   });
 });
 
@@ -608,7 +745,9 @@ describe('GET /sitemap.xml', () => {
       ...siteNews().map((item) => newsPath({ id: String(item.id), title: item.title, slug: item.slug })),
     ];
     for (const language of LANGUAGES) expect(paths.filter((path) => !locs.has(`${ORIGIN}${localizedPath(path, language)}`))).toEqual([]);
-    expect(locs.size).toBe(LANGUAGES.length * (Object.values(PAGE_PATHS).length + paths.length));
+    // The site's own pages besides: its sections, the pages about it and the API's reference.
+    for (const language of LANGUAGES) expect(locs.has(`${ORIGIN}${localizedPath(API_REFERENCE_PAGE, language)}`)).toBe(true);
+    expect(locs.size).toBe(LANGUAGES.length * (Object.values(PAGE_PATHS).length + 1 + paths.length));
   });
 
   it('lists only pages that exist: each listed event and news item answers 200, the others of the database are not listed', async () => {

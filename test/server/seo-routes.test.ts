@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { LANGUAGES } from '../../src/domain/language';
+import { API_REFERENCE_PAGE } from '../../src/domain/open-data-catalogue';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS, splitLanguage } from '../../src/domain/permalinks';
 import { buildApp } from '../../server/http/app';
 import { uniqueSlugs } from '../../server/data/content';
@@ -16,7 +17,7 @@ import { openTestDatabase } from '../support/test-database';
 // Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/http/site.ts).
 const siteEvents = () => demo.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
 const isSiteNews = (item: (typeof demo.news)[number]): boolean => item.scope === SITE_NEWS_SCOPE;
-const sitePageCount = (): number => Object.values(PAGE_PATHS).length + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;
+const sitePageCount = (): number => Object.values(PAGE_PATHS).length + 1 + demo.contacts.length + siteEvents().length + demo.news.filter(isSiteNews).length;
 
 jest.setTimeout(60_000);
 
@@ -94,6 +95,7 @@ describe('GET /sitemap.xml', () => {
     const newsSlugs = uniqueSlugs(demo.news);
     const paths = [
       ...Object.values(PAGE_PATHS),
+      API_REFERENCE_PAGE,
       ...demo.contacts.map((c, i) => contactPath({ title: c.title, slug: contactSlugs[i] ?? null })),
       ...siteEvents().map((e) => eventPath({ id: String(e.id), title: e.title })),
       ...demo.news.flatMap((n, i) => (isSiteNews(n) ? [newsPath({ id: String(n.id), title: n.title, slug: newsSlugs[i] ?? null })] : [])),

@@ -11,15 +11,22 @@ import { apiReferencePage } from './api-reference-page';
 import { API_REFERENCE_PATH, OPENAPI_PATH, openApiDocument } from './openapi-document';
 
 /**
- * `GET /api/openapi.json` and its reference page `GET /api/` (`/api` too: the router ignores the
- * trailing slash). Both are made once, at start: they change only with the server's code. Each is
- * sent as every API answer is (strong ETag, 304 on `If-None-Match`, brotli or gzip kept once made).
+ * `GET /api/openapi.json` and, on a server that renders no pages, its bare reference page `GET /api/`
+ * (`/api` too: the router ignores the trailing slash); a server that renders the site's pages serves
+ * the reference as one of them, in the site's header and footer and in every language
+ * (server/render/page-routes.ts). Both are made once, at start: they change only with the server's
+ * code. Each is sent as every API answer is (strong ETag, 304 on `If-None-Match`, brotli or gzip kept once made).
  */
-export const registerApiDescription = (app: FastifyInstance, cacheControl: string = ANSWER_CACHE_CONTROL): void => {
+export const registerApiDescription = (
+  app: FastifyInstance,
+  cacheControl: string = ANSWER_CACHE_CONTROL,
+  { barePage = true }: { barePage?: boolean } = {},
+): void => {
   const document = openApiDocument();
   const json = representation(200, 'application/json; charset=utf-8', JSON.stringify(document));
-  const page = representation(200, 'text/html; charset=utf-8', apiReferencePage(document));
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   app.get(OPENAPI_PATH, (request, reply) => sendRepresentation(request, reply, json, policy));
+  if (!barePage) return;
+  const page = representation(200, 'text/html; charset=utf-8', apiReferencePage(document));
   app.get(API_REFERENCE_PATH, (request, reply) => sendRepresentation(request, reply, page, policy));
 };

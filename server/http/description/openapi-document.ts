@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { API_REFERENCE_PAGE } from '../../../src/domain/open-data-catalogue';
 import { AgendaCategory, AgendaCategoryList, AgendaEvent } from '../../../src/domain/agenda';
 import { Contact, ContactCategory, ContactCategoryList } from '../../../src/domain/contact';
 import { ContactLetters } from '../../../src/domain/directory-letter';
@@ -13,8 +14,8 @@ import type { ApiRoute } from '../query-schemas';
 /** Where the description is published. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
-/** Where its reference page is. */
-export const API_REFERENCE_PATH = '/api/';
+/** Where its reference page is (in French; `/de/api/`, `/it/api/` and `/en/api/` on a server that renders the site's pages). */
+export const API_REFERENCE_PATH = API_REFERENCE_PAGE;
 
 /** The body of every error answer (`errorBody` in server/http/query-schemas.ts), as a codec. */
 export const ApiError = t.type({ statusCode: t.number, error: t.string, message: t.string });

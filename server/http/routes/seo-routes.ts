@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES } from '../../../src/domain/language';
+import { API_REFERENCE_PAGE } from '../../../src/domain/open-data-catalogue';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../../src/domain/permalinks';
 import { boundedCache, pack, packedBytes, representation, sendPacked, singleFlight, type Packed } from '../../cache/answer-cache';
 import { SITEMAP_CACHE_LIMITS } from '../../cache/cache-limits';
@@ -59,14 +60,15 @@ const idsOf = async (db: Database, sql: string, params: readonly unknown[]): Pro
 const keyset = <Row>(db: Database, sql: { readonly first: string; readonly after: string }, params: readonly unknown[], after: RowKey | null, limit: number) =>
   after === null ? db.query<Row>(sql.first, [...params, limit]) : db.query<Row>(sql.after, [...params, ...after, limit]);
 
+// The site's own pages: its sections, the pages about it, and the API's reference.
+const SITE_PAGES: readonly string[] = [...Object.values(PAGE_PATHS), API_REFERENCE_PAGE];
+
 const SECTIONS: readonly Section[] = [
   {
-    keys: async () => Object.values(PAGE_PATHS).map((_, index) => [index]),
+    keys: async () => SITE_PAGES.map((_, index) => [index]),
     after: async (_db, after, limit) => {
       const from = after === null ? 0 : Number(after[0]) + 1;
-      return Object.values(PAGE_PATHS)
-        .slice(from, from + limit)
-        .map((path) => ({ path }));
+      return SITE_PAGES.slice(from, from + limit).map((path) => ({ path }));
     },
   },
   {

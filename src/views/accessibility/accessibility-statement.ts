@@ -8,7 +8,7 @@ import type { Language } from '../../i18n/language';
  */
 
 /** The day the statement was written (and last reviewed), for `<time datetime>`. */
-export const STATEMENT_DATE = '2026-11-23';
+export const STATEMENT_DATE = '2026-11-28';
 
 /** Where a visitor reports a problem: an address of the demo institution. */
 export const ACCESSIBILITY_EMAIL = 'accessibilite@canton.example';
@@ -70,7 +70,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'les rôles, noms accessibles et annonces (zones live) de chaque composant, lus dans l’arbre d’accessibilité ;',
         'la redistribution du contenu à 320 pixels de large et l’agrandissement à 200 %, sans défilement horizontal ;',
         'l’impression des listes et des articles ;',
-        'chaque page fonctionne sans JavaScript : son contenu est rendu par le serveur.',
+        'chaque page est rendue par le serveur et se lit sans JavaScript ; ses liens, filtres et formulaires fonctionnent aussi sans lui, sauf la boutique et le panier (voir les limites connues).',
       ],
     },
     screenReaders: {
@@ -83,7 +83,8 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
       title: 'Limites connues',
       paragraphs: ['Les points suivants ne sont pas, ou pas entièrement, accessibles :'],
       items: [
-        'les contenus rédigés par l’institution (actualités, événements, fiches de l’annuaire) sont publiés en français ; dans les versions allemande, italienne et anglaise, ils restent en français sans que leur langue soit indiquée aux aides techniques (WCAG 3.1.2) ;',
+        'les contenus rédigés par l’institution (actualités, événements, fiches de l’annuaire, catégories) sont publiés en français seulement ; dans les versions allemande, italienne et anglaise, ils restent en français et leur langue est indiquée aux aides techniques (attribut lang), sauf quand ils sont cités dans le titre de la fenêtre ou dans le nom d’un bouton, comme celui qui retire un filtre d’actualités, où une langue ne peut pas être indiquée (WCAG 3.1.2) ;',
+        'la boutique et le panier ne fonctionnent pas sans JavaScript : le panier est gardé dans le navigateur (stockage local), que seul un script peut lire ; leurs pages le disent à qui n’a pas JavaScript ;',
         'une image d’actualité n’a de texte de remplacement que si la rédaction en fournit un ; sans lui, elle est traitée comme décorative, son titre figurant à côté ;',
         'la structure des textes rédigés (titres, listes des descriptions et des articles) dépend de la rédaction et n’est pas vérifiée ;',
         'les fichiers de calendrier (.ics) et de contact (.vcf) à télécharger sont lus par d’autres applications, dont l’accessibilité n’a pas été évaluée ;',
@@ -111,7 +112,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
     dated: {
       title: 'Date de la déclaration',
       before: 'Cette déclaration a été établie le ',
-      date: '23 novembre 2026',
+      date: '28 novembre 2026',
       after: '. Elle sera revue après l’audit, et à chaque évolution importante du site.',
     },
   },
@@ -143,7 +144,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'Rollen, zugängliche Namen und Ansagen (Live-Regionen) jeder Komponente, aus dem Barrierefreiheitsbaum gelesen;',
         'die Darstellung bei 320 Pixel Breite und bei 200 % Vergrösserung, ohne horizontales Scrollen;',
         'der Druck der Listen und der Artikel;',
-        'jede Seite funktioniert ohne JavaScript: Ihr Inhalt wird vom Server erzeugt.',
+        'jede Seite wird vom Server erzeugt und ist ohne JavaScript lesbar; ihre Links, Filter und Formulare funktionieren auch ohne, ausser Shop und Warenkorb (siehe bekannte Einschränkungen).',
       ],
     },
     screenReaders: {
@@ -156,7 +157,8 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
       title: 'Bekannte Einschränkungen',
       paragraphs: ['Folgendes ist nicht oder nicht vollständig barrierefrei:'],
       items: [
-        'die von der Institution verfassten Inhalte (Meldungen, Veranstaltungen, Einträge des Verzeichnisses) werden auf Französisch veröffentlicht; in der deutschen, italienischen und englischen Fassung bleiben sie französisch, ohne dass ihre Sprache den Hilfsmitteln angegeben wird (WCAG 3.1.2);',
+        'die von der Institution verfassten Inhalte (Meldungen, Veranstaltungen, Einträge des Verzeichnisses, Kategorien) werden nur auf Französisch veröffentlicht; in der deutschen, italienischen und englischen Fassung bleiben sie französisch, und ihre Sprache wird den Hilfsmitteln angegeben (Attribut lang), ausser wenn sie im Titel des Fensters oder im Namen einer Schaltfläche zitiert werden, etwa jener, die einen Filter der Meldungen entfernt: Dort lässt sich keine Sprache angeben (WCAG 3.1.2);',
+        'Shop und Warenkorb funktionieren nicht ohne JavaScript: Der Warenkorb wird im Browser gespeichert (lokaler Speicher), den nur ein Skript lesen kann; ihre Seiten sagen dies, wenn JavaScript fehlt;',
         'ein Bild einer Meldung hat nur dann einen Alternativtext, wenn die Redaktion einen liefert; ohne ihn gilt es als dekorativ, da sein Titel daneben steht;',
         'die Struktur der redaktionellen Texte (Überschriften, Listen in Beschreibungen und Artikeln) hängt von der Redaktion ab und wird nicht geprüft;',
         'die herunterladbaren Kalender- (.ics) und Kontaktdateien (.vcf) werden von anderen Anwendungen gelesen, deren Barrierefreiheit nicht beurteilt wurde;',
@@ -184,7 +186,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
     dated: {
       title: 'Datum der Erklärung',
       before: 'Diese Erklärung wurde am ',
-      date: '23. November 2026',
+      date: '28. November 2026',
       after: ' erstellt. Sie wird nach der Prüfung und bei jeder wichtigen Änderung der Website überarbeitet.',
     },
   },
@@ -216,7 +218,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'i ruoli, i nomi accessibili e gli annunci (regioni live) di ogni componente, letti nell’albero di accessibilità;',
         'la ridisposizione dei contenuti a 320 pixel di larghezza e l’ingrandimento al 200 %, senza scorrimento orizzontale;',
         'la stampa degli elenchi e degli articoli;',
-        'ogni pagina funziona senza JavaScript: il suo contenuto è generato dal server.',
+        'ogni pagina è generata dal server e si legge senza JavaScript; i suoi link, filtri e moduli funzionano anche senza, tranne il negozio e il carrello (vedi i limiti noti).',
       ],
     },
     screenReaders: {
@@ -229,7 +231,8 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
       title: 'Limiti noti',
       paragraphs: ['I seguenti elementi non sono, o non sono del tutto, accessibili:'],
       items: [
-        'i contenuti redatti dall’istituzione (notizie, eventi, schede dell’elenco) sono pubblicati in francese; nelle versioni tedesca, italiana e inglese restano in francese senza che la loro lingua sia indicata alle tecnologie assistive (WCAG 3.1.2);',
+        'i contenuti redatti dall’istituzione (notizie, eventi, schede dell’elenco, categorie) sono pubblicati solo in francese; nelle versioni tedesca, italiana e inglese restano in francese e la loro lingua è indicata alle tecnologie assistive (attributo lang), tranne quando sono citati nel titolo della finestra o nel nome di un pulsante, come quello che rimuove un filtro delle notizie, dove una lingua non può essere indicata (WCAG 3.1.2);',
+        'il negozio e il carrello non funzionano senza JavaScript: il carrello è conservato nel browser (memoria locale), che solo uno script può leggere; le loro pagine lo dicono a chi non ha JavaScript;',
         'un’immagine di una notizia ha un testo alternativo solo se la redazione lo fornisce; senza di esso è trattata come decorativa, poiché il suo titolo le sta accanto;',
         'la struttura dei testi redatti (titoli, elenchi delle descrizioni e degli articoli) dipende dalla redazione e non è verificata;',
         'i file di calendario (.ics) e di contatto (.vcf) da scaricare sono letti da altre applicazioni, la cui accessibilità non è stata valutata;',
@@ -257,7 +260,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
     dated: {
       title: 'Data della dichiarazione',
       before: 'La presente dichiarazione è stata redatta il ',
-      date: '23 novembre 2026',
+      date: '28 novembre 2026',
       after: '. Sarà rivista dopo la verifica completa e a ogni cambiamento importante del sito.',
     },
   },
@@ -289,7 +292,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'the roles, accessible names and announcements (live regions) of every component, read from the accessibility tree;',
         'reflow at 320 pixels wide and zoom to 200 %, with no horizontal scrolling;',
         'printing of the lists and articles;',
-        'every page works without JavaScript: its content is rendered by the server.',
+        'every page is rendered by the server and reads without JavaScript; its links, filters and forms work without it too, except the shop and the cart (see the known limitations).',
       ],
     },
     screenReaders: {
@@ -302,7 +305,8 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
       title: 'Known limitations',
       paragraphs: ['The following are not, or not fully, accessible:'],
       items: [
-        'content written by the institution (news, events, directory entries) is published in French; in the German, Italian and English versions it stays in French without its language being given to assistive technologies (WCAG 3.1.2);',
+        'content written by the institution (news, events, directory entries, categories) is published in French only; in the German, Italian and English versions it stays in French and its language is given to assistive technologies (the lang attribute), except where it is quoted in the window’s title or in a button’s name, such as the one that removes a news filter, where no language can be given (WCAG 3.1.2);',
+        'the shop and the cart do not work without JavaScript: the cart is kept in the browser (local storage), which only a script can read; their pages say so to a visitor without JavaScript;',
         'a news image has a text alternative only when the editors provide one; without it, it is treated as decorative, its title being next to it;',
         'the structure of edited texts (headings, lists in descriptions and articles) depends on the editors and is not checked;',
         'the calendar (.ics) and contact (.vcf) files to download are read by other applications, whose accessibility has not been assessed;',
@@ -330,7 +334,7 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
     dated: {
       title: 'Date of this statement',
       before: 'This statement was written on ',
-      date: '23 November 2026',
+      date: '28 November 2026',
       after: '. It will be reviewed after the audit and at every major change of the site.',
     },
   },

@@ -34,7 +34,7 @@ export const AgendaFilterBar = ({
   /** What follows the filters in their disclosure: the calendar subscription of these filters. */
   children?: ReactNode;
 }) => {
-  const { language, t } = useLocale();
+  const { language, t, contentLang } = useLocale();
   const filters = useSelector(actor, selectAgendaFilters);
   const toggles = useSelector(actor, selectCategoryToggles);
   const headingId = useId();
@@ -78,6 +78,7 @@ export const AgendaFilterBar = ({
                   value={category.id}
                   className="toggle"
                   aria-pressed={pressed}
+                  lang={contentLang}
                   onClick={(event) => {
                     event.preventDefault();
                     actor.send(pressed ? { type: 'REMOVE_CATEGORY', id: category.id } : { type: 'ADD_CATEGORY', id: category.id });

@@ -1,5 +1,6 @@
 import type { EventPlace } from '../../domain/agenda';
 import { geoportalUrl, isInSwitzerland } from '../../domain/swiss-coordinates';
+import { ContentPhrase } from '../shared/content-phrase';
 import { useLocale } from '../shared/widget-root';
 
 // Each answer the place gives, in words; an unknown one (missing or null) says nothing.
@@ -60,7 +61,7 @@ export const AgendaPlace = ({ lieu }: { lieu: EventPlace }) => {
             {t('agenda.place.map')}
             <span className="visually-hidden">
               {' – '}
-              {t('agenda.place.map.context', { place: lieu.name })} {t('common.newTab')}
+              <ContentPhrase id="agenda.place.map.context" name="place" content={lieu.name} /> {t('common.newTab')}
             </span>
           </a>
         </p>

@@ -120,6 +120,12 @@ export const AgendaView = ({
   const moreFailed = useSelector(actor, selectMoreFailed);
   const pastFailed = useSelector(actor, selectPastFailed);
   const addition = useSelector(actor, selectAddition);
+  // Pages beyond the address's were asked by the visitor ("Afficher plus", "Événements passés"): those the address asked
+  // (`?page=2`) are the first screen, whose count says nothing of new events.
+  const grownByVisitor = useSelector(
+    actor,
+    (snapshot) => snapshot.context.pages > snapshot.context.wantedPages || snapshot.context.pastPages > snapshot.context.wantedPast,
+  );
   const emptyRange = useSelector(actor, selectEmptyRange);
   const pageEvent = useSelector(actor, selectPageEvent);
   const itemTitle = useSelector(actor, selectItemTitle);
@@ -160,7 +166,7 @@ export const AgendaView = ({
       ? t('agenda.loading')
       : status === 'failed'
         ? ''
-        : countSentence(t, count.total, count.shown, addition?.count ?? null);
+        : countSentence(t, count.total, count.shown, grownByVisitor ? (addition?.count ?? null) : null);
 
   return (
     <AgendaDetailsContext.Provider value={details}>

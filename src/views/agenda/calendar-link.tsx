@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import type { AgendaEvent } from '../../domain/agenda';
 import { icsFileName } from '../../domain/file-names';
 import { isBrowserClick } from '../shared/more-link';
+import { useLocale } from '../shared/widget-root';
 
 // The calendar writer and its time-zone table load on the first export, not with the page.
 const loadIcs = () => import('../../domain/ics');
@@ -37,10 +38,11 @@ export const CalendarLink = ({
   href: string | null;
   fileTitle: string;
   label: string;
-  /** Read by screen readers after the label, so that every link has its own name. */
+  /** The event's title, read by screen readers after the label, so that every link has its own name. */
   hiddenContext?: string;
   className?: string;
 }) => {
+  const { contentLang } = useLocale();
   const fileName = icsFileName(fileTitle);
   const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     if (isBrowserClick(event)) return;
@@ -50,7 +52,12 @@ export const CalendarLink = ({
   return (
     <a className={className} href={href ?? '#calendrier'} download={fileName} onClick={onClick}>
       {label}
-      {hiddenContext ? <span className="visually-hidden"> – {hiddenContext}</span> : null}
+      {hiddenContext ? (
+        <span className="visually-hidden">
+          {' – '}
+          <span lang={contentLang}>{hiddenContext}</span>
+        </span>
+      ) : null}
     </a>
   );
 };

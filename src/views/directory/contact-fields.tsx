@@ -48,7 +48,11 @@ export const ContactFields = ({ contact }: { contact: Contact }) => {
           {contact.fonction}
         </Field>
       ) : null}
-      {contact.contact_person ? <Field label={t('directory.contactPerson')}>{contact.contact_person}</Field> : null}
+      {contact.contact_person ? (
+        <Field label={t('directory.contactPerson')} lang={contentLang}>
+          {contact.contact_person}
+        </Field>
+      ) : null}
       {contact.address ? (
         <Field label={t('directory.address')} hidden className="contact-fields__address" lang={contentLang}>
           {contact.address}

@@ -135,6 +135,8 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const loadingMore = useSelector(actor, selectLoadingMore);
   const moreFailed = useSelector(actor, selectMoreFailed);
   const appendedFrom = useSelector(actor, selectAppendedFrom);
+  // Pages beyond the address's were asked by the visitor ("Afficher plus"): those the address asked are the first screen, not news.
+  const grownByVisitor = useSelector(actor, (snapshot) => snapshot.context.pages > snapshot.context.wantedPages);
   const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
   const blockSize = useSelector(actor, (snapshot) => snapshot.context.pageSize);
   const openContact = useSelector(actor, selectOpenContact);
@@ -166,6 +168,8 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
       <div className="directory" inert={openContact !== null}>
         <FilterBar actor={actor} />
         <LetterIndex actor={actor} />
+        {/* How the index files a name, which a visitor looking for "Service des routes" under S could not guess (src/domain/directory-letter.ts). */}
+        <p className="letter-index__rule">{t('directory.letters.rule')}</p>
         <section className="directory__results" aria-label={t('directory.results')} aria-busy={status === 'loading'}>
           <div className="directory__summary">
             {/* The heading of the cards (h3 each); the target of focus when a permalink's contact, not among them, closes. */}
@@ -181,7 +185,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
           </p>
           {/* Says how many cards "Afficher plus" added: the count above stays the number of matches. */}
           <p className="visually-hidden" aria-live="polite">
-            {appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}
+            {grownByVisitor && appendedFrom !== null && shown > appendedFrom ? t('directory.added', { count: shown - appendedFrom }) : ''}
           </p>
           {status === 'failed' || categoriesFailed ? (
             <RetryMessage

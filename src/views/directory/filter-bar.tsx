@@ -13,7 +13,7 @@ import { useLocale } from '../shared/widget-root';
  * changed the text searches as it happens, and the submit is SEARCH.
  */
 export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const filters = useSelector(actor, selectFilters);
   const categories = useSelector(actor, selectCategoryOptions);
   const canClear = useSelector(actor, (snapshot) => snapshot.can({ type: 'CLEAR' }));
@@ -48,7 +48,7 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
           >
             <option value="">{t('directory.category.empty')}</option>
             {categories.map((category) => (
-              <option key={category} value={category}>
+              <option key={category} value={category} lang={contentLang}>
                 {category}
               </option>
             ))}

@@ -16,7 +16,7 @@ const PLACEHOLDERS = [0, 1, 2, 3];
  * category toggled (see form-toggles.ts); with script each click acts at once and submits nothing.
  */
 export const CategoryFilters = ({ actor }: { actor: ActorRefFrom<typeof newsMachine> }) => {
-  const { t } = useLocale();
+  const { t, contentLang } = useLocale();
   const categories = useSelector(actor, selectCategories);
   const selected = useSelector(actor, selectSelected);
   const active = useSelector(actor, selectSelectedCategories);
@@ -62,6 +62,7 @@ export const CategoryFilters = ({ actor }: { actor: ActorRefFrom<typeof newsMach
                     value={category.id}
                     className="chip"
                     aria-pressed={pressed}
+                    lang={contentLang}
                     data-category-id={category.id}
                     onClick={(event) => {
                       event.preventDefault();

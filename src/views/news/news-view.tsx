@@ -58,6 +58,8 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   const loadingMore = useSelector(actor, selectLoadingMore);
   const moreFailed = useSelector(actor, selectMoreFailed);
   const appendedFrom = useSelector(actor, selectAppendedFrom);
+  // Pages beyond the address's were asked by the visitor ("Afficher plus"): those the address asked are the first screen, not news.
+  const grownByVisitor = useSelector(actor, (snapshot) => snapshot.context.pages > snapshot.context.wantedPages);
   const canLoadMore = useSelector(actor, (snapshot) => snapshot.can({ type: 'LOAD_MORE' }));
   const hasSelection = useSelector(actor, selectHasSelection);
   const feedPath = useSelector(actor, (snapshot) => (feedScope === null ? null : newsFeedPath(feedScope, selectSelected(snapshot))));
@@ -111,7 +113,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
         </p>
         {/* Says how many items "Afficher plus" added, beside the count of those shown. */}
         <p className="visually-hidden" aria-live="polite">
-          {appendedFrom !== null && shownItems > appendedFrom ? t('news.added', { count: shownItems - appendedFrom }) : ''}
+          {grownByVisitor && appendedFrom !== null && shownItems > appendedFrom ? t('news.added', { count: shownItems - appendedFrom }) : ''}
         </p>
         {status === 'failed' ? <RetryMessage message={t('news.failed')} retryLabel={t('common.retry')} onRetry={() => actor.send({ type: 'RETRY' })} /> : null}
         {status === 'empty' ? (

@@ -2,6 +2,7 @@ import { localizedPath } from '../../domain/permalinks';
 import type { ContactResult, EventResult, NewsResult, SearchHit, SearchKind } from '../../domain/site-search';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
+import { ContentPhrase } from '../shared/content-phrase';
 import { useLocale } from '../shared/widget-root';
 
 /** The heading of each kind's group. */
@@ -12,7 +13,7 @@ export const GROUP_TITLES: Readonly<Record<SearchKind, MessageId>> = {
 };
 
 const ContactDetails = ({ result }: { result: ContactResult }) => {
-  const { t, contentLang } = useLocale();
+  const { contentLang } = useLocale();
   const lead = [result.role, result.party].filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
   return (
     <>
@@ -21,7 +22,11 @@ const ContactDetails = ({ result }: { result: ContactResult }) => {
           {lead}
         </span>
       )}
-      {result.match === 'interests' && result.excerpt ? <span className="search-result__excerpt">{t('search.interests', { excerpt: result.excerpt })}</span> : null}
+      {result.match === 'interests' && result.excerpt ? (
+        <span className="search-result__excerpt">
+          <ContentPhrase id="search.interests" name="excerpt" content={result.excerpt} />
+        </span>
+      ) : null}
     </>
   );
 };
@@ -37,7 +42,11 @@ const EventDetails = ({ result }: { result: EventResult }) => {
         </time>
         {result.upcoming ? null : <span className="search-result__past"> · {t('search.past')}</span>}
       </span>
-      {result.place ? <span className="search-result__excerpt">{t('search.place', { place: result.place })}</span> : null}
+      {result.place ? (
+        <span className="search-result__excerpt">
+          <ContentPhrase id="search.place" name="place" content={result.place} />
+        </span>
+      ) : null}
     </>
   );
 };

@@ -87,7 +87,7 @@ const useComboboxBox = (actor: SiteSearchActor, input: HTMLInputElement, form: H
  * one, Escape closes them, and a polite status says how many there are. A link leads to every result.
  */
 export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchActor; input: HTMLInputElement; form: HTMLFormElement }) => {
-  const { t, language } = useLocale();
+  const { t, language, contentLang } = useLocale();
   const listId = useId();
   const status = useSelector(actor, selectStatus);
   const answer = useSelector(actor, selectAnswer);
@@ -153,7 +153,9 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
                           className="search-suggestions__option"
                           onClick={() => actor.send({ type: 'CHOOSE', index: at })}
                         >
-                          <span className="search-result__title">{hit.result.title}</span>
+                          <span className="search-result__title" lang={contentLang}>
+                            {hit.result.title}
+                          </span>
                           <HitDetails hit={hit} />
                         </div>
                       );

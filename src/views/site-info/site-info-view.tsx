@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { CATALOGUE_PATH, DATASETS, LICENCE } from '../../domain/open-data-catalogue';
+import { API_REFERENCE_PAGE, CATALOGUE_PATH, DATASETS, LICENCE_NAME, licenceDeed } from '../../domain/open-data-catalogue';
 import { localizedPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
 import { addMessages, type MessageId } from '../../i18n/intl';
 import { SHELL_MESSAGES } from '../../i18n/shell-messages';
+import { PHRASE_MARK, phraseAround } from '../shared/content-phrase';
 import { useLocale } from '../shared/widget-root';
 import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS, type InfoSection } from './site-info-text';
 
@@ -40,6 +41,9 @@ const SITEMAP: readonly { readonly title: MessageId; readonly pages: readonly { 
     ],
   },
 ];
+
+/** The pages of the sitemap's second group that are not widgets' pages: the API's reference. */
+const OTHER_PAGES: readonly { readonly path: string; readonly label: MessageId }[] = [{ path: API_REFERENCE_PAGE, label: 'sitemap.api' }];
 
 /** A titled part of a page, its heading naming the region. */
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -100,6 +104,13 @@ const SitemapView = () => {
                 </a>
               </li>
             ))}
+            {group.title === 'sitemap.about'
+              ? OTHER_PAGES.map(({ path, label }) => (
+                  <li key={path}>
+                    <a href={localizedPath(path, language)}>{t(label)}</a>
+                  </li>
+                ))
+              : null}
           </ul>
         </Section>
       ))}
@@ -113,6 +124,8 @@ const FORMAT_NAMES = { CSV: 'CSV', JSON: 'JSON (API)', ICS: 'iCalendar', ATOM: '
 /** The open data: each dataset with its description and files, the licence, and the catalogue that machines read. */
 const DataView = () => {
   const { language, t } = useLocale();
+  // The licence is named in the sentence, as a link to its text for people.
+  const licence = phraseAround(t('opendata.licence', { licence: PHRASE_MARK }));
   return (
     <div className="info">
       <p className="info__intro">{t('opendata.intro')}</p>
@@ -137,13 +150,22 @@ const DataView = () => {
       <Section title={t('opendata.catalogue.title')}>
         <p>{t('opendata.csvNote')}</p>
         <p>
-          {t('opendata.licence', { licence: 'CC BY 4.0' })} <a href={LICENCE}>{LICENCE}</a>
+          {licence.before}
+          <a href={licenceDeed(language)} hrefLang={language}>
+            {LICENCE_NAME[language]}
+          </a>
+          {licence.after}
         </p>
         <p>
           {t('opendata.catalogue.text')}{' '}
           <a href={CATALOGUE_PATH} type="application/rdf+xml">
             {t('opendata.catalogue.link')}
           </a>
+        </p>
+      </Section>
+      <Section title={t('opendata.api.title')}>
+        <p>
+          {t('opendata.api.text')} <a href={localizedPath(API_REFERENCE_PAGE, language)}>{t('sitemap.api')}</a>
         </p>
       </Section>
     </div>
