@@ -95,6 +95,11 @@ describe('the shop and the cart', () => {
     await page.getByRole('button', { name: `Augmenter la quantité de ${CHATEAU}` }).click();
     await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('3');
     await headerCart(page, '4 articles').waitFor();
+    // The new total is said politely, where a screen reader hears it without leaving the stepper.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Nouveau total : ${chf(38.4)}.` })
+      .waitFor();
     await page.getByRole('button', { name: `Diminuer la quantité de ${CHATEAU}` }).click();
     await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('2');
 
@@ -111,6 +116,10 @@ describe('the shop and the cart', () => {
     await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain(chf(35.8));
 
     await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Mode d'envoi : Retrait au guichet. Total : ${chf(35.8)}.` })
+      .waitFor();
     // The cart writes under the tabs' shared Web Lock, a moment after the change.
     await page.waitForFunction(() => localStorage.getItem('shippingMethod') === '"counter"');
     await expect(stored(page)).resolves.toMatchObject({ shipping: 'counter' });
