@@ -7,7 +7,7 @@ const { basename, dirname, join } = require('node:path');
 const { Reporter } = require('@parcel/plugin');
 
 // The modules whose bundle groups the loader loads: each widget's entry, and the runtime that wakes them.
-const GROUP_ENTRY = /[/\\](?:([a-z-]+)-widget\.tsx|(island-runtime)\.ts)$/;
+const GROUP_ENTRY = /[/\\](?:([a-z-]+)-widget\.tsx?|(island-runtime)\.ts)$/;
 
 module.exports = new Reporter({
   report({ event }) {

@@ -214,6 +214,23 @@ describe('the section pages, as the server renders them', () => {
     expect(Object.fromEntries(Object.keys(attributes).map((name) => [name, container?.getAttribute(name)]))).toEqual(attributes);
   });
 
+  it('names on each container the files of its widget’s code, as the build listed them, for the loader to prefetch', async () => {
+    for (const [path, widget] of [
+      ['/annuaire/', 'directory'],
+      ['/actualites/', 'news'],
+      ['/panier/', 'cart'],
+    ] as const) {
+      const files = ((await page(path)).querySelector('main [data-widget]')?.getAttribute('data-code') ?? '').split(' ');
+      // The widget's own chunk and the runtime that wakes it, each a file the server serves.
+      expect([path, files.some((file) => file.startsWith(`/${widget}-widget.`)), files.some((file) => file.startsWith('/island-runtime.'))]).toEqual([
+        path,
+        true,
+        true,
+      ]);
+      for (const file of files) expect([file, (await get(file)).status]).toEqual([file, 200]);
+    }
+  });
+
   it('fetches the first contact photos with the page, at the width they are shown, and the others lazily', async () => {
     const document = await page('/annuaire/');
     const images = [...document.querySelectorAll<HTMLImageElement>('main .contact-card img')];
