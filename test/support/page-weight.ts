@@ -131,8 +131,10 @@ export const measurePageWeight = async (browser: Browser, baseUrl: string, path:
       inFlight.add(request);
       lastActivity = Date.now();
       const url = new URL(request.url());
-      // A prefetch is not run: it is counted apart, and the script counts when the page asks for it to run.
-      if (url.origin === origin) ((request.headers()['sec-purpose'] ?? '').includes('prefetch') ? prefetches : requested).push(url.pathname.slice(1));
+      // A prefetch (`<link rel="prefetch">`, reported as `other`, with `Sec-Purpose: prefetch` when it reaches the network) is not run:
+      // it is counted apart, and a script counts when the page asks for it to run.
+      const prefetch = url.pathname.endsWith('.js') && request.resourceType() !== 'script';
+      if (url.origin === origin) (prefetch ? prefetches : requested).push(url.pathname.slice(1));
     });
     const done = (request: Request): void => {
       inFlight.delete(request);
