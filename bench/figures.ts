@@ -40,5 +40,5 @@ export const percentile = (values: readonly number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 };
 
-/** The most gzip bytes of JS a page may load (its path as `SITE_PAGES` or `PERMALINK_PAGES` key it): its ceiling if it has one, else the goal. */
-export const pageJsCeiling = (path: string): number => BUDGETS.pageJsGzipCeilings.find((ceiling) => ceiling.path === path)?.bytes ?? BUDGETS.pageJsGzipBytes;
+/** The most gzip bytes of JS a page may run or preload before the visitor acts (prefetches aside): `null` for /panier/, whose island wakes with the page. */
+export const pageJsBeforeActingBudget = (path: string): number | null => (path === '/panier/' ? null : BUDGETS.pageJsBeforeInteractionGzipBytes);

@@ -2,6 +2,7 @@ import { showStoredCartCount } from './views/islands/header-cart-count';
 import { awaitHostCart } from './views/islands/host-cart-events';
 import { startIslands } from './views/islands/islands';
 import { loadWidgetCode } from './views/islands/widget-loaders';
+import { prefetchWidgetCode } from './views/islands/widget-prefetch';
 import { enhanceSearchForms } from './views/search/site-search-forms';
 
 // The page's loader: no React, no machine, no message catalogue. The server's HTML is the first
@@ -23,6 +24,7 @@ startIslands(
   },
   wakeAll,
 );
+prefetchWidgetCode(document);
 awaitHostCart(document, (events) => runtime().then((loaded) => loaded.wakeHostCart(events)));
 enhanceSearchForms(document, () => runtime().then((loaded) => loaded.toolsOfPage()));
 if (!served) {

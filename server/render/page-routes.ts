@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isRight } from 'fp-ts/Either';
+import * as t from 'io-ts';
 import { seriesOf } from '../../src/domain/agenda-grouping';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
@@ -72,6 +74,9 @@ export interface PageRoutesOptions {
   /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the demo's office. */
   readonly orderEmail?: string;
 }
+
+/** What the build lists of each widget's code (dist/widget-chunks.json): its files, by the widget's name. */
+const WidgetChunks = t.record(t.string, t.array(t.string));
 
 /** The statuses that have a page of their own. */
 export type ErrorStatus = 400 | 404 | 429 | 500 | 503;
@@ -184,6 +189,22 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       styles.set(widget, file === undefined ? null : `/${file}`);
     }
     return styles.get(widget) ?? null;
+  };
+  // The files each widget's code is made of, with the island runtime's, as the build listed them
+  // (scripts/widget-chunks-reporter.cjs): written on its container, so that the page's loader
+  // prefetches them when the browser is idle (src/views/islands/widget-prefetch.ts). A build without the list prefetches nothing.
+  let widgetChunks: Readonly<Record<string, readonly string[]>> | null = null;
+  const codeAttribute = (widget: string): Record<string, string> => {
+    if (widgetChunks === null) {
+      try {
+        const listed = WidgetChunks.decode(JSON.parse(readFileSync(join(options.distDir, 'widget-chunks.json'), 'utf8')));
+        widgetChunks = isRight(listed) ? listed.right : {};
+      } catch {
+        widgetChunks = {};
+      }
+    }
+    const files = [...new Set([...(widgetChunks['runtime'] ?? []), ...(widgetChunks[widget] ?? [])])].filter((file) => /^\/[\w.-]+\.(?:js|css)$/.test(file));
+    return files.length === 0 ? {} : { 'data-code': files.join(' ') };
   };
   const styleSheets = new Map<string, string | null>();
   const inlineStyle = (href: string): string | null => {
@@ -339,6 +360,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
             ...apiAttributes,
             'data-widget': setup.widget,
             'data-wake': setup.entry.wake,
+            ...codeAttribute(setup.widget),
             // What the page says if the widget's code fails: the cart has no simple form, the others do.
             [FAILURE_NOTICE_ATTRIBUTE]: intl.formatMessage({ id: page === 'shop' || page === 'cart' ? 'island.cartFailed' : 'island.simpleForm' }),
           },
@@ -515,7 +537,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         const html = renderFragment({
           widget: PAGES[page].widget,
           language,
-          attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
+          attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake, ...codeAttribute(PAGES[page].widget) },
           style: styleOf(PAGES[page].widget),
           head: rendered.head,
           html: rendered.html,

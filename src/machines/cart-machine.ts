@@ -17,8 +17,15 @@ import type { CartOperation } from '../domain/cart-operation';
 import type { CartHostEvent } from '../services/cart-host';
 import type { PersistCommand, StorageStatusEvent, StoredCartEvent } from '../services/cart-storage';
 
-/** What the cart last did at the visitor's request, which the cart page says politely: a line removed, or the cart emptied. */
-export type CartNotice = { readonly kind: 'removed'; readonly line: Pick<CartItem, 'variant_id' | 'title'> } | { readonly kind: 'emptied' };
+/**
+ * What the cart last did at the visitor's request, which the cart page says politely: a line
+ * removed, the cart emptied, a quantity changed or the shipping method chosen (the page then says the new total).
+ */
+export type CartNotice =
+  | { readonly kind: 'removed'; readonly line: Pick<CartItem, 'variant_id' | 'title'> }
+  | { readonly kind: 'emptied' }
+  | { readonly kind: 'quantityChanged' }
+  | { readonly kind: 'shippingChanged' };
 
 /** What the cart holds (SPEC §3, "Cart"): its lines, the shipping method and the order id. */
 export interface CartContext {
@@ -115,6 +122,8 @@ export const cartMachine = setup({
     emptyCart: assign({ items: emptyItems, shippingMethod: DEFAULT_SHIPPING_METHOD, notice: { kind: 'emptied' } }),
     // A later change of the lines is the news: what was removed before is no longer said.
     forgetNotice: assign({ notice: null }),
+    noteQuantityChange: assign({ notice: { kind: 'quantityChanged' } }),
+    noteShippingChange: assign({ notice: { kind: 'shippingChanged' } }),
     setShipping: assign({
       // The guard `changesShipping` let only a known method through.
       shippingMethod: ({ context, event }) => {
@@ -176,7 +185,7 @@ export const cartMachine = setup({
   }),
   invoke: [{ id: 'persist', src: 'persist' }, { src: 'restore' }, { src: 'watchStorage' }, { src: 'watchHost' }],
   on: {
-    SET_SHIPPING: { guard: 'changesShipping', actions: ['setShipping', 'saveChange'] },
+    SET_SHIPPING: { guard: 'changesShipping', actions: ['setShipping', 'noteShippingChange', 'saveChange'] },
     SET_ORDER_ID: { actions: 'setOrderId' },
   },
   states: {
@@ -220,7 +229,7 @@ export const cartMachine = setup({
               { guard: 'isOnlyLine', target: 'empty', actions: ['removeItem', 'saveChange'] },
               { guard: 'hasLine', actions: ['removeItem', 'saveChange'] },
             ],
-            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'forgetNotice', 'saveChange'] },
+            UPDATE_QUANTITY: { guard: 'canUpdateQuantity', actions: ['updateQuantity', 'noteQuantityChange', 'saveChange'] },
             // Another tab's lines are taken where the visitor is: a question being asked stays open.
             STORED_CART_CHANGED: [
               { guard: 'storedHasLines', actions: 'takeStoredCart' },

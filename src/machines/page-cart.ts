@@ -23,7 +23,7 @@ const locksOf = (win: Window): CartLocks | null => ('locks' in win.navigator ? w
 export const liveCartMachine = (win: Window, storage: CartStorage | null = storageOf(win)) =>
   cartMachine.provide({
     actors: {
-      persist: persistActor(storage, locksOf(win), () => (typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null)),
+      persist: persistActor(storage, locksOf(win), () => (typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null), win),
       restore: restoreActor(storage),
       watchStorage: storageWatchActor(storage, win),
       watchHost: hostActor(win.document),

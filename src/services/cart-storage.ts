@@ -4,6 +4,13 @@ import { fromCallback } from 'xstate';
 import { applyCartOperation, type CartOperation } from '../domain/cart-operation';
 import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, readStoredCart, writeStoredCart, forgetStoredCart, type CartStorage, type StoredCart } from './stored-cart';
 
+/** A command of the persistence actor on its way to storage: whether it was carried out, and what storage then held. */
+interface WaitingCommand {
+  readonly command: PersistCommand;
+  done: boolean;
+  result: StoredCart | null;
+}
+
 /** What the cart machine tells its persistence actor after a change: an operation to apply to the stored cart, a whole cart to write, or forgetting it. */
 export type PersistCommand =
   | { readonly type: 'APPLY'; readonly operation: CartOperation; readonly maxQuantity: number }
@@ -77,9 +84,19 @@ export type StorageStatusEvent = { readonly type: 'STORAGE_FAILED' } | { readonl
  * number from the lock manager and starts from that message. Without Web Locks (older browsers), each command is
  * read, applied and written at once, in one task, as before: tabs then rely on `storage`
  * events alone and can still lose a change made in the same few milliseconds.
+ *
+ * A change still waiting for the lock when the page is left (`pagehide` of `page`: a link
+ * followed, the tab closed) is written at once, without the lock: the lock would never come to a
+ * page that is gone, and the visitor was told the line was added. That write may meet another
+ * tab's, as without Web Locks; losing the line outright is worse.
  */
 export const persistCart =
-  (storage: CartStorage | null, locks: CartLocks | null = null, openChannel: () => CartChannel | null = () => null) =>
+  (
+    storage: CartStorage | null,
+    locks: CartLocks | null = null,
+    openChannel: () => CartChannel | null = () => null,
+    page: Pick<Window, 'addEventListener' | 'removeEventListener'> | null = null,
+  ) =>
   ({ receive, sendBack }: { receive: (listener: (command: PersistCommand) => void) => void; sendBack: (event: StorageStatusEvent | StoredCartEvent) => void }) => {
     let failing = false;
     let pending = 0;
@@ -153,22 +170,37 @@ export const persistCart =
         sendBack({ type: worked ? 'STORAGE_RECOVERED' : 'STORAGE_FAILED' });
       }
     };
+    // The commands not yet carried out under the lock, oldest first: what leaving the page writes at once.
+    const waiting = new Set<WaitingCommand>();
+    const onLeave = (): void => {
+      for (const job of waiting) {
+        job.done = true;
+        job.result = attempt(job.command);
+      }
+      waiting.clear();
+    };
+    page?.addEventListener('pagehide', onLeave);
     receive((command) => {
       if (locks === null || storage === null) {
         report(attempt(command) !== null);
         return;
       }
       pending += 1;
-      let result: StoredCart | null = null;
+      const job: WaitingCommand = { command, done: false, result: null };
+      waiting.add(job);
       locks
         .request(CART_LOCK, async () => {
           const newest = channel === null ? 0 : await newestGeneration(locks);
           // Without the last writer's message, this tab's storage is the best it has.
           const fresh = channel !== null && (await caughtUp(newest));
+          // The page was left meanwhile and wrote it then: once is enough.
+          if (job.done) return;
+          job.done = true;
+          waiting.delete(job);
           try {
-            result = carryOut(storage, fresh && latest !== null ? asStorage(latest) : storage, command);
+            job.result = carryOut(storage, fresh && latest !== null ? asStorage(latest) : storage, command);
           } catch {
-            result = null;
+            job.result = null;
             return;
           }
           if (channel === null) return;
@@ -182,15 +214,19 @@ export const persistCart =
         })
         .catch(() => {
           // The lock manager refused (an opaque origin, a page being unloaded): apply without it.
-          result = attempt(command);
+          if (job.done) return;
+          job.done = true;
+          waiting.delete(job);
+          job.result = attempt(command);
         })
         .finally(() => {
           pending -= 1;
-          report(result !== null);
-          if (result !== null && pending === 0) sendBack({ type: 'STORED_CART_CHANGED', ...result });
+          report(job.result !== null);
+          if (job.result !== null && pending === 0) sendBack({ type: 'STORED_CART_CHANGED', ...job.result });
         });
     });
     return () => {
+      page?.removeEventListener('pagehide', onLeave);
       channel?.removeEventListener('message', onMessage);
       channel?.close();
       releaseGeneration();
@@ -198,8 +234,12 @@ export const persistCart =
   };
 
 /** The persistence effect as an actor of the cart machine. */
-export const persistActor = (storage: CartStorage | null, locks: CartLocks | null = null, openChannel?: () => CartChannel | null) =>
-  fromCallback<PersistCommand>(persistCart(storage, locks, openChannel));
+export const persistActor = (
+  storage: CartStorage | null,
+  locks: CartLocks | null = null,
+  openChannel?: () => CartChannel | null,
+  page?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null,
+) => fromCallback<PersistCommand>(persistCart(storage, locks, openChannel, page));
 
 /** The stored cart read once, when the cart starts. */
 export const restoreActor = (storage: Pick<Storage, 'getItem'> | null) =>

@@ -95,6 +95,11 @@ describe('the shop and the cart', () => {
     await page.getByRole('button', { name: `Augmenter la quantité de ${CHATEAU}` }).click();
     await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('3');
     await headerCart(page, '4 articles').waitFor();
+    // The new total is said politely, where a screen reader hears it without leaving the stepper.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Nouveau total : ${chf(38.4)}.` })
+      .waitFor();
     await page.getByRole('button', { name: `Diminuer la quantité de ${CHATEAU}` }).click();
     await expect(quantityOf(page, CHATEAU).inputValue()).resolves.toBe('2');
 
@@ -111,6 +116,10 @@ describe('the shop and the cart', () => {
     await expect(page.getByRole('region', { name: 'Récapitulatif' }).textContent()).resolves.toContain(chf(35.8));
 
     await page.getByRole('combobox', { name: "Mode d'envoi" }).selectOption({ label: 'Retrait au guichet' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Mode d'envoi : Retrait au guichet. Total : ${chf(35.8)}.` })
+      .waitFor();
     // The cart writes under the tabs' shared Web Lock, a moment after the change.
     await page.waitForFunction(() => localStorage.getItem('shippingMethod') === '"counter"');
     await expect(stored(page)).resolves.toMatchObject({ shipping: 'counter' });
@@ -422,5 +431,49 @@ describe.each([
     await expect(storedKeys(page)).resolves.toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a line added just before leaving the page', () => {
+  it.each([
+    ['alone', false],
+    ['while another tab holds the cart’s lock', true],
+  ])('is in storage on the next page when the visitor adds and leaves in the same moment, %s', async (_case, contended) => {
+    const { page, errors } = await watchedPage(browser);
+    await openShop(page);
+    await addFromShop(page, CHATEAU);
+    await headerCart(page, '1 article').waitFor();
+    await page.waitForFunction(() => localStorage.getItem('cartItems') !== null);
+    if (contended) {
+      // Another tab of the site in the middle of its own change: the lock comes to this one only later.
+      const other = await page.context().newPage();
+      await openPage(other, `${site.url}/`);
+      await other.evaluate(
+        () =>
+          new Promise<void>((granted) => {
+            void navigator.locks.request('cart', () => {
+              granted();
+              return new Promise((release) => setTimeout(release, 5_000));
+            });
+          }),
+      );
+    }
+    // The shop is awake: the press and the departure happen in one task.
+    await page
+      .getByRole('article', { name: CONSTITUTION })
+      .getByRole('button', { name: 'Ajouter au panier' })
+      .evaluate((button) => {
+        (button as HTMLButtonElement).click();
+        window.location.assign('/panier/');
+      });
+    await page.waitForURL(`${site.url}/panier/`);
+    await expect(page.evaluate(() => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as unknown)).resolves.toEqual([
+      { variant_id: '3', quantity: 1, price: 12.5, title: CHATEAU },
+      { variant_id: '1', quantity: 1, price: 0.9, title: CONSTITUTION },
+    ]);
+    await expect(quantityOf(page, CONSTITUTION).inputValue()).resolves.toBe('1');
+    await headerCart(page, '2 articles').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

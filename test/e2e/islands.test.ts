@@ -10,12 +10,13 @@ let site: RunningSite;
 let browser: Browser;
 openForSuite((opened) => ({ site, browser } = opened));
 
-/** The scripts of the site a page asked for so far, by file name. */
+/** The scripts of the site a page asked for so far to run, by file name; prefetches (fetched while idle, not run) aside. */
 const scriptsOf = (page: Page): string[] => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.endsWith('.js')) scripts.push(url.pathname.slice(1));
+    // A prefetch (a `<link rel="prefetch">`) is reported as `other`: only a script the page runs is a `script`.
+    if (url.pathname.endsWith('.js') && request.resourceType() === 'script') scripts.push(url.pathname.slice(1));
   });
   return scripts;
 };

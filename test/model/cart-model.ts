@@ -158,18 +158,35 @@ export const cartModel: MachineModel<CartEvent> = {
     };
     const rows = (titles: readonly string[]): Seen => ({ kind: 'rows', table: 'Contenu du panier', titles, noun: ['ligne', 'lignes'] });
     // What the cart last did, said in its polite status; emptying is said too.
+    // A change of quantity or shipping says the total it leads to (an empty cart's, only the method).
+    const method = shipping(shippingMethod, 'fr');
+    // As a page's text is read: the currency's no-break space is a space.
+    const total = chf(selectTotal(snapshot)).replace(/\s/g, ' ');
     const said: Seen[] = [
       { kind: 'text', text: 'Le panier a été vidé.', shown: notice?.kind === 'emptied' },
       ...(notice?.kind === 'removed' ? [{ kind: 'text', text: `« ${titleOf(notice.line.variant_id)} » retiré du panier.`, shown: true } as const] : []),
+      ...(notice?.kind === 'quantityChanged' ? [{ kind: 'text', text: `Nouveau total : ${total}.`, shown: true } as const] : []),
+      ...(notice?.kind === 'shippingChanged'
+        ? [
+            {
+              kind: 'text',
+              text: items.length > 0 ? `Mode d'envoi : ${method}. Total : ${total}.` : `Mode d'envoi : ${method}.`,
+              shown: true,
+            } as const,
+          ]
+        : []),
     ];
+    // The shipping choice is on the page in every state: the server draws it before the lines.
+    const choice: Seen = { kind: 'choice', name: "Mode d'envoi", option: method };
     const dialog: Seen = { kind: 'dialog', name: snapshot.matches({ lines: { filled: 'confirmingEmpty' } }) ? 'Vider le panier ?' : null };
-    if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), inMemory, dialog];
+    if (snapshot.matches({ lines: 'restoring' })) return [{ kind: 'text', text: 'Chargement du panier…', shown: true }, rows([]), choice, inMemory, dialog];
     if (snapshot.matches({ lines: 'empty' })) {
       return [
         { kind: 'text', text: 'Votre panier est vide.', shown: true },
         { kind: 'link', name: 'Voir les publications de la boutique', shown: true },
         { kind: 'link', name: 'Commander', shown: false },
         rows([]),
+        choice,
         inMemory,
         dialog,
         ...said,
@@ -179,7 +196,7 @@ export const cartModel: MachineModel<CartEvent> = {
     return [
       rows(titles),
       ...items.map((line, index): Seen => ({ kind: 'quantity', name: `Quantité de ${titles[index]!}`, value: line.quantity })),
-      { kind: 'choice', name: "Mode d'envoi", option: shipping(shippingMethod, 'fr') },
+      choice,
       { kind: 'term', term: 'Total', value: chf(selectTotal(snapshot)) },
       { kind: 'term', term: 'Numéro de commande', value: orderId },
       { kind: 'link', name: 'Commander', shown: true },

@@ -215,6 +215,23 @@ describe('the section pages, as the server renders them', () => {
     expect(Object.fromEntries(Object.keys(attributes).map((name) => [name, container?.getAttribute(name)]))).toEqual(attributes);
   });
 
+  it('names on each container the files of its widget’s code, as the build listed them, for the loader to prefetch', async () => {
+    for (const [path, widget] of [
+      ['/annuaire/', 'directory'],
+      ['/actualites/', 'news'],
+      ['/panier/', 'cart'],
+    ] as const) {
+      const files = ((await page(path)).querySelector('main [data-widget]')?.getAttribute('data-code') ?? '').split(' ');
+      // The widget's own chunk and the runtime that wakes it, each a file the server serves.
+      expect([path, files.some((file) => file.startsWith(`/${widget}-widget.`)), files.some((file) => file.startsWith('/island-runtime.'))]).toEqual([
+        path,
+        true,
+        true,
+      ]);
+      for (const file of files) expect([file, (await get(file)).status]).toEqual([file, 200]);
+    }
+  });
+
   it('fetches the first contact photos with the page, at the width they are shown, and the others lazily', async () => {
     const document = await page('/annuaire/');
     const images = [...document.querySelectorAll<HTMLImageElement>('main .contact-card img')];
@@ -228,9 +245,18 @@ describe('the section pages, as the server renders them', () => {
     expect(document.head.querySelectorAll('link[rel="preload"][as="image"]').length).toBeGreaterThan(0);
   });
 
-  it("renders a neutral cart on the server (the stored cart is the browser's), with a notice for a browser without script", async () => {
+  it("renders the cart page's explanations and shipping choices on the server, its lines being the browser's, with a notice for a browser without script", async () => {
     const document = await page('/panier/');
-    expect(collapse(document.querySelector('main [data-widget="cart"]')?.textContent)).toBe('Chargement du panier…');
+    const widget = within(document.querySelector<HTMLElement>('main [data-widget="cart"]')!);
+    expect(widget.getByText(/sont gardées dans ce navigateur/)).toBeTruthy();
+    expect(widget.getByText('Chargement du panier…')).toBeTruthy();
+    expect(widget.getByRole('link', { name: 'Voir les publications de la boutique' }).getAttribute('href')).toBe('/boutique/');
+    const summary = within(widget.getByRole('region', { name: 'Récapitulatif' }));
+    const shipping = summary.getByRole<HTMLSelectElement>('combobox', { name: "Mode d'envoi" });
+    expect([shipping.value, [...shipping.options].map((option) => option.textContent)]).toEqual(['post', ['Envoi postal', 'Retrait au guichet']]);
+    expect(summary.getByText(/Retrait au guichet : nous vous écrivons/)).toBeTruthy();
+    // No line, total or order link before the browser has read its storage.
+    expect([widget.queryByRole('table'), summary.queryByText('Total'), summary.queryByRole('button', { name: 'Vider le panier' })]).toEqual([null, null, null]);
     expect(collapse(document.querySelector('main noscript')?.textContent)).toMatch(/JavaScript/);
     // Only the shop's current prices travel with the page: the browser checks the stored lines against them without a call.
     expect(embeddedPaths(document)).toEqual(['/api/shop/items/']);

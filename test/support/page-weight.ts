@@ -74,8 +74,10 @@ export interface Bytes {
 /** What a page loads: its scripts and style sheets, file by file and summed. */
 export interface PageWeight {
   readonly path: string;
-  /** Every script the page loaded until the network stayed idle after hydration (entry, chunks, idle-loaded chunks). */
+  /** Every script the page ran or preloaded until the network stayed idle after hydration (entry, chunks, idle-loaded chunks); prefetches aside. */
   readonly scripts: readonly string[];
+  /** The scripts only prefetched (`<link rel="prefetch">`, asked with `Sec-Purpose: prefetch`): fetched at the lowest priority, not run. */
+  readonly prefetched: readonly string[];
   /** The page's entry script, the loader (Parcel names it after the checkout's folder: `main.…js` here, another name elsewhere). */
   readonly entry: string | null;
   /** The scripts already asked for when every widget container had `data-ready`. */
@@ -122,13 +124,17 @@ export const measurePageWeight = async (browser: Browser, baseUrl: string, path:
     // Requests seen by the browser rather than Resource Timing: its buffer is bounded, and an
     // image-heavy page could push a late chunk out of it.
     const requested: string[] = [];
+    const prefetches: string[] = [];
     const inFlight = new Set<Request>();
     let lastActivity = Date.now();
     page.on('request', (request) => {
       inFlight.add(request);
       lastActivity = Date.now();
       const url = new URL(request.url());
-      if (url.origin === origin) requested.push(url.pathname.slice(1));
+      // A prefetch (`<link rel="prefetch">`, reported as `other`, with `Sec-Purpose: prefetch` when it reaches the network) is not run:
+      // it is counted apart, and a script counts when the page asks for it to run.
+      const prefetch = url.pathname.endsWith('.js') && request.resourceType() !== 'script';
+      if (url.origin === origin) (prefetch ? prefetches : requested).push(url.pathname.slice(1));
     });
     const done = (request: Request): void => {
       inFlight.delete(request);
@@ -158,7 +164,16 @@ export const measurePageWeight = async (browser: Browser, baseUrl: string, path:
     const only = (names: readonly string[], extension: string): string[] => [...new Set(names.filter((name) => name.endsWith(extension)))].sort();
     const scripts = only(requested, '.js');
     const styles = only(requested, '.css');
-    return { path, scripts, entry, scriptsBeforeReady: only(beforeReady, '.js'), styles, js: sum(distDir, scripts), css: sum(distDir, styles) };
+    return {
+      path,
+      scripts,
+      prefetched: only(prefetches, '.js').filter((name) => !scripts.includes(name)),
+      entry,
+      scriptsBeforeReady: only(beforeReady, '.js'),
+      styles,
+      js: sum(distDir, scripts),
+      css: sum(distDir, styles),
+    };
   } finally {
     await context.close();
   }

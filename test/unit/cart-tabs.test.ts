@@ -74,3 +74,56 @@ describe('the persistence effect under the Web Locks API', () => {
     }
   });
 });
+
+describe('the persistence effect when the page is left', () => {
+  it('writes at once what still waits for the lock when the page is hidden for good, and only once when the lock comes', async () => {
+    const locks = fifoLocks();
+    const page = new EventTarget();
+    const storage = new MemoryStorage();
+    const events: { type: string }[] = [];
+    let send: (command: PersistCommand) => void = () => undefined;
+    // Another tab holds the cart's lock until `release`.
+    let release: () => void = () => undefined;
+    let granted: () => void = () => undefined;
+    const grant = new Promise<void>((resolve) => (granted = resolve));
+    const held = locks.request('cart', () => {
+      granted();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await grant;
+    const stop = persistCart(
+      storage,
+      locks,
+      () => new BroadcastChannel(CART_CHANNEL),
+      page,
+    )({
+      receive: (receive) => {
+        send = receive;
+      },
+      sendBack: (event) => events.push(event),
+    });
+    try {
+      send(add('1'));
+      send(add('1'));
+      send(add('2'));
+      expect(readStoredCart(storage).items).toEqual([]);
+      page.dispatchEvent(new Event('pagehide'));
+      expect(readStoredCart(storage).items.map((line) => [line.variant_id, line.quantity])).toEqual([
+        ['1', 2],
+        ['2', 1],
+      ]);
+      // A page kept by the back-forward cache gets the lock later: what was written is not written again.
+      release();
+      await held;
+      await locks.request('cart', () => undefined);
+      await until(() => events.some((event) => event.type === 'STORED_CART_CHANGED'));
+      expect(readStoredCart(storage).items.map((line) => [line.variant_id, line.quantity])).toEqual([
+        ['1', 2],
+        ['2', 1],
+      ]);
+      expect(events.filter((event) => event.type === 'STORAGE_FAILED')).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});

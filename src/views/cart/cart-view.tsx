@@ -133,12 +133,36 @@ const PriceCheckNotice = ({
   );
 };
 
-/** What the cart last did at the visitor's request, said politely. */
-const NoticeText = ({ notice }: { notice: CartNotice | null }) => {
+/** What the cart last did at the visitor's request, said politely: a change of quantity or shipping says the total it leads to. */
+const NoticeText = ({
+  notice,
+  checked,
+  shipping,
+  filled,
+  money,
+}: {
+  notice: CartNotice | null;
+  checked: readonly CheckedLine[];
+  shipping: ShippingMethod;
+  filled: boolean;
+  money: (amount: number) => string;
+}) => {
   const { t } = useLocale();
   const lineTitle = useLineTitle();
   if (notice === null) return null;
-  return <>{notice.kind === 'emptied' ? t('cart.emptied') : t('cart.removed', { title: lineTitle(notice.line) })}</>;
+  switch (notice.kind) {
+    case 'emptied':
+      return <>{t('cart.emptied')}</>;
+    case 'removed':
+      return <>{t('cart.removed', { title: lineTitle(notice.line) })}</>;
+    case 'quantityChanged':
+      return <>{t('cart.quantityChanged', { total: money(payableTotal(checked)) })}</>;
+    case 'shippingChanged': {
+      const method = t(SHIPPING_LABELS[shipping]);
+      // An empty cart has no total to speak of: the method chosen is the news.
+      return <>{filled ? t('cart.shippingChanged.total', { method, total: money(payableTotal(checked)) }) : t('cart.shippingChanged', { method })}</>;
+    }
+  }
 };
 
 /** The order: how it is sent, and "Commander", a `mailto:` link to the office that holds the whole order, written as the cart shows it. */
@@ -183,15 +207,22 @@ const OrderLink = ({
   );
 };
 
+/**
+ * The summary: the shipping choice, with what each method means, in every state (the server draws
+ * it, and it stays where it is when the lines arrive), then, once the cart holds lines, the totals,
+ * the way to order and "Vider le panier".
+ */
 const CartSummary = ({
   actor,
   checked,
+  filled,
   money,
   orderEmail,
   onEmptied,
 }: {
   actor: CartActor;
   checked: readonly CheckedLine[];
+  filled: boolean;
   money: (amount: number) => string;
   orderEmail: string | null;
   onEmptied: () => void;
@@ -199,6 +230,7 @@ const CartSummary = ({
   const { t } = useLocale();
   const headingId = useId();
   const shippingId = useId();
+  const hintId = useId();
   // What an order would hold: the available lines, at the shop's current prices once checked.
   const quantity = payableQuantity(checked);
   const total = payableTotal(checked);
@@ -217,61 +249,73 @@ const CartSummary = ({
       </h2>
       <div className="field cart-summary__shipping">
         <label htmlFor={shippingId}>{t('cart.shipping.label')}</label>
-        <select id={shippingId} value={shipping} onChange={(event) => actor.send({ type: 'SET_SHIPPING', method: event.currentTarget.value })}>
+        <select
+          id={shippingId}
+          aria-describedby={hintId}
+          value={shipping}
+          onChange={(event) => actor.send({ type: 'SET_SHIPPING', method: event.currentTarget.value })}
+        >
           {SHIPPING_METHODS.map((method) => (
             <option key={method} value={method}>
               {t(SHIPPING_LABELS[method])}
             </option>
           ))}
         </select>
+        <p id={hintId} className="cart-summary__hint">
+          {t('cart.shipping.hint')}
+        </p>
       </div>
-      <dl className="cart-summary__totals">
-        <div>
-          <dt>{t('cart.items')}</dt>
-          <dd>{t('cart.count', { count: quantity })}</dd>
-        </div>
-        <div className="cart-summary__total">
-          <dt>{t('cart.total')}</dt>
-          <dd>{money(total)}</dd>
-        </div>
-        {orderId === null ? null : (
-          <div>
-            <dt>{t('cart.orderId')}</dt>
-            <dd>{orderId}</dd>
-          </div>
-        )}
-      </dl>
-      {orderEmail === null ? null : <OrderLink address={orderEmail} checked={checked} orderId={orderId} shipping={shipping} money={money} />}
-      <button
-        type="button"
-        className="button button--quiet"
-        onClick={() => {
-          if (canAsk) actor.send({ type: 'EMPTY_REQUESTED' });
-        }}
-      >
-        {t('cart.emptyCart')}
-      </button>
-      {/* Emptying cannot be undone: the visitor confirms it first. Cancelling (Escape, the cross, "Non") gives the focus back to "Vider le panier". */}
-      {confirming ? (
-        <Modal title={t('cart.emptyCart.title')} closeLabel={t('common.close')} onClose={cancel}>
-          <p>{t('cart.emptyCart.text')}</p>
-          <div className="cart-confirm__actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                if (!canConfirm) return;
-                onEmptied();
-                actor.send({ type: 'EMPTY_CONFIRMED' });
-              }}
-            >
-              {t('cart.emptyCart.confirm')}
-            </button>
-            <button type="button" className="button button--quiet" onClick={cancel}>
-              {t('cart.emptyCart.cancel')}
-            </button>
-          </div>
-        </Modal>
+      {filled ? (
+        <>
+          <dl className="cart-summary__totals">
+            <div>
+              <dt>{t('cart.items')}</dt>
+              <dd>{t('cart.count', { count: quantity })}</dd>
+            </div>
+            <div className="cart-summary__total">
+              <dt>{t('cart.total')}</dt>
+              <dd>{money(total)}</dd>
+            </div>
+            {orderId === null ? null : (
+              <div>
+                <dt>{t('cart.orderId')}</dt>
+                <dd>{orderId}</dd>
+              </div>
+            )}
+          </dl>
+          {orderEmail === null ? null : <OrderLink address={orderEmail} checked={checked} orderId={orderId} shipping={shipping} money={money} />}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              if (canAsk) actor.send({ type: 'EMPTY_REQUESTED' });
+            }}
+          >
+            {t('cart.emptyCart')}
+          </button>
+          {/* Emptying cannot be undone: the visitor confirms it first. Cancelling (Escape, the cross, "Non") gives the focus back to "Vider le panier". */}
+          {confirming ? (
+            <Modal title={t('cart.emptyCart.title')} closeLabel={t('common.close')} onClose={cancel}>
+              <p>{t('cart.emptyCart.text')}</p>
+              <div className="cart-confirm__actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    if (!canConfirm) return;
+                    onEmptied();
+                    actor.send({ type: 'EMPTY_CONFIRMED' });
+                  }}
+                >
+                  {t('cart.emptyCart.confirm')}
+                </button>
+                <button type="button" className="button button--quiet" onClick={cancel}>
+                  {t('cart.emptyCart.cancel')}
+                </button>
+              </div>
+            </Modal>
+          ) : null}
+        </>
       ) : null}
     </section>
   );
@@ -315,6 +359,7 @@ export const CartView = ({
   const status = useSelector(actor, selectStatus);
   const lines = useSelector(actor, selectLines);
   const notice = useSelector(actor, selectNotice);
+  const shipping = useSelector(actor, selectShippingMethod);
   const current = useSelector(prices, selectCurrentPrices);
   const checked = useMemo(() => checkLines(lines, current), [lines, current]);
   const root = useRef<HTMLDivElement>(null);
@@ -352,63 +397,63 @@ export const CartView = ({
     <div className="cart" ref={root}>
       {/* On the page from the start, so that each change of its text is read out. */}
       <p className="visually-hidden" role="status" aria-live="polite">
-        <NoticeText notice={notice} />
+        <NoticeText notice={notice} checked={checked} shipping={shipping} filled={status === 'filled'} money={money} />
       </p>
       <InMemoryNotice actor={actor} />
       <PriceCheckNotice prices={prices} checked={checked} shown={status === 'filled'} money={money} />
-      {status === 'restoring' ? <p className="cart__loading">{t('cart.loading')}</p> : null}
-      {status === 'empty' ? (
-        <div className="notice" ref={emptyNotice}>
-          <p>{t('cart.empty')}</p>
+      <p className="cart__intro">{t('cart.intro')}</p>
+      {/* The server draws the cart while it is read from this browser's storage: the same box as an empty cart's, so nothing moves when it turns out empty. */}
+      {status === 'filled' ? null : (
+        <div className={status === 'restoring' ? 'notice cart__loading' : 'notice'} ref={emptyNotice}>
+          <p>{status === 'restoring' ? t('cart.loading') : t('cart.empty')}</p>
           <a href={shopUrl}>{t('cart.empty.shop')}</a>
         </div>
-      ) : null}
+      )}
       {status === 'filled' ? (
-        <>
-          <table className="cart-table">
-            <caption className="visually-hidden">{t('cart.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('cart.column.item')}</th>
-                <th scope="col" className="cart-table__amount">
-                  {t('cart.column.price')}
-                </th>
-                <th scope="col">{t('cart.column.quantity')}</th>
-                <th scope="col" className="cart-table__amount">
-                  {t('cart.column.total')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('cart.column.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {checked.map((entry) => (
-                <CartLineRow
-                  key={entry.line.variant_id}
-                  actor={actor}
-                  entry={entry}
-                  money={money}
-                  onRemove={remove}
-                  rowRef={(row) => {
-                    if (row === null) rows.current.delete(entry.line.variant_id);
-                    else rows.current.set(entry.line.variant_id, row);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-          <CartSummary
-            actor={actor}
-            checked={checked}
-            money={money}
-            orderEmail={orderEmail}
-            onEmptied={() => {
-              pendingFocus.current = { kind: 'heading' };
-            }}
-          />
-        </>
+        <table className="cart-table">
+          <caption className="visually-hidden">{t('cart.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('cart.column.item')}</th>
+              <th scope="col" className="cart-table__amount">
+                {t('cart.column.price')}
+              </th>
+              <th scope="col">{t('cart.column.quantity')}</th>
+              <th scope="col" className="cart-table__amount">
+                {t('cart.column.total')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('cart.column.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {checked.map((entry) => (
+              <CartLineRow
+                key={entry.line.variant_id}
+                actor={actor}
+                entry={entry}
+                money={money}
+                onRemove={remove}
+                rowRef={(row) => {
+                  if (row === null) rows.current.delete(entry.line.variant_id);
+                  else rows.current.set(entry.line.variant_id, row);
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
       ) : null}
+      <CartSummary
+        actor={actor}
+        checked={checked}
+        filled={status === 'filled'}
+        money={money}
+        orderEmail={orderEmail}
+        onEmptied={() => {
+          pendingFocus.current = { kind: 'heading' };
+        }}
+      />
     </div>
   );
 };

@@ -4,6 +4,7 @@ import { cartEntry } from './cart-entry';
 import { pageCart } from '../../machines/page-cart';
 import '../shared/widgets.css';
 import '../shared/cart.css';
+import './cart-page.css';
 
 /**
  * Mounts the cart page into its container, on the page's one cart (the cart outlives the widget:
