@@ -537,7 +537,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         const html = renderFragment({
           widget: PAGES[page].widget,
           language,
-          attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake, ...codeAttribute(PAGES[page].widget) },
+          // No `data-code`: a fragment is included by a content system's page, where this server's paths are not the page's.
+          attributes: { ...attributes, ...apiAttributes, 'data-wake': PAGES[page].entry.wake },
           style: styleOf(PAGES[page].widget),
           head: rendered.head,
           html: rendered.html,
