@@ -77,7 +77,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
       )}
       {event.place ? (
         <p className="agenda-event__place">
-          <span className="visually-hidden">{t('agenda.place')} : </span>
+          <span className="visually-hidden">{t('agenda.placeLabel')} </span>
           <span lang={contentLang}>{event.place}</span>
         </p>
       ) : null}
