@@ -297,6 +297,7 @@ describe.each(LANGUAGES)('the footer (%s)', (language) => {
       '/protection-des-donnees/',
       '/plan-du-site/',
       '/donnees/',
+      '/api/',
     ];
     expect(links).toEqual(expected.map((path) => `${words.prefix}${path}`));
     for (const href of links) expect((await page.request.get(`${site.url}${href}`)).status()).toBe(200);
