@@ -92,7 +92,7 @@ describe('exporting the directory', () => {
     await expect(link.getAttribute('href')).resolves.toBe('/en/annuaire/export.csv');
     const file = await download(page, () => link.click());
     const rows = parseCsv(file.text.slice(1), CSV_DELIMITER);
-    expect(rows[0]?.[0]).toBe('Name');
+    expect(rows[0]?.[0]).toBe('name');
     expect(rows.length - 1).toBe(demo.contacts.length);
     await page.context().close();
   });
