@@ -164,8 +164,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
 
   return (
     <>
-      {/* Behind an open dialog the list is inert, from the server's first screen on: focus stays in the dialog (src/views/shared/modal.tsx). */}
-      <div className="directory" inert={openContact !== null}>
+      <div className="directory">
         <FilterBar actor={actor} />
         <LetterIndex actor={actor} />
         {/* How the index files a name, which a visitor looking for "Service des routes" under S could not guess (src/domain/directory-letter.ts). */}

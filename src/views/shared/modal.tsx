@@ -6,19 +6,6 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** The mark of what a modal dialog made inert (or the server drew inert behind it), so that closing gives it back. */
 export const MODAL_INERT_ATTRIBUTE = 'data-modal-inert';
 
-// Everything but the dialog's own branch, up to the body, is made inert: Tab, the pointer and a
-// screen reader's cursor stay in the dialog, and a panel that covers the page hides nothing reachable.
-const makeInertAround = (backdrop: HTMLElement): void => {
-  for (let branch: HTMLElement = backdrop; branch.parentElement !== null && branch !== backdrop.ownerDocument.body; branch = branch.parentElement) {
-    for (const sibling of branch.parentElement.children) {
-      if (sibling === branch || !(sibling instanceof HTMLElement) || sibling.matches('script, style, link, template')) continue;
-      if (sibling.inert && !sibling.hasAttribute(MODAL_INERT_ATTRIBUTE)) continue;
-      sibling.inert = true;
-      sibling.setAttribute(MODAL_INERT_ATTRIBUTE, '');
-    }
-  }
-};
-
 const giveBackInert = (doc: Document): void => {
   for (const element of doc.querySelectorAll<HTMLElement>(`[${MODAL_INERT_ATTRIBUTE}]`)) {
     element.inert = false;
@@ -54,7 +41,6 @@ export const Modal = ({
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const backdrop = dialog.current?.parentElement ?? null;
-    if (backdrop) makeInertAround(backdrop);
     dialog.current?.focus();
     return () => {
       giveBackInert(backdrop?.ownerDocument ?? document);
