@@ -32,7 +32,7 @@ const pressed = (page: Page): Promise<string[]> =>
     .evaluateAll((buttons) => buttons.map((button) => button.textContent.trim()));
 
 const WIDGETS: readonly Widget[] = [
-  { name: 'news', path: '/actualites/', buttons: ['Politique', 'Économie', 'Santé', 'Tout afficher'], outcome: pressed },
+  { name: 'news', path: '/actualites/', buttons: ['Politique', 'Économie', 'Santé'], outcome: pressed },
   { name: 'agenda', path: '/agenda/', buttons: ['Commission', 'Conférence', 'Ce mois', 'Cette semaine'], outcome: pressed },
   {
     name: 'shop',
