@@ -12,14 +12,16 @@ const { buildServer } = await import('./build-server.mjs');
 // Compiled once as the server starts: a change to server/ takes a restart of `npm run dev`, as before.
 await buildServer();
 // The server never seeds: a data folder without content gets the demo's, and its images, from the seed first.
-const seeded = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], { cwd: root, stdio: 'inherit' });
+// The API's settings: the seed checks them (its address included) as the server will run them.
+const apiEnv = { ...process.env, PORT: '8081', HOST: '127.0.0.1', DIST_DIR: 'none' };
+const seeded = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], { cwd: root, stdio: 'inherit', env: apiEnv });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const children = [
   spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: root,
     stdio: 'inherit',
     // The dev server serves the pages; this one answers /api and /media only.
-    env: { ...process.env, PORT: '8081', HOST: '127.0.0.1', DIST_DIR: join(root, 'dev-dist-none') },
+    env: apiEnv,
   }),
   spawn(join(root, 'node_modules/.bin/parcel'), ['serve', 'src/**/index.html', '--dist-dir', 'dev-dist', '--port', process.env.PORT ?? '1234', '--no-autoinstall'], {
     cwd: root,

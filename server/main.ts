@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { buildApp } from './http/app';
 import { backendPages } from './render/page-sources';
 import { openDatabase } from './data/db';
@@ -8,13 +8,21 @@ import { isDatabaseUnavailable } from './data/database-errors';
 import { DRAIN_GRACE_MS, drainable } from './http/drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
-import { checkDatabaseHost, databaseRefusal, readSettings, SETTING_EXIT_STATUS, SettingError, type ServerSettings } from './settings';
+import {
+  checkDatabaseHost,
+  checkDistDir,
+  checkListen,
+  databaseRefusal,
+  listenRefusal,
+  readSettings,
+  SETTING_EXIT_STATUS,
+  SettingError,
+  type ServerSettings,
+} from './settings';
 
 // The entry of `npm run serve`: storage from the environment, then one port for everything;
 // with `WORKERS=n` (PostgreSQL only) n processes share that port, each with its own pool.
 
-const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
-const mediaDir = join(dataDir, 'media');
 // A primary that cannot start a single worker (a port in use, a database refusing) stops after this many tries.
 const MAX_FAILED_STARTS = 3;
 // Workers still running this long after the signal (their own drain grace, then closing their pool) are killed.
@@ -67,7 +75,7 @@ const waitForDatabase = async (db: Database): Promise<void> => {
 };
 
 const openReady = async (settings: ServerSettings): Promise<Database> => {
-  const db = await openDatabase({ dataDir, databaseUrl: settings.databaseUrl });
+  const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, pglite: settings.pglite });
   try {
     await waitForDatabase(db);
   } catch (error) {
@@ -92,8 +100,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
   const { port, host, siteApi } = settings;
   const app = buildApp({
     db,
-    distDir: resolve(process.env['DIST_DIR'] ?? 'dist'),
-    mediaDir,
+    ...(settings.distDir !== null ? { distDir: settings.distDir } : {}),
+    mediaDir: join(settings.dataDir, 'media'),
     logger: { level: settings.logLevel },
     trustProxy: settings.trustProxy,
     // Pages on these origins may read the API and the feeds (CORS); none by default.
@@ -149,7 +157,10 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     });
   }
 
-  const address = await app.listen({ port, host });
+  // Taken between the start's check and now: the same one line as the check's.
+  const address = await app.listen({ port, host }).catch((error: unknown) => {
+    throw listenRefusal(error, host, port) ?? error;
+  });
   console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
@@ -225,6 +236,9 @@ const main = async (): Promise<void> => {
     await serve(await openReady(settings), started, true, settings);
     return;
   }
+  checkDistDir(settings.distDir);
+  // The address before the database: a port in use or a HOST not of this machine writes nothing.
+  await checkListen(settings.host, settings.port);
   if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
   let count = settings.workers;
   if (count > 1 && settings.databaseUrl === undefined) {

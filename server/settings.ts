@@ -1,8 +1,11 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { existsSync, statSync } from 'node:fs';
+import { createServer, isIP } from 'node:net';
+import { join, resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { parseFairUse, type FairUseLimits } from './cache/fair-use-limits';
-import { parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
+import { pgliteSettings } from './data/pglite-settings';
+import { parseHost, parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
 import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
 import { parsePublisher, type Publisher } from './open-data/publisher';
 
@@ -31,7 +34,14 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** What the server runs with. */
 export interface ServerSettings {
   readonly port: number;
+  /** HOST: the address to listen on, an IP address or a host name (0.0.0.0 by default). */
   readonly host: string;
+  /** DATA_DIR, absolute: PGlite's folder (and the media's), made when the database opens. */
+  readonly dataDir: string;
+  /** DIST_DIR, absolute: the built site (`npm run build`), checked by `checkDistDir` before the database opens; `null` (`DIST_DIR=none`): the API alone. */
+  readonly distDir: string | null;
+  /** PGLITE_SHARED_BUFFERS over the embedded database's own settings. */
+  readonly pglite: Readonly<Record<string, string>>;
   readonly logLevel: string;
   readonly workers: number;
   /** A postgres:// address, or undefined for PGlite in `DATA_DIR`. */
@@ -73,6 +83,24 @@ const workersOf = (raw: string | undefined): number => {
   const count = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(count >= 1 && count <= MAX_WORKERS)) throw new SettingError(`WORKERS must be a whole number from 1 to ${MAX_WORKERS} (got "${raw ?? ''}")`);
   return count;
+};
+
+// A name as DNS writes it (letters, digits, dashes, dots) or an IP address; brackets are not read here.
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+const hostOf = (raw: string | undefined): string => {
+  const text = (raw ?? '').trim();
+  if (text === '') return '0.0.0.0';
+  if (isIP(text) === 0 && !HOST_NAME.test(text)) throw new SettingError(`HOST must be an IP address such as 127.0.0.1 or ::, or a host name (got "${text}")`);
+  return text;
+};
+
+// A folder given by path: an existing file in its place is a mistake found now, not when it is opened.
+const folderOf = (name: string, raw: string | undefined, fallback: string): string => {
+  const text = (raw ?? '').trim();
+  const path = resolve(text === '' ? fallback : text);
+  if (existsSync(path) && !statSync(path).isDirectory()) throw new SettingError(`${name}=${path} is a file, not a folder`);
+  return path;
 };
 
 const logLevelOf = (raw: string | undefined): string => {
@@ -145,6 +173,12 @@ const siteApiOf = (raw: string | undefined): string | undefined => {
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new SettingError(`SITE_API_BASE must be an http or https address such as https://api.canton.example (got "${text}")`);
   }
+  // As PUBLIC_ORIGIN: the WHATWG parser lets `"` or `<` through, and the address is written into the pages.
+  if (parseHost(url.host) === null || /["'<>`\\\s]/.test(text)) {
+    throw new SettingError(
+      `SITE_API_BASE must name a host of letters, digits, dots and dashes, or an IP address, and hold no quote, angle bracket or space (got "${text}")`,
+    );
+  }
   return text;
 };
 
@@ -171,6 +205,8 @@ export const parseCorsOrigins = (value: string | undefined): readonly string[] =
     } catch {
       throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
     }
+    // A pattern would be read as a host called "*.example" and never match: said rather than ignored.
+    if (part.includes('*')) throw new Error(`CORS_ORIGINS holds "${part}": patterns are not read, name each origin (https://www.canton.example)`);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
       throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
     }
@@ -181,7 +217,11 @@ export const parseCorsOrigins = (value: string | undefined): readonly string[] =
 /** Every setting of `env`, checked; throws a `SettingError` naming the first bad one. */
 export const readSettings = (env: Readonly<Record<string, string | undefined>>): ServerSettings => ({
   port: portOf(env['PORT']),
-  host: (env['HOST'] ?? '').trim() || '0.0.0.0',
+  host: hostOf(env['HOST']),
+  dataDir: folderOf('DATA_DIR', env['DATA_DIR'], '.data'),
+  // `none`: the API alone, without pages (`npm run dev`, whose pages Parcel serves; the tests of the API).
+  distDir: (env['DIST_DIR'] ?? '').trim() === 'none' ? null : folderOf('DIST_DIR', env['DIST_DIR'], 'dist'),
+  pglite: checked(() => pgliteSettings(env)),
   logLevel: logLevelOf(env['LOG_LEVEL']),
   workers: workersOf(env['WORKERS']),
   databaseUrl: databaseUrlOf(env['DATABASE_URL']),
@@ -194,6 +234,43 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   orderEmail: orderEmailOf(env['ORDER_EMAIL']),
   publisher: checked(() => parsePublisher(env)),
 });
+
+/** Refuses a DIST_DIR that holds no built site: every page would be a 404 (`npm run build` makes it); `null` (`none`) asks for none. */
+export const checkDistDir = (distDir: string | null): void => {
+  if (distDir !== null && (!existsSync(join(distDir, 'index.html')) || !existsSync(join(distDir, 'widget-chunks.json')))) {
+    throw new SettingError(
+      `DIST_DIR=${distDir} holds no built site (no index.html and widget-chunks.json): run "npm run build", name the build's folder, or DIST_DIR=none for the API alone`,
+    );
+  }
+};
+
+// What the system says when the address cannot be listened on, as the operator reads it.
+const LISTEN_REFUSALS: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'another program listens there',
+  EACCES: 'this process may not use that port (one under 1024 needs privileges)',
+  EADDRNOTAVAIL: 'HOST is not an address of this machine',
+  ENOTFOUND: 'HOST names a host that does not resolve',
+  EAI_AGAIN: 'no name server answered for HOST',
+};
+
+/** The error of listening on `host` and `port` as one line, when the system refused it for a reason the operator must fix; else null. */
+export const listenRefusal = (error: unknown, host: string, port: number): SettingError | null => {
+  const code = (error as { code?: unknown } | null)?.code;
+  const why = typeof code === 'string' ? LISTEN_REFUSALS[code] : undefined;
+  return why === undefined ? null : new SettingError(`HOST=${host} PORT=${port} cannot be listened on: ${why} (${String(code)})`);
+};
+
+/**
+ * Listens on `host` and `port` for a moment and lets go: an address the server could not take is
+ * found before the database is opened, migrated or made. The real listen comes after, so a port
+ * taken in between is still refused there, with the same line.
+ */
+export const checkListen = (host: string, port: number): Promise<void> =>
+  new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', (error) => fail(listenRefusal(error, host, port) ?? error));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => done()));
+  });
 
 /**
  * Refuses a DATABASE_URL whose host no name server knows (`ENOTFOUND`): a typing mistake, not a

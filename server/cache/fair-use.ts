@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { workQueue, type WorkLimits } from '../data/work-queue';
+import { clientKey } from './client-key';
 import type { FairUseLimits } from './fair-use-limits';
 
 /**
@@ -48,6 +49,15 @@ const OWN_HEADER = 'x-own-request';
 export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): FairUse => {
   const line = workQueue(EXPENSIVE_WORK_LIMITS);
   const expensive: ExpensiveWork = (work) => line.run(work);
+  // A socket's address is always one: only a trusted proxy's X-Forwarded-For can name `junk`, which
+  // would be a client of its own at each spelling. Refused rather than counted under some other key.
+  app.addHook('onRequest', async (request, reply) => {
+    if (clientKey(request.ip) !== null) return;
+    await reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 400, error: 'Bad Request', message: 'the proxy names a client that is not an IP address (X-Forwarded-For)' });
+  });
   if (limits === null) return { uncached: NO_LIMIT, expensive, ownHeaders: {} };
   // A secret of this process: a visitor cannot pass for the server's own in-process requests.
   const secret = randomUUID();
@@ -55,8 +65,9 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     global: false,
     max: limits.max,
     timeWindow: limits.windowSeconds * 1000,
-    // `request.ip`: the socket's address, or the client that a trusted proxy names (TRUST_PROXY).
-    keyGenerator: (request) => request.ip,
+    // `request.ip`: the socket's address, or the client that a trusted proxy names (TRUST_PROXY),
+    // one key for all its spellings and for an IPv6 client's whole /64 (refused above when none).
+    keyGenerator: (request) => clientKey(request.ip) ?? request.ip,
     allowList: (request) => request.headers[OWN_HEADER] === secret,
   });
   let check: ReturnType<FastifyInstance['createRateLimit']> | null = null;

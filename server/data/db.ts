@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
-import { openPgliteThread, pgliteSettings } from './pglite-thread';
+import { pgliteSettings } from './pglite-settings';
+import { openPgliteThread } from './pglite-thread';
 import type { Database } from './database';
 
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined, in a
  * worker thread of its own (server/data/pglite-thread.ts): its SQL never blocks the request thread.
- * `PGLITE_SHARED_BUFFERS` in the environment overrides its shared buffers.
+ * `settings` default to the environment's (`PGLITE_SHARED_BUFFERS` over its shared buffers).
  */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
-  const settings = pgliteSettings();
+export const openPglite = async (dataDir?: string, settings: Readonly<Record<string, string>> = pgliteSettings()): Promise<Database> => {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   return openPgliteThread(dataDir, settings);
 };
@@ -181,19 +181,21 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
 export interface DatabaseLocation {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** The embedded database's settings, as the server's settings read them; the environment's when missing. */
+  pglite?: Readonly<Record<string, string>>;
 }
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/pglite`, holding the lock
  * of `dataDir` until closed: throws `DataFolderLockedError` when another live process holds it.
  */
-export const openDatabase = async ({ dataDir, databaseUrl }: DatabaseLocation): Promise<Database> => {
+export const openDatabase = async ({ dataDir, databaseUrl, pglite }: DatabaseLocation): Promise<Database> => {
   if (databaseUrl !== undefined && databaseUrl !== '') return openPostgres(databaseUrl);
   const root = dataDir.replace(/\/$/, '');
   const lock = lockDataFolder(root);
   let db: Database;
   try {
-    db = await openPglite(`${root}/pglite`);
+    db = await openPglite(`${root}/pglite`, pglite);
   } catch (error) {
     lock.release();
     throw error;

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable } from './database';
+import { PGLITE_SETTINGS } from './pglite-settings';
 
 /**
  * PGlite runs PostgreSQL compiled to WebAssembly: every statement runs on the thread that holds
@@ -9,30 +10,6 @@ import type { Database, Queryable } from './database';
  * it statements as messages. The same code serves Jest, whose module VM cannot load PGlite's
  * dynamic imports in-process: a worker is a plain Node isolate.
  */
-
-/**
- * PostgreSQL settings given to PGlite at start (`-c name=value`), sized for a site rather than a
- * database server. PGlite's default of 128 MB of shared buffers is allocated and touched at start:
- * ~100 MB of resident memory more for the demo database, whose tables and indexes weigh 3 MB.
- * 16 MB hold it whole; on the large bench database (134 MB) heavy scans then take ~20 % longer,
- * its pages coming from the system's file cache: `PGLITE_SHARED_BUFFERS=32MB` gets that back for
- * ~20 MB. 4 MB of `work_mem` sorts a full list in memory.
- */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
-  shared_buffers: '16MB',
-  work_mem: '4MB',
-  maintenance_work_mem: '16MB',
-  temp_buffers: '2MB',
-  wal_buffers: '1MB',
-};
-
-/** `PGLITE_SETTINGS` with `PGLITE_SHARED_BUFFERS` (e.g. `32MB`) from the environment when set; throws on a malformed size. */
-export const pgliteSettings = (env: NodeJS.ProcessEnv = process.env): Readonly<Record<string, string>> => {
-  const raw = env['PGLITE_SHARED_BUFFERS']?.trim();
-  if (raw === undefined || raw === '') return PGLITE_SETTINGS;
-  if (!/^[1-9][0-9]{0,5}(kB|MB|GB)$/.test(raw)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB or 64MB (got "${raw}")`);
-  return { ...PGLITE_SETTINGS, shared_buffers: raw };
-};
 
 /**
  * The new-object space of the PGlite thread's JavaScript heap, in MB. Its work is in WebAssembly;

@@ -18,13 +18,16 @@ export const DEFAULT_PUBLISHER: Publisher = {
 };
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
-// A name is one line of text: no control characters, a sensible length.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// A name is one line of text: no control characters, no line or paragraph separator (U+2028,
+// U+2029, which end a line in JavaScript and some readers), no invisible format character (bidi
+// overrides that reorder what follows), and a sensible length.
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/u;
 
 /** `PUBLISHER_NAME`, `PUBLISHER_EMAIL` and `PUBLISHER_ID` as the server reads them: unset or empty is the demo's value; a bad one throws, naming its variable. */
 export const parsePublisher = (env: Readonly<Record<string, string | undefined>>): Publisher => {
   const name = (env['PUBLISHER_NAME'] ?? '').trim() || DEFAULT_PUBLISHER.name;
-  if (name.length > 200 || CONTROL.test(name)) throw new Error('PUBLISHER_NAME must be one line of at most 200 characters');
+  if (name.length > 200 || CONTROL.test(name))
+    throw new Error('PUBLISHER_NAME must be one line of at most 200 characters, without control, line-separator or invisible format characters');
   const email = (env['PUBLISHER_EMAIL'] ?? '').trim() || DEFAULT_PUBLISHER.email;
   if (!isEmailAddress(email)) throw new Error(`PUBLISHER_EMAIL must be one e-mail address such as opendata@canton.example (got "${email}")`);
   const id = (env['PUBLISHER_ID'] ?? '').trim() || DEFAULT_PUBLISHER.id;

@@ -8,7 +8,7 @@ import { ensureMedia } from './media';
 import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
 import { contentLabel } from '../data/content';
-import { checkDatabaseHost, readSettings, SETTING_EXIT_STATUS, SettingError } from '../settings';
+import { checkDatabaseHost, checkDistDir, checkListen, readSettings, SETTING_EXIT_STATUS, SettingError } from '../settings';
 
 // `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content, then
 // makes the demo images if they are missing. With `--if-empty` (what `npm start` runs before the
@@ -39,6 +39,8 @@ const main = async (): Promise<void> => {
   // Before the server it runs ahead of (`npm start`), the server's settings are its own: a bad one stops both before the database is opened.
   if (values['if-empty']) {
     const settings = readSettings(process.env);
+    checkDistDir(settings.distDir);
+    await checkListen(settings.host, settings.port);
     if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
   }
   const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');

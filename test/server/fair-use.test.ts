@@ -1,6 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
+import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
+import { clientKey } from '../../server/cache/client-key';
 import { EXPENSIVE_WORK_LIMITS, fairUse } from '../../server/cache/fair-use';
 import { DEFAULT_FAIR_USE, parseFairUse, type FairUseLimits } from '../../server/cache/fair-use-limits';
 import { DatabaseBusyError } from '../../server/data/database-errors';
@@ -72,6 +75,50 @@ describe('fair use of uncached work, per client', () => {
     expect((await other('/api/contacts/?title=zz')).status).toBe(200);
     // What the other client made is kept: the first one may read it now.
     expect((await visitor('/api/contacts/?title=zz')).status).toBe(200);
+  });
+});
+
+describe('one client, however its address is written', () => {
+  it('counts the spellings of an IPv6 address, its whole /64, and an IPv4 address mapped into IPv6 as one client', async () => {
+    // Issue 42: each spelling got a fresh allowance. LIMITS.max new searches in all, then refused.
+    const spellings = ['2001:db8:0:0:0:0:0:1', '2001:0db8::1', '[2001:db8::1]', '2001:db8::ffff:2'];
+    for (const [index, address] of spellings.entries()) expect((await from(address)(`/api/contacts/?title=v6${index}`)).status).toBe(200);
+    expect((await from('2001:db8:0:0:abcd::9')(`/api/contacts/?title=v6x`)).status).toBe(429);
+    // The next /64 is another client.
+    expect((await from('2001:db8:0:1::1')(`/api/contacts/?title=v6y`)).status).toBe(200);
+    for (const index of [0, 1, 2, 3]) expect((await from('192.0.2.44')(`/api/contacts/?title=v4${index}`)).status).toBe(200);
+    expect((await from('::ffff:192.0.2.44')('/api/contacts/?title=v4x')).status).toBe(429);
+    expect((await from('::ffff:c000:22c')('/api/contacts/?title=v4y')).status).toBe(429);
+  });
+
+  it('refuses with 400 a forwarded client that is not an address, rather than counting it apart', async () => {
+    for (const junk of ['junk-b', '010.0.0.1', '1.2.3', '0x7f.0.0.1', '::ffff:010.0.0.1']) {
+      const answer = await from(junk)('/api/contacts/?title=junk');
+      expect({ junk, status: answer.status, cache: answer.headers['cache-control'] }).toEqual({ junk, status: 400, cache: 'no-store' });
+    }
+  });
+
+  it('names each spelling the same client (a property over generated addresses)', () => {
+    fc.assert(
+      fc.property(fc.ipV6(), (address) => {
+        const key = clientKey(address);
+        expect(key).not.toBeNull();
+        // The same address, fully written out with leading zeros, in brackets: the same client.
+        const expanded = ipaddr.IPv6.parse(address)
+          .toNormalizedString()
+          .split(':')
+          .map((group) => group.padStart(4, '0'))
+          .join(':');
+        expect(clientKey(expanded)).toBe(key);
+        expect(clientKey(`[${expanded}]`)).toBe(key);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.ipV4(), (address) => {
+        expect(clientKey(address)).toBe(address);
+        expect(clientKey(`::ffff:${address}`)).toBe(address);
+      }),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '../../server/data/database-errors';
 import type { Database } from '../../server/data/database';
-import { openPgliteThread, PGLITE_SETTINGS, pgliteSettings } from '../../server/data/pglite-thread';
+import { PGLITE_SETTINGS, pgliteSettings } from '../../server/data/pglite-settings';
+import { openPgliteThread } from '../../server/data/pglite-thread';
 
 // PGlite's first start (its initdb) takes seconds, more on a busy machine.
 jest.setTimeout(60_000);
@@ -98,7 +99,10 @@ describe('pgliteSettings', () => {
     expect(pgliteSettings({})).toEqual(PGLITE_SETTINGS);
     expect(pgliteSettings({ PGLITE_SHARED_BUFFERS: ' ' })).toEqual(PGLITE_SETTINGS);
     expect(pgliteSettings({ PGLITE_SHARED_BUFFERS: '64MB' })).toEqual({ ...PGLITE_SETTINGS, shared_buffers: '64MB' });
-    for (const wrong of ['64', '64 MB', '0MB', '64mb', '1e3MB', '64MB -c fsync=off']) {
+    expect(pgliteSettings({ PGLITE_SHARED_BUFFERS: '128kB' })['shared_buffers']).toBe('128kB');
+    expect(pgliteSettings({ PGLITE_SHARED_BUFFERS: '1GB' })['shared_buffers']).toBe('1GB');
+    // 1TB and 2GB: more than PGlite's memory can hold, found today only once its folder is made.
+    for (const wrong of ['64', '64 MB', '0MB', '64mb', '1e3MB', '64MB -c fsync=off', '1TB', '2GB', '1048577kB', '64kB']) {
       expect(() => pgliteSettings({ PGLITE_SHARED_BUFFERS: wrong })).toThrow(/PGLITE_SHARED_BUFFERS/);
     }
   });

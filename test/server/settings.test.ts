@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { readSettings } from '../../server/settings';
@@ -49,6 +50,26 @@ it.each([
   ['DATABASE_URL', 'notaurl', /^DATABASE_URL must be a PostgreSQL address/],
   ['DATABASE_URL', 'mysql://site:site@127.0.0.1:3306/site', /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ address \(got a mysql:\/\/ one\)$/],
   ['DATABASE_URL', 'postgres://site:site@no-such-host.invalid:5432/site', /^DATABASE_URL names the host "no-such-host\.invalid", which does not resolve$/],
+  ['HOST', 'not a host!', /^HOST must be an IP address such as 127\.0\.0\.1 or ::, or a host name \(got "not a host!"\)$/],
+  // TEST-NET-1 (RFC 5737): an address of no machine here, found when listening, before the database.
+  ['HOST', '192.0.2.1', /^HOST=192\.0\.2\.1 PORT=0 cannot be listened on: HOST is not an address of this machine \(EADDRNOTAVAIL\)$/],
+  ['HOST', 'no-such-host.invalid', /^HOST=no-such-host\.invalid PORT=0 cannot be listened on: HOST names a host that does not resolve \(ENOTFOUND\)$/],
+  ['PGLITE_SHARED_BUFFERS', '1TB', /^PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB such as 16MB or 64MB \(got "1TB"\)$/],
+  ['PGLITE_SHARED_BUFFERS', '4GB', /^PGLITE_SHARED_BUFFERS must be a size from 128kB to 1GB/],
+  ['DIST_DIR', '/nonexistent', /^DIST_DIR=\/nonexistent holds no built site \(no index\.html and widget-chunks\.json\): run "npm run build"/],
+  ['DATA_DIR', '/etc/hostname', /^DATA_DIR=\/etc\/hostname is a file, not a folder$/],
+  ['CORS_ORIGINS', 'https://*.example', /^CORS_ORIGINS holds "https:\/\/\*\.example": patterns are not read, name each origin/],
+  [
+    'SITE_API_BASE',
+    'https://api.canton.example/"onmouseover="x',
+    /^SITE_API_BASE must name a host of letters, digits, dots and dashes, or an IP address, and hold no quote/,
+  ],
+  [
+    'PUBLISHER_NAME',
+    'Chancellerie\u2028<script>',
+    /^PUBLISHER_NAME must be one line of at most 200 characters, without control, line-separator or invisible format characters$/,
+  ],
+  ['PUBLISHER_NAME', 'Chancellerie \u202Eetat', /^PUBLISHER_NAME must be one line/],
 ])('%s=%s stops the start at once with one line and exit 2, the database untouched', async (name, value, line) => {
   const { status, lines, ms, dataDir } = await refusedStart({ [name]: value });
   try {
@@ -64,6 +85,31 @@ it.each([
   }
 });
 
+it('a port another program listens on stops the start with one line and exit 2 before the database is made', async () => {
+  const taken = createServer();
+  await new Promise<void>((done) => taken.listen({ port: 0, host: '127.0.0.1' }, done));
+  const { port } = taken.address() as AddressInfo;
+  try {
+    const { status, lines, dataDir } = await refusedStart({ PORT: String(port) });
+    try {
+      expect(lines).toEqual([`HOST=127.0.0.1 PORT=${port} cannot be listened on: another program listens there (EADDRINUSE)`]);
+      expect(status).toBe(2);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    taken.close();
+  }
+});
+
+it('takes DIST_DIR=none as the API alone, and a DATA_DIR and DIST_DIR as absolute folders', () => {
+  expect(readSettings({ DIST_DIR: 'none' }).distDir).toBeNull();
+  expect(readSettings({ DIST_DIR: 'build-x', DATA_DIR: 'data-x' })).toMatchObject({ distDir: join(ROOT, 'build-x'), dataDir: join(ROOT, 'data-x') });
+  expect(readSettings({ HOST: '::' }).host).toBe('::');
+  expect(readSettings({ HOST: 'localhost' }).host).toBe('localhost');
+});
+
 it('reads the settings without loading the app: no package, route, cache or database, only the checks of its variables', async () => {
   const { metafile } = await build({
     absWorkingDir: ROOT,
@@ -77,9 +123,11 @@ it('reads the settings without loading the app: no package, route, cache or data
   const modules = Object.keys(metafile.inputs);
   const packages = Object.values(metafile.inputs).flatMap(({ imports }) => imports.filter((found) => found.external).map((found) => found.path));
   expect(packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
-  expect(modules.filter((path) => /^server\/(http\/(app|http-rules|query-schemas|routes\/)|cache\/(fair-use|answer-cache)\.ts|data\/|render\/)/.test(path))).toEqual(
-    [],
-  );
+  expect(
+    modules.filter((path) =>
+      /^server\/(http\/(app|http-rules|query-schemas|routes\/)|cache\/(fair-use|answer-cache)\.ts|data\/(?!pglite-settings\.ts)|render\/)/.test(path),
+    ),
+  ).toEqual([]);
   expect(modules).toContain('server/http/public-origin.ts');
 });
 

@@ -70,7 +70,7 @@ const serverEnv = async (): Promise<Record<string, string>> => {
   // Every launcher here runs the compiled server, as `npm run serve` does.
   ensureServerBuilt();
   dataDir = await seededDataDir();
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: 'none', LOG_LEVEL: 'warn', DATABASE_URL: '' };
   if (testBackend() === 'postgres') {
     const schema = await privateSchema('signals');
     dropSchema = schema.drop;

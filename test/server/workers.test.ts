@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { openPostgres } from '../../server/data/db';
 import {
   ensureServerBuilt,
@@ -43,7 +43,7 @@ const start = (env: Record<string, string>): Server => {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: resolve(__dirname, '../..'),
     // Port 0: every worker of a cluster shares the one port the primary was given for it.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: join(dataDir, 'no-dist'), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: 'none', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

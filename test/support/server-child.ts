@@ -67,7 +67,7 @@ export const startServer = (dataDir: string, env: Record<string, string> = {}): 
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DIST_DIR: join(dataDir, 'no-dist'),
+    DIST_DIR: 'none',
     LOG_LEVEL: 'warn',
     ...env,
   });
