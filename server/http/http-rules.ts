@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './query-schemas';
+import { redirectWithinSite, registerRedirectGuard } from './redirects';
 
 /**
  * The rules of HTTP every route keeps whatever it serves: cross-origin reads of the API and the
  * feeds (CORS) for the origins the operator allows, `405` with `Allow` for a method no route
- * takes at an address that has a GET route, and `400` for a query whose percent-encoding does
- * not decode.
+ * takes at an address that has a GET route, `400` for a query whose percent-encoding does
+ * not decode, and redirects that never leave the site (server/http/redirects.ts).
  */
 
 /** How long a browser may keep a preflight's answer (seconds): the allowed origins change only at a restart. */
@@ -140,14 +141,16 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
     if (hostHeaders(request.raw.rawHeaders) > 1) throw new HttpRuleError(400, 'the request carries more than one Host header');
     const problem = queryEncodingProblem(request.url);
     if (problem !== null) throw new HttpRuleError(400, problem);
-    // The built pages' templates are not pages: their address names the page itself.
+    // The built pages' templates are not pages: their address names the page itself. What is left
+    // of the address is the client's (`//evil.example/index.html`): it is followed only to a path of this site.
     const path = pathOf(request.url);
     if ((request.method === 'GET' || request.method === 'HEAD') && /(^|\/)index\.html$/.test(path)) {
       const query = request.url.slice(path.length);
-      return reply.redirect(`${path.slice(0, -'index.html'.length)}${query}`, 301);
+      return redirectWithinSite(reply, `${path.slice(0, -'index.html'.length)}${query}`, 301);
     }
     return undefined;
   });
+  registerRedirectGuard(app);
 
   app.register(async (reports) => {
     reports.addContentTypeParser(
