@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchHits, keptEncoding } from './answer-cache';
+import { chosenEncoding, type Encoding } from './accept-encoding';
+import { ifNoneMatchHits } from './answer-cache';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
 export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -28,6 +29,8 @@ interface KeptAsset {
   readonly plain: Buffer;
   readonly br: Buffer | undefined;
   readonly gzip: Buffer | undefined;
+  /** The encodings it is kept in, brotli first. */
+  readonly encodings: readonly Encoding[];
 }
 
 const sibling = (file: string): Buffer | undefined => (existsSync(file) ? readFileSync(file) : undefined);
@@ -41,6 +44,8 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
     const file = join(distDir, entry.name);
     const plain = readFileSync(file);
     const lastModified = statSync(file).mtime.toUTCString();
+    const br = sibling(`${file}.br`);
+    const gzip = sibling(`${file}.gz`);
     return [
       {
         path: `/${entry.name}`,
@@ -49,8 +54,9 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
         lastModified,
         modifiedMs: Date.parse(lastModified),
         plain,
-        br: sibling(`${file}.br`),
-        gzip: sibling(`${file}.gz`),
+        br,
+        gzip,
+        encodings: [...(br === undefined ? [] : ['br' as const]), ...(gzip === undefined ? [] : ['gzip' as const])],
       },
     ];
   });
@@ -71,7 +77,7 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
     .header('vary', 'accept-encoding')
     .type(asset.type);
   if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset)) return reply.code(304).send();
-  const encoding = keptEncoding(request.headers['accept-encoding'], asset.br !== undefined);
+  const encoding = chosenEncoding(request.headers['accept-encoding'], asset.encodings);
   if (encoding === 'br' && asset.br !== undefined) return reply.header('content-encoding', 'br').send(asset.br);
   if (encoding === 'gzip' && asset.gzip !== undefined) return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.plain);

@@ -27,6 +27,7 @@ import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../cache/kept-assets';
 import { registerSecurityHeaders } from './security-headers';
+import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
@@ -140,6 +141,7 @@ export const buildApp = ({
 
   // Before any route, so that its hooks (the query check, CORS, Permissions-Policy) reach every one.
   const rules = registerHttpRules(app, { corsOrigins });
+  registerAcceptEncoding(app);
   const limiter = fairUse(app, fairUseLimits);
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
   // A proxy that passes a client's X-Forwarded-Host on (not the documented one) would put any host into shared answers.
