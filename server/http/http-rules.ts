@@ -30,8 +30,11 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** Where browsers send their reports of what the Content Security Policy blocked (`report-uri`). */
 export const CSP_REPORT_PATH = '/csp-report';
 
-// A report is a few hundred bytes; more is not a browser's report.
-const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+/** The largest report body taken, of any type (413 beyond): a report is a few hundred bytes; more is not a browser's report. */
+export const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+
+/** The one method the reports' address takes. */
+export const CSP_REPORT_METHODS = 'POST';
 // Reports logged a minute at most: a page that breaks the policy for every visitor, or a client
 // posting reports in a loop, must not fill the log. The ones over are counted in the next line logged.
 const CSP_REPORTS_LOGGED_A_MINUTE = 20;
@@ -158,10 +161,23 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
       { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    // Only a POST takes a report: any other method, GET among them, is told so, not sent to the
+    // built files (a 404 for GET, while the catch-all's GET made the other methods say "use GET").
+    reports.route({
+      method: reports.supportedMethods.filter((method) => method !== 'POST'),
+      url: CSP_REPORT_PATH,
+      handler: async (request, reply) =>
+        reply
+          .code(405)
+          .header('allow', CSP_REPORT_METHODS)
+          .header('cache-control', 'no-store')
+          .send(errorBody(405, 'Method Not Allowed', `${request.method} is not allowed at ${CSP_REPORT_PATH}: use ${CSP_REPORT_METHODS}`)),
+    });
     let minute = 0;
     let logged = 0;
     let dropped = 0;
-    reports.post(CSP_REPORT_PATH, async (request, reply) => {
+    // The route's limit covers the body types Fastify parses itself (`text/plain`), which the parser's above does not.
+    reports.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_BODY_LIMIT }, async (request, reply) => {
       const now = Math.floor(Date.now() / 60_000);
       if (now !== minute) {
         minute = now;
