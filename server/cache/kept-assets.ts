@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chosenEncoding, type Encoding } from './accept-encoding';
+import { notModifiedSince } from './http-date';
 import { ifNoneMatchHits } from './answer-cache';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
@@ -61,14 +62,6 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
     ];
   });
 
-// RFC 9110 §13.1.3: If-Modified-Since counts only without If-None-Match; the file's time has whole seconds, as the header.
-const notModifiedSince = (headers: FastifyRequest['headers'], asset: KeptAsset): boolean => {
-  const since = headers['if-modified-since'];
-  if (headers['if-none-match'] !== undefined || since === undefined) return false;
-  const time = Date.parse(since);
-  return Number.isFinite(time) && asset.modifiedMs <= time;
-};
-
 const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
   reply
     .header('cache-control', IMMUTABLE_CACHE_CONTROL)
@@ -76,7 +69,8 @@ const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: Fastif
     .header('last-modified', asset.lastModified)
     .header('vary', 'accept-encoding')
     .type(asset.type);
-  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset)) return reply.code(304).send();
+  // The file's time has whole seconds, as the header.
+  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset.modifiedMs)) return reply.code(304).send();
   const encoding = chosenEncoding(request.headers['accept-encoding'], asset.encodings);
   if (encoding === 'br' && asset.br !== undefined) return reply.header('content-encoding', 'br').send(asset.br);
   if (encoding === 'gzip' && asset.gzip !== undefined) return reply.header('content-encoding', 'gzip').send(asset.gzip);

@@ -259,6 +259,8 @@ export const buildApp = ({
       // Media paths carry the generation number, so a file never changes under its name.
       maxAge: '365d',
       immutable: true,
+      // The plugin reads If-Modified-Since with Date.parse (`3000` is a date to it): no Last-Modified, so revalidation goes by ETag.
+      lastModified: false,
       // The pictures of the answers are shown by widgets on the institution's other sites (CORS_ORIGINS):
       // helmet's default `same-origin` resource policy would make the browser refuse them there.
       setHeaders: (reply) => {
@@ -283,6 +285,8 @@ export const buildApp = ({
       preCompressed: true,
       redirect: true,
       cacheControl: false,
+      // As for the media: revalidation by ETag, If-Modified-Since being read loosely by the plugin.
+      lastModified: false,
       setHeaders: (reply, path) => {
         const file = path.replace(/\.(br|gz)$/, '');
         if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');
