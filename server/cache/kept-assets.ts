@@ -63,6 +63,12 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
   });
 
 const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
+  // The router, which ignores a final `/` for the pages' sake, also brings `/x.1a2b3c4d.js/` here: not the asset's address.
+  const end = request.url.indexOf('?');
+  if ((end < 0 ? request.url : request.url.slice(0, end)) !== asset.path) {
+    reply.callNotFound();
+    return reply;
+  }
   reply
     .header('cache-control', IMMUTABLE_CACHE_CONTROL)
     .header('etag', asset.etag)

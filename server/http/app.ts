@@ -283,6 +283,8 @@ export const buildApp = ({
       root: distDir,
       prefix: '/',
       preCompressed: true,
+      // The compressed copies are their file's encodings, chosen by Accept-Encoding, never files of their own.
+      allowedPath: (path) => !/\.(br|gz)$/i.test(path),
       redirect: true,
       cacheControl: false,
       // As for the media: revalidation by ETag, If-Modified-Since being read loosely by the plugin.
