@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { internalPath } from '../../src/domain/safe-links';
 import { errorBody } from './query-schemas';
 
 /**
@@ -12,36 +13,20 @@ import { errorBody } from './query-schemas';
  */
 export const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
 
-// Any origin would do: a location resolved against it must stay on it.
-const PROBE_ORIGIN = 'http://site.invalid';
-
-// What a browser drops or reads as a separator in an address: controls, spaces, backslashes (`/\host` is `//host`).
-const UNSAFE_CHARACTER = /[\u0000-\u0020\u007f\\]/;
-
-// One `/`, then anything but another `/` or `\`: `//host`, `/\host` and `///host` name another site.
-const ONE_LEADING_SLASH = /^\/(?![/\\])/;
-
-const sameSiteForm = (path: string): boolean => ONE_LEADING_SLASH.test(path) && !UNSAFE_CHARACTER.test(path);
-
 /**
- * Whether `location` is a path of this site as a browser reads it: `/`, or one `/` followed by
- * anything but `/` or `\`. Its path is read three ways, each of which must hold: as written,
- * percent-decoded (`/%2F/host` is `//host` to whatever decodes it on the way, a proxy or a
- * framework) and as the browser resolves it (`/%2e%2e//host` resolves to the path `//host`).
+ * Whether `location` is a path of this site as a browser reads it: what `internalPath` takes of a
+ * link in the content (one `/`, then neither `/` nor `\`, nothing the URL parser strips or turns
+ * into a slash, and the same origin once resolved), and so is its path percent-decoded, as a proxy
+ * or a framework on the way may read it (`/%2F/host` is `//host` then, `/%5Chost` is `/\host`).
  */
 export const isSameSitePath = (location: string): boolean => {
+  if (internalPath(location) === null) return false;
   const end = location.search(/[?#]/);
-  const path = end < 0 ? location : location.slice(0, end);
-  if (!sameSiteForm(path)) return false;
-  let decoded: string;
-  let resolved: URL;
   try {
-    decoded = decodeURIComponent(path);
-    resolved = new URL(location, PROBE_ORIGIN);
+    return internalPath(decodeURIComponent(end < 0 ? location : location.slice(0, end))) !== null;
   } catch {
     return false;
   }
-  return sameSiteForm(decoded) && resolved.origin === PROBE_ORIGIN && sameSiteForm(resolved.pathname);
 };
 
 /** Redirects to `location` when it is a path of this site (with the redirects' Cache-Control), else answers the 404 of the address. */
