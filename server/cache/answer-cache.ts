@@ -3,21 +3,14 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, createGunzip, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chosenEncoding, type Encoding } from './accept-encoding';
 import { zurichToday } from '../../src/domain/calendar-days';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
 import { sharedCacheControl } from './shared-cache';
 import { NO_LIMIT, type UncachedWork } from './fair-use';
 
-/** The encodings an answer is kept in besides its plain bytes. */
-export type Encoding = 'br' | 'gzip';
-
-/** The encoding to answer with: brotli, then gzip, by the visitor's `Accept-Encoding`. */
-export const encodingFor = (accept: string | undefined): Encoding | null => {
-  const offered = (accept ?? '').toLowerCase();
-  if (/(^|[\s,])br($|[\s,;])/.test(offered) && !/br;q=0(\.0*)?($|,)/.test(offered)) return 'br';
-  if (/(^|[\s,])gzip($|[\s,;])/.test(offered) && !/gzip;q=0(\.0*)?($|,)/.test(offered)) return 'gzip';
-  return null;
-};
+/** The encodings an answer is kept in besides its plain bytes, brotli first. */
+const BOTH: readonly Encoding[] = ['br', 'gzip'];
 
 /**
  * A body serialized once, with its strong ETag: the compressed copies are made at the first
@@ -85,7 +78,7 @@ export const sendRepresentation = (
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
   if (kept.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
   reply.code(kept.status).type(kept.type);
-  const encoding = kept.body.length >= policy.threshold ? encodingFor(request.headers['accept-encoding']) : null;
+  const encoding = kept.body.length >= policy.threshold ? chosenEncoding(request.headers['accept-encoding'], BOTH) : null;
   if (encoding === 'br') {
     if (kept.br === undefined) {
       kept.br = exactBuffer(brotliCompressSync(kept.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: policy.brotliQuality } }));
@@ -137,11 +130,8 @@ export const pack = async (made: Representation, brotliQuality: number | null): 
 /** The bytes a packed representation holds. */
 export const packedBytes = (packed: Packed): number => (packed.br?.length ?? 0) + packed.gzip.length;
 
-/** Which kept copy answers `accept`: brotli's when it is offered and kept, else gzip's whenever it is offered, beside brotli or alone. */
-export const keptEncoding = (accept: string | undefined, hasBrotli: boolean): Encoding | null => {
-  if (hasBrotli && encodingFor(accept) === 'br') return 'br';
-  return encodingFor(accept?.replace(/(^|,)\s*br\s*(;[^,]*)?/gi, '$1')) === 'gzip' ? 'gzip' : null;
-};
+/** Which kept copy answers `accept`: brotli's when it is kept and chosen, else gzip's when the client takes it over the plain bytes. */
+const keptEncoding = (accept: string | undefined, hasBrotli: boolean): Encoding | null => chosenEncoding(accept, hasBrotli ? BOTH : ['gzip']);
 
 /** Sends a packed representation: 304, brotli or gzip as kept, or its plain bytes unzipped as they are sent to a client that accepts neither. */
 export const sendPacked = (request: FastifyRequest, reply: FastifyReply, kept: Packed, cacheControl: string): FastifyReply => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchHits, keptEncoding } from './answer-cache';
+import { chosenEncoding, type Encoding } from './accept-encoding';
+import { notModifiedSince } from './http-date';
+import { ifNoneMatchHits } from './answer-cache';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: their content never changes under a name. */
 export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -28,6 +30,8 @@ interface KeptAsset {
   readonly plain: Buffer;
   readonly br: Buffer | undefined;
   readonly gzip: Buffer | undefined;
+  /** The encodings it is kept in, brotli first. */
+  readonly encodings: readonly Encoding[];
 }
 
 const sibling = (file: string): Buffer | undefined => (existsSync(file) ? readFileSync(file) : undefined);
@@ -41,6 +45,8 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
     const file = join(distDir, entry.name);
     const plain = readFileSync(file);
     const lastModified = statSync(file).mtime.toUTCString();
+    const br = sibling(`${file}.br`);
+    const gzip = sibling(`${file}.gz`);
     return [
       {
         path: `/${entry.name}`,
@@ -49,29 +55,29 @@ const readKeptAssets = (distDir: string): KeptAsset[] =>
         lastModified,
         modifiedMs: Date.parse(lastModified),
         plain,
-        br: sibling(`${file}.br`),
-        gzip: sibling(`${file}.gz`),
+        br,
+        gzip,
+        encodings: [...(br === undefined ? [] : ['br' as const]), ...(gzip === undefined ? [] : ['gzip' as const])],
       },
     ];
   });
 
-// RFC 9110 §13.1.3: If-Modified-Since counts only without If-None-Match; the file's time has whole seconds, as the header.
-const notModifiedSince = (headers: FastifyRequest['headers'], asset: KeptAsset): boolean => {
-  const since = headers['if-modified-since'];
-  if (headers['if-none-match'] !== undefined || since === undefined) return false;
-  const time = Date.parse(since);
-  return Number.isFinite(time) && asset.modifiedMs <= time;
-};
-
 const send = (asset: KeptAsset) => async (request: FastifyRequest, reply: FastifyReply) => {
+  // The router, which ignores a final `/` for the pages' sake, also brings `/x.1a2b3c4d.js/` here: not the asset's address.
+  const end = request.url.indexOf('?');
+  if ((end < 0 ? request.url : request.url.slice(0, end)) !== asset.path) {
+    reply.callNotFound();
+    return reply;
+  }
   reply
     .header('cache-control', IMMUTABLE_CACHE_CONTROL)
     .header('etag', asset.etag)
     .header('last-modified', asset.lastModified)
     .header('vary', 'accept-encoding')
     .type(asset.type);
-  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset)) return reply.code(304).send();
-  const encoding = keptEncoding(request.headers['accept-encoding'], asset.br !== undefined);
+  // The file's time has whole seconds, as the header.
+  if (ifNoneMatchHits(request.headers['if-none-match'], asset.etag) || notModifiedSince(request.headers, asset.modifiedMs)) return reply.code(304).send();
+  const encoding = chosenEncoding(request.headers['accept-encoding'], asset.encodings);
   if (encoding === 'br' && asset.br !== undefined) return reply.header('content-encoding', 'br').send(asset.br);
   if (encoding === 'gzip' && asset.gzip !== undefined) return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.plain);

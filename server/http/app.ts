@@ -27,6 +27,7 @@ import type { Publisher } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../cache/kept-assets';
 import { registerSecurityHeaders } from './security-headers';
+import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 
@@ -140,6 +141,7 @@ export const buildApp = ({
 
   // Before any route, so that its hooks (the query check, CORS, Permissions-Policy) reach every one.
   const rules = registerHttpRules(app, { corsOrigins });
+  registerAcceptEncoding(app);
   const limiter = fairUse(app, fairUseLimits);
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
   // A proxy that passes a client's X-Forwarded-Host on (not the documented one) would put any host into shared answers.
@@ -257,6 +259,8 @@ export const buildApp = ({
       // Media paths carry the generation number, so a file never changes under its name.
       maxAge: '365d',
       immutable: true,
+      // The plugin reads If-Modified-Since with Date.parse (`3000` is a date to it): no Last-Modified, so revalidation goes by ETag.
+      lastModified: false,
       // The pictures of the answers are shown by widgets on the institution's other sites (CORS_ORIGINS):
       // helmet's default `same-origin` resource policy would make the browser refuse them there.
       setHeaders: (reply) => {
@@ -279,8 +283,12 @@ export const buildApp = ({
       root: distDir,
       prefix: '/',
       preCompressed: true,
+      // The compressed copies are their file's encodings, chosen by Accept-Encoding, never files of their own.
+      allowedPath: (path) => !/\.(br|gz)$/i.test(path),
       redirect: true,
       cacheControl: false,
+      // As for the media: revalidation by ETag, If-Modified-Since being read loosely by the plugin.
+      lastModified: false,
       setHeaders: (reply, path) => {
         const file = path.replace(/\.(br|gz)$/, '');
         if (file.endsWith('.html')) reply.header('cache-control', 'no-cache');

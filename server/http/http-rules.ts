@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './query-schemas';
+import { redirectWithinSite, registerRedirectGuard } from './redirects';
 
 /**
  * The rules of HTTP every route keeps whatever it serves: cross-origin reads of the API and the
  * feeds (CORS) for the origins the operator allows, `405` with `Allow` for a method no route
- * takes at an address that has a GET route, and `400` for a query whose percent-encoding does
- * not decode.
+ * takes at an address that has a GET route, `400` for a query whose percent-encoding does
+ * not decode, and redirects that never leave the site (server/http/redirects.ts).
  */
 
 /** How long a browser may keep a preflight's answer (seconds): the allowed origins change only at a restart. */
@@ -29,8 +30,11 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** Where browsers send their reports of what the Content Security Policy blocked (`report-uri`). */
 export const CSP_REPORT_PATH = '/csp-report';
 
-// A report is a few hundred bytes; more is not a browser's report.
-const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+/** The largest report body taken, of any type (413 beyond): a report is a few hundred bytes; more is not a browser's report. */
+export const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+
+/** The one method the reports' address takes. */
+export const CSP_REPORT_METHODS = 'POST';
 // Reports logged a minute at most: a page that breaks the policy for every visitor, or a client
 // posting reports in a loop, must not fill the log. The ones over are counted in the next line logged.
 const CSP_REPORTS_LOGGED_A_MINUTE = 20;
@@ -140,14 +144,16 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
     if (hostHeaders(request.raw.rawHeaders) > 1) throw new HttpRuleError(400, 'the request carries more than one Host header');
     const problem = queryEncodingProblem(request.url);
     if (problem !== null) throw new HttpRuleError(400, problem);
-    // The built pages' templates are not pages: their address names the page itself.
+    // The built pages' templates are not pages: their address names the page itself. What is left
+    // of the address is the client's (`//evil.example/index.html`): it is followed only to a path of this site.
     const path = pathOf(request.url);
     if ((request.method === 'GET' || request.method === 'HEAD') && /(^|\/)index\.html$/.test(path)) {
       const query = request.url.slice(path.length);
-      return reply.redirect(`${path.slice(0, -'index.html'.length)}${query}`, 301);
+      return redirectWithinSite(reply, `${path.slice(0, -'index.html'.length)}${query}`, 301);
     }
     return undefined;
   });
+  registerRedirectGuard(app);
 
   app.register(async (reports) => {
     reports.addContentTypeParser(
@@ -155,10 +161,23 @@ export const registerHttpRules = (app: FastifyInstance, { corsOrigins }: { corsO
       { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    // Only a POST takes a report: any other method, GET among them, is told so, not sent to the
+    // built files (a 404 for GET, while the catch-all's GET made the other methods say "use GET").
+    reports.route({
+      method: reports.supportedMethods.filter((method) => method !== 'POST'),
+      url: CSP_REPORT_PATH,
+      handler: async (request, reply) =>
+        reply
+          .code(405)
+          .header('allow', CSP_REPORT_METHODS)
+          .header('cache-control', 'no-store')
+          .send(errorBody(405, 'Method Not Allowed', `${request.method} is not allowed at ${CSP_REPORT_PATH}: use ${CSP_REPORT_METHODS}`)),
+    });
     let minute = 0;
     let logged = 0;
     let dropped = 0;
-    reports.post(CSP_REPORT_PATH, async (request, reply) => {
+    // The route's limit covers the body types Fastify parses itself (`text/plain`), which the parser's above does not.
+    reports.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_BODY_LIMIT }, async (request, reply) => {
       const now = Math.floor(Date.now() / 60_000);
       if (now !== minute) {
         minute = now;

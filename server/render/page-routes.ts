@@ -44,6 +44,7 @@ import { boundedCache, representation, sendRepresentation, singleFlight, type Re
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
+import { redirectWithinSite } from '../http/redirects';
 import { sharedCacheControl } from '../cache/shared-cache';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
 import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/api-reference-page';
@@ -412,10 +413,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const path = parseSitePath(pathname);
     if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, { id: 'errors.query.tooLong', values: {} }), request);
     if (path === null) return send(reply, errorPage(origin, language, 404), request);
-    if (!pathname.endsWith('/')) return reply.redirect(`${localizedPath(`${pathname}/`, language)}${search}`, 301);
+    if (!pathname.endsWith('/')) return redirectWithinSite(reply, `${localizedPath(`${pathname}/`, language)}${search}`, 301);
     const page = pageOf(path);
     const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
-    if (toggled !== null) return reply.redirect(`${localizedPath(pathname, language)}${toggled}`, 303);
+    if (toggled !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${toggled}`, 303);
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, another order or spelling of the same query are one page, rendered and kept once.

@@ -7,6 +7,7 @@ import { SHARED_CACHE_SECONDS, sharedCacheControl } from '../../server/cache/sha
 import type { Content } from '../../server/data/content';
 import type { Database } from '../../server/data/database';
 import { buildApp } from '../../server/http/app';
+import { REDIRECT_CACHE_CONTROL } from '../../server/http/redirects';
 import { importContent } from '../../server/operations/seed';
 import { demo } from '../support/demo-expectations';
 import { documentedNginxBlock, startNginx, type RunningNginx } from '../support/nginx';
@@ -190,6 +191,29 @@ describe('the shared cache', () => {
       const back = await get(nginx.port, '/api/contacts/?page_size=13');
       expect([back.status, back.headers['x-cache-status']]).toEqual([200, 'MISS']);
       expect((await get(nginx.port, '/de/actualites/')).status).toBe(200);
+    });
+  });
+
+  it('never sends a visitor off the site: the template rule is a 404 where its redirect would leave it, and a redirect has a Cache-Control', async () => {
+    await withNginx(async (nginx) => {
+      // Issue 42: the proxy passes these on as they are, and the server answered each with a 301 to evil.example.
+      for (const path of [
+        '//evil.example/index.html',
+        '/\\evil.example/index.html',
+        '///evil.example/index.html?x=1',
+        '/%2F/evil.example/index.html',
+        '/%5Cevil.example/index.html',
+      ]) {
+        const answer = await get(nginx.port, path);
+        expect({ path, status: answer.status, location: answer.headers['location'], cache: answer.headers['cache-control'] }).toEqual({
+          path,
+          status: 404,
+          location: undefined,
+          cache: 'no-store',
+        });
+      }
+      const redirect = await get(nginx.port, '/annuaire/index.html?q=ma');
+      expect([redirect.status, redirect.headers['location'], redirect.headers['cache-control']]).toEqual([301, '/annuaire/?q=ma', REDIRECT_CACHE_CONTROL]);
     });
   });
 

@@ -90,6 +90,9 @@ const problemsOf = (request: HostileRequest, url: string, response: Awaited<Retu
     if (!json || body.statusCode !== response.statusCode || typeof body.message !== 'string') problem(`not the JSON error body: ${response.body.slice(0, 120)}`);
   }
   if (response.statusCode === 405 && response.headers.allow !== 'GET, HEAD, OPTIONS') problem('a 405 without Allow');
+  // A redirect leads to a path of this site: one `/`, then neither `/` nor `\` (issue 42).
+  const location = response.headers.location;
+  if (location !== undefined && !/^\/(?:$|[^/\\])/.test(location)) problem(`a redirect off the site: ${location}`);
   return problems;
 };
 

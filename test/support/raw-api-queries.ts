@@ -138,6 +138,13 @@ export const rawSitePath = fc.oneof(
     '/sitemap-999999.xml',
     '/robots.txt',
     '/index.html',
+    '/annuaire/index.html',
+    // Addresses a redirect rule could follow off the site (issue 42).
+    '//evil.example/index.html',
+    '///evil.example/index.html',
+    '/%2F/evil.example/index.html',
+    '/%5Cevil.example/index.html',
+    '/%09/evil.example/annuaire',
     '/media/none.jpg',
     '/api/search/',
     '/api/nothing/',

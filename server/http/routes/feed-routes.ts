@@ -21,6 +21,7 @@ import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
 import { sharedCacheControl } from '../../cache/shared-cache';
 import { errorBody } from '../query-schemas';
+import { notModifiedSince, parseHttpDate } from '../../cache/http-date';
 
 /**
  * How far back a calendar feed starts: today (in Zurich) minus 30 days. A calendar that
@@ -300,12 +301,10 @@ export interface FeedRouteOptions {
   readonly origins?: LinkOrigins;
 }
 
-// RFC 9110 §13.1.3: only when there is no If-None-Match, and to the second.
-const notModifiedSince = (request: FastifyRequest, lastModified: string | undefined): boolean => {
-  const since = request.headers['if-modified-since'];
-  if (request.headers['if-none-match'] !== undefined || since === undefined || lastModified === undefined) return false;
-  const sinceTime = Date.parse(since);
-  return Number.isFinite(sinceTime) && Date.parse(lastModified) <= sinceTime;
+// RFC 9110 §13.1.3, to the second: the feed's Last-Modified is written with whole seconds.
+const unchangedSince = (request: FastifyRequest, lastModified: string | undefined): boolean => {
+  const time = lastModified === undefined ? null : parseHttpDate(lastModified);
+  return time !== null && notModifiedSince(request.headers, time);
 };
 
 /**
@@ -327,7 +326,7 @@ export const registerFeedRoutes = (
     const today = zurichToday(now());
     const key = JSON.stringify([request.url.split('?')[0], origin, today, await version()]);
     const send = (representation: Representation): FastifyReply => {
-      if (representation.status === 200 && notModifiedSince(request, representation.headers['last-modified'])) {
+      if (representation.status === 200 && unchangedSince(request, representation.headers['last-modified'])) {
         return reply
           .code(304)
           .header('cache-control', FEED_CACHE_CONTROL)
