@@ -75,10 +75,15 @@ const listsSlug = (contacts: readonly Contact[], slug: string | null): Contact |
  */
 const newFilters = {
   // A key that leaves the text as it was (Tab, an arrow) asks nothing; the form's submission always asks.
-  // A new search or category is a new list: its letters are shown afresh, the letter in force is left (SPEC, "Directory A–Z").
+  // A new name is looked for under every letter: whoever types a name does not know where the index files it, so the letter in force is left.
   KEY_RELEASED: { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', 'forgetLetter', 'forgetPages', toHistory('replace')] },
-  SEARCH: { target: 'loading', reenter: true, actions: ['setText', 'forgetLetter', 'forgetPages', toHistory('replace')] },
-  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', 'forgetLetter', 'forgetPages', toHistory('push')] },
+  SEARCH: [
+    { guard: 'changesSearch', target: 'loading', reenter: true, actions: ['setText', 'forgetLetter', 'forgetPages', toHistory('replace')] },
+    // The name of the list submitted again ("Rechercher" after a category, as without script, where the form carries the letter): the letter stays.
+    { target: 'loading', reenter: true, actions: ['setText', 'forgetPages', toHistory('replace')] },
+  ],
+  // A category and a letter combine, either chosen first: the index browses the category's list, and a category narrows the letter's.
+  SELECT_CATEGORY: { target: 'loading', reenter: true, actions: ['setCategory', 'forgetPages', toHistory('push')] },
   CLEAR: { guard: 'hasText', target: 'loading', reenter: true, actions: ['clearText', 'forgetLetter', 'forgetPages', toHistory('push')] },
   // A letter keeps the name and the category: the index browses the list they make.
   LETTER_CHOSEN: { target: 'loading', reenter: true, actions: ['setLetter', 'forgetPages', toHistory('push')] },
@@ -214,8 +219,9 @@ export const directoryMachine = setup({
   guards: {
     hasText: ({ context }) => context.filters.text !== '',
     hasFilters: ({ context }) => context.filters.text !== '' || context.filters.category !== '' || (context.filters.letter ?? '') !== '',
+    // The text differs from the one the list in place (or on its way) was asked for: a new name.
     changesSearch: ({ context, event }) => {
-      assertEvent(event, 'KEY_RELEASED');
+      assertEvent(event, ['KEY_RELEASED', 'SEARCH']);
       return event.text !== context.searched;
     },
     hasContacts: ({ event }) => {

@@ -20,6 +20,9 @@ const WORDS = {
     nav: 'Index alphabétique',
     all: 'Tous',
     category: 'Catégorie',
+    submit: 'Rechercher',
+    searchBox: 'Rechercher un nom',
+    empty: 'Aucun contact ne correspond à votre recherche',
     csv: 'Exporter la liste en CSV',
     results: 'Contacts',
     badRequest: 'Adresse invalide',
@@ -29,6 +32,9 @@ const WORDS = {
     nav: 'Alphabetischer Index',
     all: 'Alle',
     category: 'Kategorie',
+    submit: 'Suchen',
+    searchBox: 'Nach Namen suchen',
+    empty: 'Kein Kontakt entspricht Ihrer Suche',
     csv: 'Liste als CSV exportieren',
     results: 'Kontakte',
     badRequest: 'Ungültige Adresse',
@@ -47,6 +53,11 @@ const lettersByTitle = new Map(demo.contacts.map((contact) => [contact.title, le
 const CATEGORY = 'Grand Conseil';
 // A letter with contacts in the category, and fewer than the whole letter: the list is the two filters ANDed.
 const CATEGORY_LETTER = FULL.find((letter) => underLetter(letter, CATEGORY).length > 0 && underLetter(letter, CATEGORY).length < underLetter(letter).length) ?? '';
+// A letter with contacts, none of them in a category that has contacts: the two combined list nothing.
+const CATEGORIES = [...new Set(demo.contacts.flatMap((contact) => contact.categories))].sort();
+const EMPTY_PAIR = FULL.flatMap((letter) =>
+  CATEGORIES.filter((category) => underLetter(letter, category).length === 0).map((category) => ({ letter, category })),
+)[0] ?? { letter: '', category: '' };
 
 const index = (page: Page, language: Language) => page.getByRole('navigation', { name: WORDS[language].nav });
 const letterLink = (page: Page, language: Language, name: string) => index(page, language).getByRole('link', { name, exact: true });
@@ -100,14 +111,15 @@ const axeWithoutScript = async (page: Page): Promise<string[]> => {
 };
 
 beforeAll(() => {
-  // The demo must give the tests something to see: letters with and without contacts, and a letter within the category.
+  // The demo must give the tests something to see: letters with and without contacts, a letter within the category, and a pair that lists nothing.
   expect(EMPTY.length).toBeGreaterThan(0);
   expect(FULL.length).toBeGreaterThan(2);
   expect(CATEGORY_LETTER).not.toBe('');
+  expect(EMPTY_PAIR.letter).not.toBe('');
 });
 
 describe.each(['fr', 'de'] as const)('the directory A–Z in %s, with script', (language) => {
-  const { prefix, all, category, csv, results } = WORDS[language];
+  const { prefix, all, category, submit, searchBox, empty, csv, results } = WORDS[language];
 
   it('opens on a letter from the address: only its contacts, the letter marked, empty letters as text, no axe violation', async () => {
     const { page, errors } = await recordedPage(browser);
@@ -164,10 +176,67 @@ describe.each(['fr', 'de'] as const)('the directory A–Z in %s, with script', (
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('keeps the letter when a category is chosen on it, and when the form is then submitted', async () => {
+    const { page, errors } = await recordedPage(browser);
+    await openPage(page, `${site.url}${prefix}/annuaire/?lettre=${CATEGORY_LETTER}`);
+    await expectLetter(page, language, CATEGORY_LETTER);
+    await page.getByRole('combobox', { name: category }).selectOption(CATEGORY);
+    await page.waitForURL((url) => url.searchParams.get('categorie') === CATEGORY);
+    expect(searchOf(page).get('lettre')).toBe(CATEGORY_LETTER);
+    await settled(page);
+    await expectLetter(page, language, CATEGORY_LETTER, CATEGORY);
+    // "Rechercher" with the name unchanged, as a visitor used to forms presses it after a choice: the letter stays.
+    await page.getByRole('button', { name: submit, exact: true }).click();
+    await settled(page);
+    expect(searchOf(page).get('lettre')).toBe(CATEGORY_LETTER);
+    await expectLetter(page, language, CATEGORY_LETTER, CATEGORY);
+    // Back gives the whole letter again.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('categorie'));
+    await settled(page);
+    await expectLetter(page, language, CATEGORY_LETTER);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('leaves the letter for a name typed: a name is looked for under every letter', async () => {
+    const { page, errors } = await recordedPage(browser);
+    const name = underLetter('B')[0]?.title.split(' ').pop() ?? '';
+    const other = FULL.find((letter) => letter !== 'B') ?? '';
+    await openPage(page, `${site.url}${prefix}/annuaire/?lettre=${other}`);
+    await page.getByRole('searchbox', { name: searchBox }).pressSequentially(name);
+    await page.waitForURL((url) => url.searchParams.get('q') === name);
+    expect(searchOf(page).has('lettre')).toBe(false);
+    await settled(page);
+    await expect(letterLink(page, language, all).getAttribute('aria-current')).resolves.toBe('true');
+    await expect(cardTitles(page)).resolves.toContain(underLetter('B')[0]?.title);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so when the letter and the category list nothing, and "all" gives the category back', async () => {
+    const { page, errors } = await recordedPage(browser);
+    await openPage(page, `${site.url}${prefix}/annuaire/?lettre=${EMPTY_PAIR.letter}`);
+    await page.getByRole('combobox', { name: category }).selectOption(EMPTY_PAIR.category);
+    await page.waitForURL((url) => url.searchParams.get('categorie') === EMPTY_PAIR.category && url.searchParams.get('lettre') === EMPTY_PAIR.letter);
+    await settled(page);
+    await page.getByText(empty, { exact: true }).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(0);
+    // The letter in force stays marked (and a link), so the visitor sees why the list is empty.
+    await expect(letterLink(page, language, EMPTY_PAIR.letter).getAttribute('aria-current')).resolves.toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await letterLink(page, language, all).click();
+    await page.waitForURL((url) => !url.searchParams.has('lettre') && url.searchParams.get('categorie') === EMPTY_PAIR.category);
+    await settled(page);
+    await expect(page.getByRole('article').count()).resolves.toBe(Math.min(expectedContacts({ category: EMPTY_PAIR.category }).length, PAGE_SIZES.contacts));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe.each(['fr', 'de'] as const)('the directory A–Z in %s, without script', (language) => {
-  const { prefix, all, csv } = WORDS[language];
+  const { prefix, all, category, submit, empty, csv } = WORDS[language];
 
   it('is written by the server: the letter filtered and marked, empty letters as text, links that work, no axe violation', async () => {
     const { page, apiCalls } = await recordedPage(browser, { javaScriptEnabled: false });
@@ -196,6 +265,30 @@ describe.each(['fr', 'de'] as const)('the directory A–Z in %s, without script'
     await letterLink(page, language, CATEGORY_LETTER).click();
     await page.waitForURL((url) => url.searchParams.get('lettre') === CATEGORY_LETTER && url.searchParams.get('categorie') === CATEGORY);
     await expectLetter(page, language, CATEGORY_LETTER, CATEGORY);
+    await page.context().close();
+  });
+
+  it('keeps the letter when a category is chosen on it and the form submitted', async () => {
+    const { page, apiCalls } = await recordedPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}${prefix}/annuaire/?lettre=${CATEGORY_LETTER}`);
+    await page.getByRole('combobox', { name: category }).selectOption(CATEGORY);
+    await Promise.all([page.waitForURL((url) => url.searchParams.has('categorie')), page.getByRole('button', { name: submit, exact: true }).click()]);
+    expect(searchOf(page).get('categorie')).toBe(CATEGORY);
+    expect(searchOf(page).get('lettre')).toBe(CATEGORY_LETTER);
+    await expectLetter(page, language, CATEGORY_LETTER, CATEGORY);
+    expect(apiCalls).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so when the letter and the category list nothing, and "all" gives the category back', async () => {
+    const { page } = await recordedPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}${prefix}/annuaire/?categorie=${encodeURIComponent(EMPTY_PAIR.category)}&lettre=${EMPTY_PAIR.letter}`);
+    await page.getByText(empty, { exact: true }).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(0);
+    await expect(letterLink(page, language, EMPTY_PAIR.letter).getAttribute('aria-current')).resolves.toBe('true');
+    await letterLink(page, language, all).click();
+    await page.waitForURL((url) => !url.searchParams.has('lettre') && url.searchParams.get('categorie') === EMPTY_PAIR.category);
+    await expect(page.getByRole('article').count()).resolves.toBe(Math.min(expectedContacts({ category: EMPTY_PAIR.category }).length, PAGE_SIZES.contacts));
     await page.context().close();
   });
 

@@ -74,6 +74,8 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       { type: 'KEY_RELEASED', text: 'hel' },
       // Submitting the form asks again, whatever the text; walked where no text is typed yet, to keep the paths few.
       ...(filters.text === '' ? [{ type: 'SEARCH', text: 'hel' } as const] : []),
+      // "Rechercher" with the list's own name (after a category, say) keeps the letter; walked on a letter, with no text, to keep the paths few.
+      ...(filters.text === '' && filters.letter === 'B' ? [{ type: 'SEARCH', text: '' } as const] : []),
       ...restore,
     ];
     if (filters.text !== '') events.push({ type: 'CLEAR' });
@@ -129,7 +131,9 @@ export const directoryModel: MachineModel<DirectoryEvent> = {
       case 'KEY_RELEASED':
         return say(language, `Taper « ${event.text} » dans la recherche`, `Type “${event.text}” in the search box`);
       case 'SEARCH':
-        return say(language, `Saisir « ${event.text} » dans la recherche et appuyer sur Entrée`, `Enter “${event.text}” in the search box and press Enter`);
+        return event.text === ''
+          ? say(language, 'Cliquer sur « Rechercher », la recherche vide', 'Click “Rechercher” (search) with the search box empty')
+          : say(language, `Saisir « ${event.text} » dans la recherche et appuyer sur Entrée`, `Enter “${event.text}” in the search box and press Enter`);
       case 'SELECT_CATEGORY':
         return event.category === ''
           ? say(language, 'Choisir « Sélectionner une catégorie » (aucune catégorie)', 'Choose “Select a category” (no category)')

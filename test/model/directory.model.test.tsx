@@ -2,7 +2,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
 import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
-import { directoryMachine, selectCategoryOptions, selectHasMore, selectOpenContact, type DirectoryEvent } from '../../src/machines/directory-machine';
+import {
+  directoryMachine,
+  selectCategoryOptions,
+  selectHasMore,
+  selectListSearch,
+  selectOpenContact,
+  type DirectoryEvent,
+} from '../../src/machines/directory-machine';
 import { contactSlug } from '../../src/domain/permalinks';
 import type { CategoriesEvent, ContactEvent, ContactsEvent, MoreContactsEvent } from '../../src/services/contacts-service';
 import { liveDirectoryMachine } from '../../src/views/directory/directory-entry';
@@ -161,6 +168,9 @@ const STARTS_REQUEST: ReadonlySet<string> = new Set([
   'MORE_CONTACTS_FAILED',
 ]);
 
+/** The visitor's acts that make a new list, whose filters the address then holds. */
+const WRITES_ADDRESS: ReadonlySet<string> = new Set(['KEY_RELEASED', 'SEARCH', 'SELECT_CATEGORY', 'CLEAR', 'LETTER_CHOSEN', 'CLEAR_FILTERS']);
+
 /** What the visitor must see in a state of the model. */
 const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | null, before: Snapshot | null): void => {
   expect(h.actor.getSnapshot().value).toEqual(expected.value);
@@ -174,6 +184,8 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   expect(screen.queryByRole('button', { name: 'Effacer la recherche' }) !== null).toBe(filters.text !== '');
 
   if (expected.matches({ contacts: 'loading' })) {
+    // The address holds the filters of the new list: a category chosen on a letter keeps it (`?categorie=…&lettre=B`), a new name leaves it.
+    if (event !== null && WRITES_ADDRESS.has(event.type)) expect(window.location.search).toBe(selectListSearch(expected));
     // A request that this step started asks for exactly the filters on screen (a refused cursor starts again from the first page).
     if (event === null || STARTS_REQUEST.has(event.type)) expect(h.contactRequests.at(-1)!.filters).toEqual(filters);
     // A slow list tried again says so in the count's polite status.

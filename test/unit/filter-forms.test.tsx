@@ -36,11 +36,11 @@ const recorder = () => {
   return { inspect, start };
 };
 
-const directory = () => {
+const directory = (filters: DirectoryFilters = { text: 'hel', category: 'Grand Conseil' }) => {
   const { inspect, start } = recorder();
   return start(
     createActor(directoryMachine.provide({ actors: { loadContacts: silent(), loadCategories: silent() } }), {
-      input: { filters: { text: 'hel', category: 'Grand Conseil' } },
+      input: { filters },
       inspect,
     }),
   );
@@ -123,6 +123,24 @@ describe('the directory filters', () => {
     const submit = within(page).getByRole<HTMLButtonElement>('button', { name: 'Rechercher' });
     expect(defaultButton(form)).toBe(submit);
     expect(new URLSearchParams(submitted(submit))).toEqual(new URLSearchParams({ categorie: 'Grand Conseil', q: 'hel' }));
+    actor.stop();
+  });
+
+  it('carry the letter in force as a hidden field, on the server as in the browser, so a category submitted without script keeps it', () => {
+    const { actor } = directory({ text: '', category: 'Grand Conseil', letter: 'B' });
+    const page = serverPage(<FilterBar actor={actor} />);
+    const hidden = (root: ParentNode): string[][] => [...root.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [input.name, input.value]);
+    expect(hidden(page)).toEqual([['lettre', 'B']]);
+    // In the order the address is written (filtersToSearch): the category, the letter, the name.
+    expect(submitted(within(page).getByRole<HTMLButtonElement>('button', { name: 'Rechercher' }))).toBe('?categorie=Grand+Conseil&lettre=B&q=');
+    // The browser's render is the server's, so hydration finds the same field.
+    const root = mount(<FilterBar actor={actor} />);
+    expect(hidden(root)).toEqual(hidden(page));
+    // A letter left ("Tous", a new name) leaves the form without it.
+    act(() => {
+      actor.send({ type: 'LETTER_CHOSEN', letter: '' });
+    });
+    expect(hidden(root)).toEqual([]);
     actor.stop();
   });
 

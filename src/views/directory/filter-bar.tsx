@@ -11,6 +11,8 @@ import { useLocale } from '../shared/widget-root';
  * A `<form method="get">` with the names the widget reads from the address (`categorie`, `q`),
  * so without script its submit button loads the filtered page; with script, a key release that
  * changed the text searches as it happens, and the submit is SEARCH.
+ * The letter of the index in force rides along as a hidden `lettre`, so a category submitted
+ * without script keeps it, as SELECT_CATEGORY does: the letter and the category combine.
  */
 export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
   const { t, contentLang } = useLocale();
@@ -54,6 +56,8 @@ export const FilterBar = ({ actor }: { actor: ActorRefFrom<typeof directoryMachi
             ))}
           </select>
         </div>
+        {/* Read from the machine's filters, as on the server: the same field whichever side renders it. */}
+        {filters.letter ? <input type="hidden" name="lettre" value={filters.letter} /> : null}
         <div className="field field--search">
           <label htmlFor={searchId}>{t('directory.search.label')}</label>
           {/* The cross sits on the field, not on its label above it. */}

@@ -60,7 +60,9 @@ export const directoryDriver: PlaywrightDriver<DirectoryEvent> = {
       case 'KEY_RELEASED':
         return [`await ${searchBox}.fill(${literal(event.text)});`, `await ${searchBox}.press('End');`];
       case 'SEARCH':
-        return [`await ${searchBox}.fill(${literal(event.text)});`, `await ${searchBox}.press('Enter');`];
+        return event.text === ''
+          ? [`await page.getByRole('button', { name: 'Rechercher', exact: true }).click();`]
+          : [`await ${searchBox}.fill(${literal(event.text)});`, `await ${searchBox}.press('Enter');`];
       case 'SELECT_CATEGORY':
         return [
           `await page.getByRole('combobox', { name: 'Catégorie' }).selectOption({ label: ${literal(event.category === '' ? 'Sélectionner une catégorie' : event.category)} });`,
