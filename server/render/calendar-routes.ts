@@ -26,6 +26,7 @@ import {
   type SendPolicy,
 } from '../cache/answer-cache';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
+import { MAX_ID } from '../http/query-schemas';
 import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath } from './widget-renderer';
 
@@ -46,6 +47,9 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 const SENDING: SendPolicy = { cacheControl: ANSWER_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
 const AGENDA_ID = /^[1-9]\d{0,8}$/;
 const EVENT_FILE = /^(\d{1,10})\.ics$/;
+
+// An event's id as a database holds it: 1 to `MAX_ID` (a larger one, or 0, names no event: a 404, not the source's 400 as a 502).
+const isEventId = (text: string): boolean => /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID;
 const LIST_FILE = /^([1-9]\d{0,8})\.ics$/;
 
 /** A refusal the visitor reads, in the site's language (the files' addresses carry none). */
@@ -104,9 +108,12 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
       { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId } },
       answers,
     );
+    const failures = Object.entries(rendered.failures).filter(([path]) => !path.startsWith('/api/categories/'));
+    // An agenda that does not exist has no file (its list answered 404), as an unknown event has none.
+    if (failures.some(([, failure]) => failure._tag === 'HttpError' && failure.status === 404))
+      throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
     // A list that could not be read would be an empty file that looks complete: refused instead.
-    if (Object.keys(rendered.failures).some((path) => !path.startsWith('/api/categories/')))
-      throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
+    if (failures.length > 0) throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
     return calendarFile(rendered.subject?.kind === 'events' ? rendered.subject.events : [], host, 'agenda');
   };
 
@@ -135,7 +142,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
 
   app.get<{ Params: { agendaId: string; file: string } }>(`${CALENDAR_FILES_ROOT}/:agendaId/:file`, async (request, reply) => {
     const eventId = EVENT_FILE.exec(request.params.file)?.[1];
-    if (!AGENDA_ID.test(request.params.agendaId) || eventId === undefined)
+    if (!AGENDA_ID.test(request.params.agendaId) || eventId === undefined || !isEventId(eventId))
       return reply
         .code(404)
         .header('cache-control', 'no-store')
