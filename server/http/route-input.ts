@@ -5,7 +5,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
  * Every route's params and query become exact domain values here, before any SQL, for every
  * client of the route, the page renderer's in-process requests included (and for the fuzz test):
  * integers written as plain digits within their range, text without control characters within
- * its length, slugs and days by their patterns, no parameter the route does not read.
+ * its length, slugs and days by their patterns, no parameter the route does not read, and each
+ * list a set (sorted, each value once).
  */
 
 // Fastify's Ajv defaults (@fastify/ajv-compiler) with coercion of a single value into a list
@@ -104,6 +105,15 @@ const looseInteger = (fields: { scalars: readonly string[]; lists: readonly stri
   return null;
 };
 
+const byValue = (a: unknown, b: unknown): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+
+// Every list a route reads is a set (categories, kinds): `?categories=7&categories=3&categories=3`
+// is `?categories=3&categories=7`, for the answer, its links and its cache key alike.
+const asSets = (values: Record<string, unknown>): void => {
+  for (const [name, value] of Object.entries(values)) if (Array.isArray(value)) values[name] = [...new Set(value as unknown[])].sort(byValue);
+};
+
 const part = (schema: object | undefined, dataVar: string) => {
   const validate: ValidateFunction | undefined = schema === undefined ? undefined : ajv.compile(schema);
   const fields = integerFields(schema);
@@ -114,6 +124,7 @@ const part = (schema: object | undefined, dataVar: string) => {
     if (validate !== undefined && !validate(values)) {
       return { ok: false, message: (validate.errors ?? []).map((error) => ajvMessage(error, dataVar)).join(', ') };
     }
+    asSets(values);
     return { ok: true, value: values };
   };
 };
