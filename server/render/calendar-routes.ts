@@ -27,7 +27,7 @@ import {
 } from '../cache/answer-cache';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { MAX_ID } from '../http/query-schemas';
-import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
+import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch } from './page-queries';
 import { renderWidget, type AnswerPath } from './widget-renderer';
 
 addMessages(SERVER_MESSAGES);
@@ -77,11 +77,17 @@ const searchOf = (url: string): string => {
  *   file holds what the list shows: its filters, its pages, an empty range's next events).
  *
  * A query the page refuses is refused here (400), an unknown event is a 404, a source that fails a 502.
+ * A list is kept under the query as its page reads it (`pageSearch`): a campaign tag, a tool's value
+ * or the order of the categories makes no new file.
  */
-export const registerCalendarRoutes = (app: FastifyInstance, { answers, version, now = Date.now, origins = linkOrigins() }: CalendarRoutesOptions): void => {
+export const registerCalendarRoutes = (
+  app: FastifyInstance,
+  { answers, version, now = Date.now, origins = linkOrigins() }: CalendarRoutesOptions,
+): void => {
   const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Representation>();
   const intl = intlFor(FALLBACK_LANGUAGE);
+  const unknownCategory = categoryCheck(answers, version);
 
   const calendarFile = (events: readonly AgendaEvent[], host: string, title: string): Representation =>
     representation(200, CALENDAR_TYPE, toIcs(events, host, new Date(now())), {
@@ -160,9 +166,10 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
     if (request.url.length > MAX_PAGE_URL)
       return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: intl.formatMessage({ id: 'errors.query.tooLong' }) }));
     const search = searchOf(request.url);
-    const problem = pageQueryProblem('agenda', search);
+    const problem = pageQueryProblem('agenda', search) ?? (await unknownCategory('agenda', search, {}));
     if (problem !== null)
       return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
-    return serve(request, reply, `list|${agendaId}|${search}`, (host) => shownEvents(agendaId, search, host));
+    const read = pageSearch('agenda', search);
+    return serve(request, reply, `list|${agendaId}|${read}`, (host) => shownEvents(agendaId, read, host));
   });
 };

@@ -10,10 +10,11 @@ import { injectClient, type HttpAnswer, type TestClient } from '../support/http-
 import { DIST, RENDERED_SITE_ORIGIN } from '../support/rendered-pages';
 import { ensureTestMedia, openTestDatabase } from '../support/test-database';
 
-// Issue 42, finding 1: `categories=1…8&categories=<random>` was a new answer of the same heavy list
-// (seconds of database work each). Two addresses that differ only in the order or repetition of a
-// list, the way an id is written, or ids that name nothing, are one cache entry: the second costs
-// no database statement.
+// Issue 42, finding 1: `?journal=<random>` made a new page to render and keep at every request,
+// emptying the page cache, and `categories=1…8&categories=<random>` a new answer of the same heavy
+// list (seconds of database work each). Two addresses that differ only in a tool's value, the order
+// or repetition of a list, the way an id is written, or ids that name nothing, are one cache entry:
+// the second costs no database statement and no rendering (or is refused, for a page's unknown id).
 
 jest.setTimeout(600_000);
 
@@ -156,3 +157,90 @@ describe('the API answer cache', () => {
 // Kinds in any order, one repeated at most (the route takes three values at most).
 const writtenKinds = (kinds: readonly string[]): fc.Arbitrary<string[]> =>
   fc.shuffledSubarray([...kinds], { minLength: kinds.length }).chain((order) => fc.constantFrom(order, [...order, order[0] ?? 'news'].slice(0, 3)));
+
+/** A tool's value as an address may carry it: none, a word, a WebSocket address, anything encoded. */
+const toolValue = fc
+  .oneof(
+    fc.constant(''),
+    fc.constantFrom('1', 'ws://localhost:8082'),
+    fc.string({ maxLength: 12 }).filter((value) => !/[\u0000-\u001f\u007f]/.test(value)),
+  )
+  .map(encodeURIComponent);
+
+describe('the page cache', () => {
+  const pageCase = fc.oneof(
+    fc.record({ path: fc.constantFrom('/agenda/', '/en/agenda/'), name: fc.constant<string | null>('categories'), known: fc.subarray(AGENDA_CATEGORIES) }),
+    fc.record({ path: fc.constantFrom('/actualites/', '/de/actualites/'), name: fc.constant<string | null>('categorie'), known: fc.subarray(NEWS_CATEGORIES) }),
+    fc.record({ path: fc.constantFrom('/', '/annuaire/'), name: fc.constant<string | null>(null), known: fc.constant<number[]>([]) }),
+  );
+
+  it('keeps one page for a tool’s value, a list in any order or repeated, and a page count written another way', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        pageCase.chain((kase) =>
+          fc.record({
+            kase: fc.constant(kase),
+            written: writtenAs(kase.known),
+            tools: fc.subarray(['journal', 'inspect'], { minLength: 1 }),
+            values: fc.tuple(toolValue, toolValue, toolValue, toolValue),
+            pages: fc.constantFrom(1, 2),
+            zeros: fc.boolean(),
+          }),
+        ),
+        async ({ kase, written, tools, values, pages, zeros }) => {
+          const ascending = [...kase.known].sort((a, b) => a - b).map(String);
+          const pageOf = (count: string | null) => (kase.name === null || count === null ? [] : [`page=${count}`]);
+          const first = [...(kase.name === null ? [] : listOf(kase.name, ascending)), ...pageOf(pages === 1 ? null : String(pages))];
+          const second = [...(kase.name === null ? [] : listOf(kase.name, written)), ...pageOf(zeros ? `0${pages}` : pages === 1 ? null : String(pages))];
+          const toolsOf = (offset: number) => tools.map((tool, index) => `${tool}=${values[offset + index] ?? ''}`);
+          await expectOneEntry(address(kase.path, [...first, ...toolsOf(0)]), address(kase.path, [...toolsOf(2), ...second]));
+        },
+      ),
+      { numRuns: runs(30) },
+    );
+  });
+
+  it('refuses a category id that names no category of the page, without a rendering', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(['/agenda/', 'categories', AGENDA_CATEGORIES] as const, ['/actualites/', 'categorie', NEWS_CATEGORIES] as const),
+        unknownIds.filter((ids) => ids.length > 0),
+        async ([path, name, known], unknown) => {
+          // The page's categories are read once per content version: read here already.
+          expect((await costOf(address(path, listOf(name, [String(known[0])])))).answer.status).toBe(200);
+          const ids = [...known.slice(0, 2), ...unknown].sort((a, b) => a - b).map(String);
+          const refused = await costOf(address(path, listOf(name, ids)));
+          expect({ status: refused.answer.status, rendered: refused.rendered, statements: refused.statements }).toEqual({ status: 400, rendered: 0, statements: 0 });
+          expect(refused.answer.text).toContain(name);
+        },
+      ),
+      { numRuns: runs(20) },
+    );
+  });
+
+  it('keeps one fragment for a category list in any order or repeated (a fragment is never redirected)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.subarray(NEWS_CATEGORIES, { minLength: 1 }).chain((known) => fc.tuple(writtenAs(known), writtenAs(known))),
+        async ([first, second]) => {
+          const kept = await costOf(address('/fragments/news/', ['lang=fr', ...listOf('categorie', first)]));
+          const again = await costOf(address('/fragments/news/', [...listOf('categorie', second), 'lang=fr']));
+          expect({
+            redirected: again.redirected,
+            status: again.answer.status,
+            etag: again.answer.headers['etag'],
+            statements: again.statements,
+            rendered: again.rendered,
+          }).toEqual({
+            redirected: false,
+            status: 200,
+            etag: kept.answer.headers['etag'],
+            statements: 0,
+            rendered: 0,
+          });
+        },
+      ),
+      { numRuns: runs(15) },
+    );
+  });
+});
