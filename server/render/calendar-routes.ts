@@ -25,6 +25,7 @@ import {
   type Representation,
   type SendPolicy,
 } from '../cache/answer-cache';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { MAX_ID } from '../http/query-schemas';
 import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch } from './page-queries';
@@ -41,6 +42,8 @@ export interface CalendarRoutesOptions {
   readonly now?: () => number;
   /** Where the events' UIDs take their host: never the request's Host. */
   readonly origins?: LinkOrigins;
+  /** Counts each file not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -82,7 +85,7 @@ const searchOf = (url: string): string => {
  */
 export const registerCalendarRoutes = (
   app: FastifyInstance,
-  { answers, version, now = Date.now, origins = linkOrigins() }: CalendarRoutesOptions,
+  { answers, version, now = Date.now, origins = linkOrigins(), uncached = NO_LIMIT }: CalendarRoutesOptions,
 ): void => {
   const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Representation>();
@@ -130,6 +133,7 @@ export const registerCalendarRoutes = (
     const fullKey = `${await version()}|${zurichToday(now())}|${host}|${key}`;
     let made = cache.get(fullKey);
     if (made === undefined) {
+      if (await uncached(request, reply, () => refuse(429, intl.formatMessage({ id: 'errors.tooManyText' })))) return reply;
       try {
         made = await once(fullKey, () => make(host));
       } catch (error) {
