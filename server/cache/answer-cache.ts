@@ -258,18 +258,24 @@ export interface AnswerCache {
    * failure (the database's) propagates to the error handler, kept by nobody.
    */
   serve(request: FastifyRequest, reply: FastifyReply, key: AnswerKey, answer: (today: string) => Promise<FreshAnswer>): Promise<FastifyReply>;
+  /** The content version the answers are kept under: what a key is normalised with (the ids that exist) is kept as long. */
+  readonly version: () => Promise<string>;
 }
 
 /** What an answer depends on besides the day and the content version: its route, its decoded input and where its links start. */
 export interface AnswerKey {
   readonly route: string;
-  /** The params and query as the route's decoder made them (`?month=3`, `?categories=3` as a list). */
+  /**
+   * The params and query as the route's decoder made them (`?month=3`, `?categories=3` as a list,
+   * each list a set) and its ids that name nothing dropped (`withNamedIds`, server/http/query-schemas.ts).
+   */
   readonly input: unknown;
   /** The configured origin of the answer's links (`''`: relative), never the request's Host. */
   readonly origin: string;
 }
 
-// Keys sorted at every level: `?b=1&a=2` and `?a=2&b=1` are one answer. Lists keep their order.
+// Keys sorted at every level: `?b=1&a=2` and `?a=2&b=1` are one answer. Lists keep their order here:
+// the decoder already made each a set, and the answer is computed from the same input.
 const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
@@ -298,6 +304,7 @@ export const answerCache = ({
   const missing: SendPolicy = { ...policy, cacheControl: 'no-store' };
   const policyOf = (answer: Representation): SendPolicy => (answer.status === 404 ? missing : policy);
   return {
+    version,
     serve: async (request, reply, { route, input, origin }, answer) => {
       const today = zurichToday(now());
       const current = await version();

@@ -242,14 +242,14 @@ export const buildApp = ({
 
   registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
-  registerFeedRoutes(app, db, { version: version.read, now, origins });
+  registerFeedRoutes(app, db, { version: version.read, now, origins, uncached: limiter.uncached });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
   // Open data: the agenda, news and publications as CSV, streamed from this database, and the DCAT-AP CH catalogue of every dataset.
   registerCsvRoutes(app, db, { version: version.read, now, uncached: limiter.uncached });
   registerCatalogueRoutes(app, db, { version: version.read, origins, ...(publisher === undefined ? {} : { publisher }) });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
-  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins });
+  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins, uncached: limiter.uncached });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {

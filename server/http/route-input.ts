@@ -5,7 +5,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
  * Every route's params and query become exact domain values here, before any SQL, for every
  * client of the route, the page renderer's in-process requests included (and for the fuzz test):
  * integers written as plain digits within their range, text without control characters within
- * its length, slugs and days by their patterns, no parameter the route does not read.
+ * its length, slugs and days by their patterns, no parameter the route does not read, and each
+ * list a set (sorted, each value once).
  */
 
 // Fastify's Ajv defaults (@fastify/ajv-compiler) with coercion of a single value into a list
@@ -19,11 +20,20 @@ export const ajvMessage = (error: Pick<ErrorObject, 'instancePath' | 'message' |
 };
 
 /**
- * How an integer is written in an address: decimal digits only (`03` is 3), no sign, no point,
- * no exponent, no space. Ajv alone would coerce `1e3`, ` 3`, `0x10` or `Infinity` into numbers
- * (the last one into a value PostgreSQL refuses); the range is the schema's to check.
+ * The most digits an integer of an address may have. Every bound of the API has at most 10
+ * digits (an id's, 2,147,483,647); up to 15 a JavaScript number holds any of them exactly, with
+ * leading zeros to spare. 309 digits or more read as `Infinity`, which slipped past every
+ * `maximum` and reached PostgreSQL (a 500).
  */
-export const PLAIN_INTEGER = /^[0-9]+$/;
+export const MAX_INTEGER_DIGITS = 15;
+
+/**
+ * How an integer is written in an address: decimal digits only (`03` is 3), at most
+ * `MAX_INTEGER_DIGITS` of them, no sign, no point, no exponent, no space. Ajv alone would coerce
+ * `1e3`, ` 3`, `0x10` or `Infinity` into numbers (the last one into a value PostgreSQL refuses);
+ * the range is the schema's to check.
+ */
+export const PLAIN_INTEGER = new RegExp(`^[0-9]{1,${MAX_INTEGER_DIGITS}}$`);
 
 /** What an API call answers: a status, a JSON body and extra headers (`Link`), whoever carries it (Fastify or a page renderer). */
 export interface ApiAnswer {
@@ -75,20 +85,33 @@ const ownCopy = (raw: unknown): Record<string, unknown> => {
   return copy;
 };
 
+// Why a value is not a plain integer: digits too many, or not digits at all (Ajv's own words).
+const notPlain = (value: string): string => (/^[0-9]+$/.test(value) ? `must have at most ${MAX_INTEGER_DIGITS} digits` : 'must be integer');
+
 // The first value of an integer field not written as plain digits, with its place in the list.
 const looseInteger = (fields: { scalars: readonly string[]; lists: readonly string[] }, values: Record<string, unknown>, dataVar: string): string | null => {
   for (const name of fields.scalars) {
     const value = values[name];
     // A list where one value is expected is Ajv's to refuse, with its own message.
-    if (typeof value === 'string' && !PLAIN_INTEGER.test(value)) return `${dataVar}/${name} must be integer`;
+    if (typeof value === 'string' && !PLAIN_INTEGER.test(value)) return `${dataVar}/${name} ${notPlain(value)}`;
   }
   for (const name of fields.lists) {
     const value = values[name];
     const list = Array.isArray(value) ? (value as unknown[]) : value === undefined ? [] : [value];
     const index = list.findIndex((item) => typeof item === 'string' && !PLAIN_INTEGER.test(item));
-    if (index >= 0) return `${dataVar}/${name}/${index} must be integer`;
+    const item = list[index];
+    if (typeof item === 'string') return `${dataVar}/${name}/${index} ${notPlain(item)}`;
   }
   return null;
+};
+
+const byValue = (a: unknown, b: unknown): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+
+// Every list a route reads is a set (categories, kinds): `?categories=7&categories=3&categories=3`
+// is `?categories=3&categories=7`, for the answer, its links and its cache key alike.
+const asSets = (values: Record<string, unknown>): void => {
+  for (const [name, value] of Object.entries(values)) if (Array.isArray(value)) values[name] = [...new Set(value as unknown[])].sort(byValue);
 };
 
 const part = (schema: object | undefined, dataVar: string) => {
@@ -101,6 +124,7 @@ const part = (schema: object | undefined, dataVar: string) => {
     if (validate !== undefined && !validate(values)) {
       return { ok: false, message: (validate.errors ?? []).map((error) => ajvMessage(error, dataVar)).join(', ') };
     }
+    asSets(values);
     return { ok: true, value: values };
   };
 };

@@ -25,8 +25,10 @@ import {
   type Representation,
   type SendPolicy,
 } from '../cache/answer-cache';
+import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
-import { MAX_PAGE_URL, pageQueryProblem } from './page-queries';
+import { MAX_ID } from '../http/query-schemas';
+import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch } from './page-queries';
 import { renderWidget, type AnswerPath } from './widget-renderer';
 
 addMessages(SERVER_MESSAGES);
@@ -40,12 +42,17 @@ export interface CalendarRoutesOptions {
   readonly now?: () => number;
   /** Where the events' UIDs take their host: never the request's Host. */
   readonly origins?: LinkOrigins;
+  /** Counts each file not kept against its client's fair use (server/cache/fair-use.ts). */
+  readonly uncached?: UncachedWork;
 }
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 const SENDING: SendPolicy = { cacheControl: ANSWER_CACHE_CONTROL, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
 const AGENDA_ID = /^[1-9]\d{0,8}$/;
 const EVENT_FILE = /^(\d{1,10})\.ics$/;
+
+// An event's id as a database holds it: 1 to `MAX_ID` (a larger one, or 0, names no event: a 404, not the source's 400 as a 502).
+const isEventId = (text: string): boolean => /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID;
 const LIST_FILE = /^([1-9]\d{0,8})\.ics$/;
 
 /** A refusal the visitor reads, in the site's language (the files' addresses carry none). */
@@ -73,11 +80,17 @@ const searchOf = (url: string): string => {
  *   file holds what the list shows: its filters, its pages, an empty range's next events).
  *
  * A query the page refuses is refused here (400), an unknown event is a 404, a source that fails a 502.
+ * A list is kept under the query as its page reads it (`pageSearch`): a campaign tag, a tool's value
+ * or the order of the categories makes no new file.
  */
-export const registerCalendarRoutes = (app: FastifyInstance, { answers, version, now = Date.now, origins = linkOrigins() }: CalendarRoutesOptions): void => {
+export const registerCalendarRoutes = (
+  app: FastifyInstance,
+  { answers, version, now = Date.now, origins = linkOrigins(), uncached = NO_LIMIT }: CalendarRoutesOptions,
+): void => {
   const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Representation>();
   const intl = intlFor(FALLBACK_LANGUAGE);
+  const unknownCategory = categoryCheck(answers, version);
 
   const calendarFile = (events: readonly AgendaEvent[], host: string, title: string): Representation =>
     representation(200, CALENDAR_TYPE, toIcs(events, host, new Date(now())), {
@@ -104,9 +117,12 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
       { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId } },
       answers,
     );
+    const failures = Object.entries(rendered.failures).filter(([path]) => !path.startsWith('/api/categories/'));
+    // An agenda that does not exist has no file (its list answered 404), as an unknown event has none.
+    if (failures.some(([, failure]) => failure._tag === 'HttpError' && failure.status === 404))
+      throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
     // A list that could not be read would be an empty file that looks complete: refused instead.
-    if (Object.keys(rendered.failures).some((path) => !path.startsWith('/api/categories/')))
-      throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
+    if (failures.length > 0) throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
     return calendarFile(rendered.subject?.kind === 'events' ? rendered.subject.events : [], host, 'agenda');
   };
 
@@ -117,6 +133,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
     const fullKey = `${await version()}|${zurichToday(now())}|${host}|${key}`;
     let made = cache.get(fullKey);
     if (made === undefined) {
+      if (await uncached(request, reply, () => refuse(429, intl.formatMessage({ id: 'errors.tooManyText' })))) return reply;
       try {
         made = await once(fullKey, () => make(host));
       } catch (error) {
@@ -135,7 +152,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
 
   app.get<{ Params: { agendaId: string; file: string } }>(`${CALENDAR_FILES_ROOT}/:agendaId/:file`, async (request, reply) => {
     const eventId = EVENT_FILE.exec(request.params.file)?.[1];
-    if (!AGENDA_ID.test(request.params.agendaId) || eventId === undefined)
+    if (!AGENDA_ID.test(request.params.agendaId) || eventId === undefined || !isEventId(eventId))
       return reply
         .code(404)
         .header('cache-control', 'no-store')
@@ -153,9 +170,10 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
     if (request.url.length > MAX_PAGE_URL)
       return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: intl.formatMessage({ id: 'errors.query.tooLong' }) }));
     const search = searchOf(request.url);
-    const problem = pageQueryProblem('agenda', search);
+    const problem = pageQueryProblem('agenda', search) ?? (await unknownCategory('agenda', search, {}));
     if (problem !== null)
       return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
-    return serve(request, reply, `list|${agendaId}|${search}`, (host) => shownEvents(agendaId, search, host));
+    const read = pageSearch('agenda', search);
+    return serve(request, reply, `list|${agendaId}|${read}`, (host) => shownEvents(agendaId, read, host));
   });
 };

@@ -51,7 +51,7 @@ import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/ap
 import { API_REFERENCE_PATH, openApiDocument } from '../http/description/openapi-document';
 import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
-import { MAX_PAGE_URL, pageQueryProblem, pageSearch, type PageQueryProblem } from './page-queries';
+import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch, reorderedIds, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
 
 // The error pages' and the pages' descriptions, which no widget's chunk brings.
@@ -216,6 +216,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // copies included); visitors asking for a page not kept yet share one rendering.
   const cache = boundedCache<Rendered>(PAGE_CACHE_LIMITS);
   const rendering = singleFlight<Rendered>();
+  // A category list's ids that name no category are refused before the cache: each would be a new page.
+  const unknownCategory = categoryCheck(options.answers, options.version);
   const remember = (key: string, rendered: Rendered): Rendered => {
     cache.set(key, rendered, rendered.body.length);
     return rendered;
@@ -416,10 +418,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (!pathname.endsWith('/')) return redirectWithinSite(reply, `${localizedPath(`${pathname}/`, language)}${search}`, 301);
     const page = pageOf(path);
     const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
-    if (toggled !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${toggled}`, 303);
+    if (toggled !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${reorderedIds(page, toggled) ?? toggled}`, 303);
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
-    // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, another order or spelling of the same query are one page, rendered and kept once.
+    // One address per category list: its ids in another order, repeated or written `007` are sent
+    // there (no rendering), where the page's script reads the list as the server rendered it.
+    const reordered = reorderedIds(page, search);
+    if (reordered !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${reordered}`, 301);
+    const unknown = await unknownCategory(page, search, attributesOf(page));
+    if (unknown !== null) return send(reply, errorPage(origin, language, 400, unknown), request);
+    // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, a tool's value, another order or spelling of the same query are one page, rendered and kept once.
     const canonical = pageSearch(page, search);
     const key = JSON.stringify([await options.version(), origin, language, pathname, canonical]);
     const cached = cache.get(key);
@@ -518,9 +526,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     for (const name of ['lang', 'agenda-id', 'news-scope']) params.delete(name);
     const search = params.toString() === '' ? '' : `?${params.toString()}`;
-    const problem = pageQueryProblem(page, search);
+    const problem = pageQueryProblem(page, search) ?? (await unknownCategory(page, search, attributes));
     if (problem !== null) return error(400, say(problem.id, { ...problem.values }));
-    // Kept like the pages, under the query the widget reads: a parameter it does not read makes no new fragment.
+    // Kept like the pages, under the query the widget reads: a parameter it does not read makes no new
+    // fragment, nor does the order of a category list (the host page's address is the one its script reads).
     const canonical = pageSearch(page, search);
     const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
     const cached = cache.get(key);

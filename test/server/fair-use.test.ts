@@ -53,7 +53,8 @@ describe('fair use of uncached work, per client', () => {
     const api = await visitor('/api/contacts/?title=zz');
     expect(api.status).toBe(429);
     expect(JSON.parse(api.body)).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
-    for (const url of ['/fragments/directory/?q=fr', '/annuaire/export.csv?q=ex', '/sitemap.xml'])
+    // Feeds and calendar files too (issue 42): a token or a query names any set of ids, a new one at every request.
+    for (const url of ['/fragments/directory/?q=fr', '/annuaire/export.csv?q=ex', '/sitemap.xml', '/flux/agenda/1/123456.ics', '/agenda/calendrier/1.ics?titre=xyz'])
       expect({ url, status: (await visitor(url)).status }).toEqual({ url, status: 429 });
     // Kept answers are never limited, tracking parameters included.
     for (const url of ['/annuaire/?q=al', '/annuaire/?q=al&utm_source=newsletter', '/recherche/?q=conseil'])

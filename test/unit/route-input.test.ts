@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { idListSchema, idSchema, searchTextSchema } from '../../server/http/query-schemas';
-import { ajvMessage, PLAIN_INTEGER, routeDecoder } from '../../server/http/route-input';
+import { ajvMessage, MAX_INTEGER_DIGITS, PLAIN_INTEGER, routeDecoder } from '../../server/http/route-input';
 import { runs } from '../support/fuzz-runs';
 
 // A route of every kind of field the decoder treats apart: an id in the path, and in the query an
@@ -61,9 +61,9 @@ describe('a route decoder', () => {
     expect(decode({ id: '4' }, { tags: 'x'.repeat(11) })).toEqual(refusal('querystring/tags/0 must NOT have more than 10 characters'));
   });
 
-  it('takes a list whose schema says nothing of its items as it is', () => {
+  it('takes a list whose schema says nothing of its items without checking them, as a set', () => {
     const anyList = routeDecoder({ querystring: { type: 'object', properties: { any: { type: 'array' } } } });
-    expect(anyList({}, { any: ['a', '1e3'] })).toEqual({ ok: true, params: {}, query: { any: ['a', '1e3'] } });
+    expect(anyList({}, { any: ['a', '1e3', 'a'] })).toEqual({ ok: true, params: {}, query: { any: ['1e3', 'a'] } });
   });
 
   it('reads anything but an object as no parameter at all', () => {
@@ -88,6 +88,31 @@ describe('a route decoder', () => {
   it('knows plain digits from any other way of writing a number', () => {
     expect(PLAIN_INTEGER.test('0012')).toBe(true);
     for (const text of ['', '1e3', '-1', '+1', ' 1', '1 ', '1.0', '٣', '１']) expect(PLAIN_INTEGER.test(text)).toBe(false);
+  });
+
+  // Issue 42: 309 digits read as Infinity, which passed `maximum` and reached PostgreSQL (a 500).
+  it('refuses an integer of more than MAX_INTEGER_DIGITS digits, in the path, a value and a list, whatever its bounds', () => {
+    const unbounded = routeDecoder({ querystring: { type: 'object', properties: { n: { type: 'integer' } } } });
+    for (const digits of [MAX_INTEGER_DIGITS + 1, 20, 309, 400]) {
+      const text = '9'.repeat(digits);
+      const message = `must have at most ${MAX_INTEGER_DIGITS} digits`;
+      expect(decode({ id: text }, {})).toEqual(refusal(`params/id ${message}`));
+      expect(decode({ id: '4' }, { page: text })).toEqual(refusal(`querystring/page ${message}`));
+      expect(decode({ id: '4' }, { categories: ['3', text] })).toEqual(refusal(`querystring/categories/1 ${message}`));
+      expect(unbounded({}, { n: text })).toEqual(refusal(`querystring/n ${message}`));
+    }
+    expect(unbounded({}, { n: '0'.repeat(MAX_INTEGER_DIGITS - 1) + '7' })).toEqual({ ok: true, params: {}, query: { n: 7 } });
+  });
+
+  it('makes every list a set: ascending, each value once, whatever the order and repeats of the address', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 12 }), (ids) => {
+        const decoded = decode({ id: '4' }, { categories: ids.map(String) });
+        expect(decoded).toEqual({ ok: true, params: { id: 4 }, query: { page: 1, categories: [...new Set(ids)].sort((a, b) => a - b) } });
+      }),
+      { numRuns: runs(100) },
+    );
+    expect(decode({ id: '4' }, { tags: ['b', 'a', 'b'] })).toMatchObject({ ok: true, query: { tags: ['a', 'b'] } });
   });
 });
 

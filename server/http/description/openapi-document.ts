@@ -222,7 +222,8 @@ export const openApiDocument = (routes: readonly ApiRoute[] = API_ROUTES) => ({
     description:
       'L’API en lecture du site : agenda, annuaire, actualités, boutique et recherche. Chaque réponse porte une étiquette (ETag) et se revalide (304). ' +
       'Les listes se paginent par curseur : sans page_size ni cursor, la première page est un tableau et l’en-tête Link mène à la suivante ; ' +
-      'avec l’un des deux, la réponse est une page {count, next, results} dont next porte le curseur suivant.',
+      'avec l’un des deux, la réponse est une page {count, next, results} dont next porte le curseur suivant. ' +
+      'Un entier s’écrit en chiffres décimaux, 15 au plus (au-delà : 400) ; une liste est le paramètre répété, et un ensemble.',
   },
   tags: [...new Set(Object.values(ROUTE_DESCRIPTIONS).map((description) => description.tag)), 'description'].map((name) => ({ name })),
   paths: {

@@ -249,7 +249,10 @@ export const AGENDA_ROUTES: readonly ApiRoute[] = [
   defineRoute<{ id: number; eventId: number }, unknown>('/api/agenda/:id/events/:eventId/', { params: eventParamsSchema, ...noQuerySchema }, (db, { params }) =>
     answerAgendaEvent(db, params.id, params.eventId),
   ),
-  defineRoute<unknown, AgendaQuery>('/api/agenda/', { querystring: agendaQuerySchema }, (db, { query, origin, today }) =>
-    answerAgendaSearch(db, query, origin, today),
+  defineRoute<unknown, AgendaQuery>(
+    '/api/agenda/',
+    { querystring: agendaQuerySchema },
+    (db, { query, origin, today }) => answerAgendaSearch(db, query, origin, today),
+    { categories: 'agenda_categories' },
   ),
 ];

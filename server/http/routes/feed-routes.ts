@@ -20,6 +20,7 @@ import { EVENT_KEY } from './agenda-routes';
 import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
 import { sharedCacheControl } from '../../cache/shared-cache';
+import { NO_LIMIT, type UncachedWork } from '../../cache/fair-use';
 import { errorBody } from '../query-schemas';
 import { notModifiedSince, parseHttpDate } from '../../cache/http-date';
 
@@ -299,6 +300,11 @@ export interface FeedRouteOptions {
   readonly limits?: CacheLimits;
   /** Where the feeds' absolute links start: never the request's Host (server/http/public-origin.ts). */
   readonly origins?: LinkOrigins;
+  /**
+   * Counts each feed not kept against its client's fair use (server/cache/fair-use.ts): a token
+   * names any set of ids, existing or not, so a client could otherwise ask for new feeds without end.
+   */
+  readonly uncached?: UncachedWork;
 }
 
 // RFC 9110 §13.1.3, to the second: the feed's Last-Modified is written with whole seconds.
@@ -316,7 +322,7 @@ const unchangedSince = (request: FastifyRequest, lastModified: string | undefine
 export const registerFeedRoutes = (
   app: FastifyInstance,
   db: Database,
-  { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins() }: FeedRouteOptions,
+  { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins(), uncached = NO_LIMIT }: FeedRouteOptions,
 ): void => {
   const kept = boundedCache<Representation>(limits);
   const once = singleFlight<Representation | FeedAnswer>();
@@ -339,6 +345,7 @@ export const registerFeedRoutes = (
     };
     const hit = kept.get(key);
     if (hit !== undefined) return send(hit);
+    if (await uncached(request, reply)) return reply;
     const result = await once(key, () =>
       answer(origin, today).then((fresh) => {
         if (fresh.status !== 200) return fresh;

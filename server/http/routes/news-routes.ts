@@ -133,5 +133,7 @@ export const NEWS_ROUTES: readonly ApiRoute[] = [
   defineRoute<{ scope: string }, unknown>('/api/categories/:scope/', { params: scopeParams, ...noQuerySchema }, (db, { params }) =>
     answerNewsCategories(db, params.scope),
   ),
-  defineRoute<unknown, NewsQuery>('/api/news/', { querystring: newsQuerySchema }, (db, { query, origin }) => answerNewsPage(db, query, origin)),
+  defineRoute<unknown, NewsQuery>('/api/news/', { querystring: newsQuerySchema }, (db, { query, origin }) => answerNewsPage(db, query, origin), {
+    categories: 'news_categories',
+  }),
 ];
