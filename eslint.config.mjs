@@ -205,6 +205,16 @@ export default defineConfig(
     '**/render/**',
     '**/cache/**',
   ]),
+  direction('server/profile', 'server/profile reads server/profile, server/settings.ts and src/domain only', [
+    '**/src/*',
+    '!**/src/domain',
+    '**/http/**',
+    '**/render/**',
+    '**/cache/**',
+    '**/data/**',
+    '**/open-data/**',
+    ...serverOperations,
+  ]),
   direction('server/render', 'server/render reads server/, src/views, src/services, src/i18n and src/domain only, never server/operations', [
     '**/src/*',
     '!**/src/domain',

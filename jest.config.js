@@ -15,7 +15,7 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$|^.+\\.mjs$': swc },
   // These packages ship ES modules only.
   transformIgnorePatterns: [
-    '/node_modules/(?!(@statelyai/inspect|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify|vcard-creator|content-disposition|cookie|@formatjs|intl-messageformat|feed)/)',
+    '/node_modules/(?!(@statelyai/inspect|partysocket|isomorphic-ws|superjson|copy-anything|is-what|safe-stable-stringify|vcard-creator|content-disposition|cookie|@formatjs|intl-messageformat|feed|marked)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   // Style sheets are Parcel's business; in tests an import of one is empty.

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './data/database-errors';
 import { DRAIN_GRACE_MS, drainable } from './http/drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
+import { loadSiteProfile } from './profile/load-site-profile';
 import {
   checkDatabaseHost,
   checkDistDir,
@@ -237,6 +238,9 @@ const main = async (): Promise<void> => {
     return;
   }
   checkDistDir(settings.distDir);
+  // The institution's profile, read and checked whole: a refused one stops the start before the database
+  // is made. The pages do not draw on it yet; the JSON Schema it is checked against is served at /api/.
+  loadSiteProfile(settings.siteProfile);
   // The address before the database: a port in use or a HOST not of this machine writes nothing.
   await checkListen(settings.host, settings.port);
   if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);

@@ -58,6 +58,8 @@ export interface ServerSettings {
   readonly orderEmail: string;
   /** PUBLISHER_NAME, PUBLISHER_EMAIL and PUBLISHER_ID: who publishes the open-data catalogue. */
   readonly publisher: Publisher;
+  /** SITE_PROFILE, absolute: the institution's profile folder, read and checked by `loadSiteProfile` before the database opens. */
+  readonly siteProfile: string;
 }
 
 // A parser's own message (which names its variable) becomes the start's one line.
@@ -233,6 +235,8 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   fairUse: checked(() => parseFairUse(env)),
   orderEmail: orderEmailOf(env['ORDER_EMAIL']),
   publisher: checked(() => parsePublisher(env)),
+  // The folder alone: its files are read by server/profile/load-site-profile.ts, which this module keeps out of its imports.
+  siteProfile: folderOf('SITE_PROFILE', env['SITE_PROFILE'], 'profiles/valmont'),
 });
 
 /** Refuses a DIST_DIR that holds no built site: every page would be a 404 (`npm run build` makes it); `null` (`none`) asks for none. */

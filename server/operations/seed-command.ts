@@ -8,6 +8,7 @@ import { ensureMedia } from './media';
 import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
 import { contentLabel } from '../data/content';
+import { loadSiteProfile } from '../profile/load-site-profile';
 import { checkDatabaseHost, checkDistDir, checkListen, readSettings, SETTING_EXIT_STATUS, SettingError } from '../settings';
 
 // `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content, then
@@ -40,6 +41,7 @@ const main = async (): Promise<void> => {
   if (values['if-empty']) {
     const settings = readSettings(process.env);
     checkDistDir(settings.distDir);
+    loadSiteProfile(settings.siteProfile);
     await checkListen(settings.host, settings.port);
     if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
   }

@@ -1,13 +1,24 @@
 import type * as t from 'io-ts';
+import { LANGUAGES } from './language';
+import { EMAIL_ADDRESS, MAX_ADDRESS, MAX_LOCAL_PART } from './order-mail';
 import { MAX_RECURRENCE_COUNT } from './recurrence';
+import { DIALLED_PHONE, DOMAIN_NAME, HEX_COLOUR, MAX_AGENDA_ID, NEWS_SCOPE, PROFILE_TEXT, PUBLISHER_ID } from './site-profile';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 embeds it), as plain data. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
+const PROFILE_TEXT_SCHEMA: JsonSchema = {
+  type: 'string',
+  pattern: PROFILE_TEXT.source,
+  description: 'One line of text, not blank: at most 200 characters, without control, line-separator or invisible format characters.',
+};
+
 /**
- * The wire forms of the project's own codecs (`new t.Type`, which carry no tag to read), by
- * name: what each one's `validate` accepts, as far as JSON Schema can say it. The calendar check
- * of `IsoDate` (no 30 February) and the cents of `Price` are said in words: a pattern cannot count days.
+ * The wire forms of the project's own codecs (`new t.Type`, which carry no tag to read, and the
+ * branded refinements of `t.brand`), by name: what each one's `validate` accepts, as far as JSON
+ * Schema can say it. The calendar check of `IsoDate` (no 30 February) and the cents of `Price` are
+ * said in words: a pattern cannot count days. A description is also the reason a site profile's
+ * field is refused (server/profile/site-profile-check.ts), so it reads as what the value must be.
  */
 export const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Id: {
@@ -25,6 +36,32 @@ export const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   RecurrenceInterval: { type: 'integer', minimum: 1, maximum: 99, description: 'Every how many days, weeks or months the event repeats.' },
   RecurrenceCount: { type: 'integer', minimum: 1, maximum: MAX_RECURRENCE_COUNT, description: 'How many times the event takes place, exception dates included.' },
   SitePath: { type: 'string', pattern: '^/(?!/)', description: 'A normalised path of a page of this site, such as /annuaire/.' },
+  // A site profile's (src/domain/site-profile.ts).
+  ProfileText: PROFILE_TEXT_SCHEMA,
+  HexColour: { type: 'string', pattern: HEX_COLOUR.source, description: 'A colour written #rrggbb, such as #1d1d1f.' },
+  EmailAddress: {
+    type: 'string',
+    maxLength: MAX_ADDRESS,
+    pattern: `^(?=[^@]{1,${MAX_LOCAL_PART}}@)${EMAIL_ADDRESS.source.slice(1)}`,
+    description: 'One e-mail address, such as chancellerie@canton.example.',
+  },
+  DialledPhone: { type: 'string', pattern: DIALLED_PHONE.source, description: 'A telephone number as dialled (E.164), such as +41270001000.' },
+  PublisherId: {
+    type: 'string',
+    pattern: PUBLISHER_ID.source,
+    description: 'A slug of lower-case letters, digits and inner dashes (the publisher on opendata.swiss), such as canton-de-valmont.',
+  },
+  NewsScope: { type: 'string', pattern: NEWS_SCOPE.source, description: 'A news scope of lower-case letters, digits and dashes, such as actualites.' },
+  DomainName: { type: 'string', pattern: DOMAIN_NAME.source, description: 'A lower-case domain name with at least one dot, such as canton-de-valmont.example.' },
+  AgendaId: { type: 'integer', minimum: 1, maximum: MAX_AGENDA_ID, description: 'An agenda id: a whole number from 1.' },
+  OfferedLanguages: {
+    type: 'array',
+    items: { enum: [...LANGUAGES] },
+    minItems: 1,
+    uniqueItems: true,
+    description: `The languages offered: at least one, each once, of ${LANGUAGES.join(', ')}.`,
+  },
+  PostalAddress: { type: 'array', items: PROFILE_TEXT_SCHEMA, minItems: 1, maxItems: 6, description: 'The lines of a postal address: one to six.' },
 };
 
 interface CodecNode {
@@ -69,7 +106,7 @@ export const jsonSchemaOfCodec = (codec: t.Mixed, reference: CodecReference = NO
   if (ref !== undefined) return { $ref: ref };
   const node = codec as unknown as CodecNode;
   const named = NAMED_SCHEMAS[node.name];
-  if (named !== undefined && node._tag === undefined) return named;
+  if (named !== undefined && (node._tag === undefined || node._tag === 'RefinementType')) return named;
   const inner = (child: t.Mixed): JsonSchema => jsonSchemaOfCodec(child, reference);
   switch (node._tag) {
     case 'StringType':

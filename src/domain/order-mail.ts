@@ -4,11 +4,14 @@ import { cartTotal, lineTotal } from './cart-arithmetic';
 export const DEFAULT_ORDER_EMAIL = 'publications@valmont.example';
 
 // What a browser's e-mail field accepts (HTML, "valid e-mail address"): no comment, no quoted local part, no space.
-const EMAIL_ADDRESS = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The pattern of one e-mail address, without the lengths `isEmailAddress` also checks. */
+export const EMAIL_ADDRESS = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 // RFC 5321's limits: 64 characters before the `@`, 254 in all.
-const MAX_LOCAL_PART = 64;
-const MAX_ADDRESS = 254;
+/** The most characters before an address's `@` (RFC 5321). */
+export const MAX_LOCAL_PART = 64;
+/** The most characters of an address (RFC 5321). */
+export const MAX_ADDRESS = 254;
 
 /** Whether a text is one e-mail address a mail program takes as it is (`publications@canton.example`). */
 export const isEmailAddress = (value: string): boolean => value.length <= MAX_ADDRESS && EMAIL_ADDRESS.test(value) && value.indexOf('@') <= MAX_LOCAL_PART;

@@ -1,10 +1,13 @@
 import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import fc, { type Arbitrary } from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { okSchema, openApiDocument, ROUTE_DESCRIPTIONS } from '../../server/http/description/openapi-document';
 import { jsonSchemaOfCodec } from '../../src/domain/json-schema-of-codec';
 import { ListAnswer, PageOf } from '../../src/domain/paging';
+import { SiteProfileSettings } from '../../src/domain/site-profile';
+import { siteProfileSchema } from '../../src/domain/site-profile-schema';
 import { wireArbitrary } from '../support/arbitrary-from-codec';
 
 // One source: every answer schema of the document is generated from the client's codec. These
@@ -79,6 +82,21 @@ describe('the published answer schemas and the client codecs', () => {
         },
       ),
       { numRuns: 80 },
+    );
+  });
+
+  // The schema of a site profile's site.json, published at /api/ and kept in docs/, says what its codec decodes.
+  it('site.json: on wire values and broken ones, the codec decodes exactly what the published schema validates', () => {
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(siteProfileSchema());
+    const decodes = (value: unknown): boolean => isRight(SiteProfileSettings.decode(value));
+    fc.assert(
+      fc.property(
+        wireArbitrary(SiteProfileSettings).chain((value) => fc.oneof(fc.constant(value), corrupted(value))),
+        (value) => {
+          expect(validate(value)).toBe(decodes(value));
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -20,6 +20,7 @@ import {
 } from '../../server/http/description/openapi-document';
 import type { JsonSchema } from '../../src/domain/json-schema-of-codec';
 import { ListAnswer } from '../../src/domain/paging';
+import { SITE_PROFILE_SCHEMA_PATH, siteProfileSchema } from '../../src/domain/site-profile-schema';
 import { DEMO_NOW } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
@@ -122,20 +123,32 @@ describe('GET /api/openapi.json', () => {
     expect(agenda.find((parameter) => parameter.name === 'page_size')?.schema).toMatchObject({ minimum: 1, maximum: 100 });
   });
 
-  it.each([OPENAPI_PATH, API_REFERENCE_PATH, '/api'])('is cached like every answer: %s has a strong ETag and revalidates with 304', async (path) => {
-    const first = await client.get(path);
-    expect(first.status).toBe(200);
-    expect(first.headers['etag']).toMatch(/^"[^"]+"$/);
-    expect(first.headers['cache-control']).toMatch(/public/);
-    const again = await client.get(path, { 'if-none-match': first.headers['etag']! });
-    expect(again.status).toBe(304);
-    const zipped = await client.get(path, { 'accept-encoding': 'br' });
-    expect(zipped.headers['content-encoding']).toBe('br');
+  it.each([OPENAPI_PATH, API_REFERENCE_PATH, '/api', SITE_PROFILE_SCHEMA_PATH])(
+    'is cached like every answer: %s has a strong ETag and revalidates with 304',
+    async (path) => {
+      const first = await client.get(path);
+      expect(first.status).toBe(200);
+      expect(first.headers['etag']).toMatch(/^"[^"]+"$/);
+      expect(first.headers['cache-control']).toMatch(/public/);
+      const again = await client.get(path, { 'if-none-match': first.headers['etag']! });
+      expect(again.status).toBe(304);
+      const zipped = await client.get(path, { 'accept-encoding': 'br' });
+      expect(zipped.headers['content-encoding']).toBe('br');
+    },
+  );
+});
+
+describe('GET /api/site-profile.schema.json', () => {
+  it("publishes the schema generated from site.json's codec, as a JSON Schema document", async () => {
+    const { status, headers, text } = await client.get(SITE_PROFILE_SCHEMA_PATH);
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('application/schema+json; charset=utf-8');
+    expect(JSON.parse(text)).toEqual(siteProfileSchema());
   });
 });
 
 describe('the description routes and the HTTP rules', () => {
-  it.each([OPENAPI_PATH, API_REFERENCE_PATH])('answers another method on %s with 405 and Allow, as every API route', async (path) => {
+  it.each([OPENAPI_PATH, API_REFERENCE_PATH, SITE_PROFILE_SCHEMA_PATH])('answers another method on %s with 405 and Allow, as every API route', async (path) => {
     const answer = await app.inject({ method: 'POST', url: path });
     expect(answer.statusCode).toBe(405);
     expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');

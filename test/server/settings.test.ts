@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -70,6 +70,8 @@ it.each([
     /^PUBLISHER_NAME must be one line of at most 200 characters, without control, line-separator or invisible format characters$/,
   ],
   ['PUBLISHER_NAME', 'Chancellerie \u202Eetat', /^PUBLISHER_NAME must be one line/],
+  ['SITE_PROFILE', '/nonexistent-profile', /^SITE_PROFILE=\/nonexistent-profile: no such folder \(a site profile holds site\.json, emblem\.svg and texts\/\)$/],
+  ['SITE_PROFILE', '/etc/hostname', /^SITE_PROFILE=\/etc\/hostname is a file, not a folder$/],
 ])('%s=%s stops the start at once with one line and exit 2, the database untouched', async (name, value, line) => {
   const { status, lines, ms, dataDir } = await refusedStart({ [name]: value });
   try {
@@ -103,11 +105,35 @@ it('a port another program listens on stops the start with one line and exit 2 b
   }
 });
 
+it('a SITE_PROFILE whose colours do not contrast stops the start with one line naming the folder and each field, exit 2, before DATA_DIR is made', async () => {
+  const profile = mkdtempSync(join(tmpdir(), 'profile-'));
+  cpSync(join(ROOT, 'profiles/valmont'), profile, { recursive: true });
+  const settings = JSON.parse(readFileSync(join(profile, 'site.json'), 'utf8')) as { colours: Record<string, string> };
+  settings.colours['focus'] = '#333333';
+  writeFileSync(join(profile, 'site.json'), JSON.stringify(settings));
+  try {
+    const { status, lines, ms, dataDir } = await refusedStart({ SITE_PROFILE: profile });
+    const made = readdirSync(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(lines).toEqual([
+      `SITE_PROFILE=${profile}: colours.focus: contrast 1.33:1 with colours.text, needs 3:1 (the focus ring: its outline on its halo and on the footer)`,
+    ]);
+    expect(status).toBe(2);
+    expect(ms).toBeLessThan(PROMPT_MS);
+    // PGlite's folder is made when the database opens: a refused profile never gets that far.
+    expect(made).toEqual([]);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
 it('takes DIST_DIR=none as the API alone, and a DATA_DIR and DIST_DIR as absolute folders', () => {
   expect(readSettings({ DIST_DIR: 'none' }).distDir).toBeNull();
   expect(readSettings({ DIST_DIR: 'build-x', DATA_DIR: 'data-x' })).toMatchObject({ distDir: join(ROOT, 'build-x'), dataDir: join(ROOT, 'data-x') });
   expect(readSettings({ HOST: '::' }).host).toBe('::');
   expect(readSettings({ HOST: 'localhost' }).host).toBe('localhost');
+  expect(readSettings({}).siteProfile).toBe(join(ROOT, 'profiles/valmont'));
+  expect(readSettings({ SITE_PROFILE: 'profiles/other' }).siteProfile).toBe(join(ROOT, 'profiles/other'));
 });
 
 it('reads the settings without loading the app: no package, route, cache or database, only the checks of its variables', async () => {
@@ -149,22 +175,31 @@ it('takes ORDER_EMAIL trimmed, and the demo office when it is unset or empty', (
   expect(readSettings({ ORDER_EMAIL: '' }).orderEmail).toBe('publications@valmont.example');
 });
 
-it("`npm start`'s seed (`seed --if-empty`, run before the server) checks the server's settings first: a bad one stops it with one line and exit 2, the database untouched", () => {
-  ensureServerBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'settings-'));
-  try {
-    const run = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_ORIGIN: 'ftp://canton.example' },
-    });
-    expect(`${run.stdout}${run.stderr}`.trim()).toBe('PUBLIC_ORIGIN must be an http or https address (got "ftp://canton.example")');
-    expect(run.status).toBe(2);
-    expect(readdirSync(dataDir)).toEqual([]);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+it.each([
+  [{ PUBLIC_ORIGIN: 'ftp://canton.example' }, 'PUBLIC_ORIGIN must be an http or https address (got "ftp://canton.example")'],
+  [
+    { DIST_DIR: 'none', SITE_PROFILE: '/nonexistent-profile' },
+    'SITE_PROFILE=/nonexistent-profile: no such folder (a site profile holds site.json, emblem.svg and texts/)',
+  ],
+])(
+  "`npm start`'s seed (`seed --if-empty`, run before the server) checks the server's settings first: %o stops it with one line and exit 2, the database untouched",
+  (env, line) => {
+    ensureServerBuilt();
+    const dataDir = mkdtempSync(join(tmpdir(), 'settings-'));
+    try {
+      const run = spawnSync(process.execPath, ['--enable-source-maps', SEED_MAIN, '--if-empty'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      });
+      expect(`${run.stdout}${run.stderr}`.trim()).toBe(line);
+      expect(run.status).toBe(2);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
 
 // Registered on PostgreSQL only (`npm run test:postgres`): a real server refuses the address.
 if (testBackend() === 'postgres')

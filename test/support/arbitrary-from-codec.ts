@@ -1,6 +1,7 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import type * as t from 'io-ts';
+import { LANGUAGES } from '../../src/domain/language';
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
@@ -8,7 +9,11 @@ const isoDay = fc
   .date({ min: new Date(Date.UTC(1999, 0, 1)), max: new Date(Date.UTC(2040, 11, 31)), noInvalidDate: true })
   .map((date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`);
 
-// Wire values of the project's own codecs, which are built with `new t.Type` and have no tag to read.
+const profileText = fc.stringMatching(/^[A-Za-zÀ-ÿ'’][A-Za-zÀ-ÿ'’ .-]{0,30}$/);
+const hexColour = fc.integer({ min: 0, max: 0xffffff }).map((value) => `#${value.toString(16).padStart(6, '0')}`);
+const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+
+// Wire values of the project's own codecs, which are built with `new t.Type` or `t.brand` and are known by name.
 const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   Id: fc.oneof(fc.nat(), fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/)),
   IsoDate: fc.oneof(
@@ -21,6 +26,19 @@ const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   RecurrenceInterval: fc.integer({ min: 1, max: 99 }),
   RecurrenceCount: fc.integer({ min: 1, max: 1000 }),
   SitePath: fc.array(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/), { maxLength: 3 }).map((parts) => `/${parts.map((part) => `${part}/`).join('')}`),
+  // A site profile's (src/domain/site-profile.ts).
+  ProfileText: profileText,
+  HexColour: hexColour,
+  EmailAddress: fc
+    .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}$/), label, fc.stringMatching(/^[a-z]{2,6}$/))
+    .map(([local, host, top]) => `${local}@${host}.${top}`),
+  DialledPhone: fc.stringMatching(/^\+[1-9][0-9]{6,14}$/),
+  PublisherId: label,
+  NewsScope: fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/),
+  DomainName: fc.array(label, { minLength: 2, maxLength: 4 }).map((labels) => labels.join('.')),
+  AgendaId: fc.integer({ min: 1, max: 2147483647 }),
+  OfferedLanguages: fc.shuffledSubarray([...LANGUAGES], { minLength: 1 }),
+  PostalAddress: fc.array(profileText, { minLength: 1, maxLength: 6 }),
 };
 
 interface Tagged {

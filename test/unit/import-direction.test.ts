@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 // reads the domain only, except its renderer, which runs the widgets' render entries (docs/architecture.md,
 // section "Rendering"). Within the server, storage (data/) reads no other folder, the caches read storage,
 // and the production entry (server/main.ts) never reaches the seed and its generators (operations/). The
-// settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database.
+// settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database,
+// and the site profile (profile/) with them.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
@@ -13,13 +14,14 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/open-data': ['server/open-data', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
   'server/cache': ['server/cache', 'server/data', 'src/domain'],
   'server/data': ['server/data', 'src/domain'],
-  'server/operations': ['server/operations', 'server/data', 'src/domain', 'server'],
+  'server/operations': ['server/operations', 'server/data', 'server/profile', 'src/domain', 'server'],
+  'server/profile': ['server/profile', 'src/domain', 'server'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'src/domain'],
+  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],

@@ -7,6 +7,7 @@ import { jsonSchemaOfCodec, type JsonSchema } from '../../../src/domain/json-sch
 import { NewsArticle, NewsCategory, NewsCategoryList, NewsItem, NewsPage } from '../../../src/domain/news';
 import { PageOf } from '../../../src/domain/paging';
 import { SearchGroup, SiteSearchAnswer } from '../../../src/domain/site-search';
+import { SITE_PROFILE_SCHEMA_PATH } from '../../../src/domain/site-profile-schema';
 import { ShopItem, ShopItemList } from '../../../src/domain/shop';
 import { API_ROUTES } from '../api-routes';
 import type { ApiRoute } from '../query-schemas';
@@ -187,7 +188,7 @@ const operationOf = (route: ApiRoute) => {
   };
 };
 
-// The description's own two routes: the document, and the page that renders it.
+// The description's own routes: the document, the page that renders it, and the schema of a site profile's settings.
 const selfDescription = {
   [OPENAPI_PATH]: {
     get: {
@@ -196,6 +197,17 @@ const selfDescription = {
       tags: ['description'],
       responses: {
         '200': { description: 'Le document OpenAPI.', headers: CACHE_HEADERS, content: { 'application/json': { schema: { type: 'object' } } } },
+        '304': { description: 'Inchangé depuis l’étiquette donnée dans If-None-Match.', headers: CACHE_HEADERS },
+      },
+    },
+  },
+  [SITE_PROFILE_SCHEMA_PATH]: {
+    get: {
+      operationId: 'getSiteProfileSchemaJson',
+      summary: 'Le schéma JSON (2020-12) du fichier site.json d’un profil de site, tiré du décodeur que le serveur applique au démarrage.',
+      tags: ['description'],
+      responses: {
+        '200': { description: 'Le schéma JSON.', headers: CACHE_HEADERS, content: { 'application/schema+json': { schema: { type: 'object' } } } },
         '304': { description: 'Inchangé depuis l’étiquette donnée dans If-None-Match.', headers: CACHE_HEADERS },
       },
     },

@@ -1,13 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { safeLink } from '../../domain/safe-links';
+import { isRichTextLink, RICH_TEXT_SANITIZE } from '../../domain/rich-text-policy';
 import { useLocale } from './widget-root';
 
 type Purifier = typeof DOMPurify;
-
-// Besides http(s) addresses and pages of this site, rich text may link to an email address, a
-// phone number or a place in the same text; any other link (`/\host/`, a bare relative path) stays text.
-const OTHER_SAFE_LINK = /^(?:mailto:|tel:|#[^\\\s]*$)/i;
 
 /** Keeps on each element an `href` that is a safe link, and drops any other: the element stays, as text. */
 const keepSafeLinks = (instance: Purifier): Purifier => {
@@ -15,7 +11,7 @@ const keepSafeLinks = (instance: Purifier): Purifier => {
   if (!instance.isSupported) return instance;
   instance.addHook('afterSanitizeAttributes', (node) => {
     const href = node.getAttribute('href');
-    if (href !== null && !OTHER_SAFE_LINK.test(href) && safeLink(href) === null) node.removeAttribute('href');
+    if (href !== null && !isRichTextLink(href)) node.removeAttribute('href');
   });
   return instance;
 };
@@ -29,10 +25,8 @@ export const setSanitizerInstance = (instance: Purifier): void => {
   purifier = keepSafeLinks(instance);
 };
 
-// Without `style` attributes: the site's sheets style rich text, and the Content Security Policy allows no inline style.
 /** Rich text sanitized with DOMPurify, as markup; empty when no DOM is there to sanitize it. */
-export const sanitizeHtml = (html: string): string =>
-  purifier.isSupported ? purifier.sanitize(html, { USE_PROFILES: { html: true }, FORBID_ATTR: ['style'] }) : '';
+export const sanitizeHtml = (html: string): string => (purifier.isSupported ? purifier.sanitize(html, RICH_TEXT_SANITIZE) : '');
 
 /** Rich text from the API, sanitized with DOMPurify before it reaches the page. */
 export const SanitizedHtml = ({ html, className }: { html: string; className?: string | undefined }) => {
