@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
-import { pgliteSettings } from './pglite-settings';
+import { pgliteSettings } from '../pglite-settings';
 import { openPgliteThread } from './pglite-thread';
 import type { Database } from './database';
 

@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from '../../server/data/database-errors';
 import type { Database } from '../../server/data/database';
-import { PGLITE_SETTINGS, pgliteSettings } from '../../server/data/pglite-settings';
+import { PGLITE_SETTINGS, pgliteSettings } from '../../server/pglite-settings';
 import { openPgliteThread } from '../../server/data/pglite-thread';
 
 // PGlite's first start (its initdb) takes seconds, more on a busy machine.
