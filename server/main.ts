@@ -5,7 +5,7 @@ import { backendPages } from './render/page-sources';
 import { openDatabase } from './data/db';
 import type { Database } from './data/database';
 import { isDatabaseUnavailable } from './data/database-errors';
-import { DRAIN_GRACE_MS, drainable } from './http/drain';
+import { DRAIN_GRACE_MS, drainable } from './drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
 import { loadSiteProfile } from './profile/load-site-profile';

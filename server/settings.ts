@@ -4,7 +4,7 @@ import { createServer, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { parseFairUse, type FairUseLimits } from './cache/fair-use-limits';
-import { pgliteSettings } from './pglite-settings';
+import { pgliteSettings } from './data/pglite/pglite-settings';
 import { parseHost, parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
 import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
 import { parsePublisher, type Publisher } from './open-data/publisher';

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
-import { pgliteSettings } from '../pglite-settings';
-import { openPgliteThread } from './pglite-thread';
+import { pgliteSettings } from './pglite/pglite-settings';
+import { openPgliteThread } from './pglite/pglite-thread';
 import type { Database } from './database';
 
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined, in a
- * worker thread of its own (server/data/pglite-thread.ts): its SQL never blocks the request thread.
+ * worker thread of its own (server/data/pglite/pglite-thread.ts): its SQL never blocks the request thread.
  * `settings` default to the environment's (`PGLITE_SHARED_BUFFERS` over its shared buffers).
  */
 export const openPglite = async (dataDir?: string, settings: Readonly<Record<string, string>> = pgliteSettings()): Promise<Database> => {

@@ -1,7 +1,7 @@
 import { request, Agent } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
-import { drainable } from '../../server/http/drain';
+import { drainable } from '../../server/drain';
 import { getOnce, listeningPort, privateSchema, removeDataDir, seededDataDir, startServer, type ChildRun, type Outcome } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../server/data/database';
 import { buildDemoContent, DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
 import { migrate } from '../../server/data/migrations';
 import { seedDemo } from '../../server/operations/seed';
-import { openPgliteThread } from '../../server/data/pglite-thread';
+import { openPgliteThread } from '../../server/data/pglite/pglite-thread';
 import { pgliteTemplateDir, testBackend } from '../support/test-database';
 
 // Each import here is a real `npm run import` of a few thousand rows in a child process.

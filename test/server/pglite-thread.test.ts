@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from '../../server/data/database-errors';
 import type { Database } from '../../server/data/database';
-import { PGLITE_SETTINGS, pgliteSettings } from '../../server/pglite-settings';
-import { openPgliteThread } from '../../server/data/pglite-thread';
+import { PGLITE_SETTINGS, pgliteSettings } from '../../server/data/pglite/pglite-settings';
+import { openPgliteThread } from '../../server/data/pglite/pglite-thread';
 
 // PGlite's first start (its initdb) takes seconds, more on a busy machine.
 jest.setTimeout(60_000);

@@ -6,7 +6,7 @@ import { DEMO_DEFAULTS, demoLabel } from '../../server/operations/demo-content';
 import { ensureMedia } from '../../server/operations/media';
 import { migrate, MIGRATIONS } from '../../server/data/migrations';
 import { seedDemo } from '../../server/operations/seed';
-import { openPgliteThread } from '../../server/data/pglite-thread';
+import { openPgliteThread } from '../../server/data/pglite/pglite-thread';
 
 /** Where the test run keeps its seeded template, media and per-file copies (gitignored). */
 export const TEST_DATA_DIR = resolve(__dirname, '../../.data-test');

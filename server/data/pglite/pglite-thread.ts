@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable } from './database';
-import { PGLITE_SETTINGS } from '../pglite-settings';
+import type { Database, Queryable } from '../database';
+import { PGLITE_SETTINGS } from './pglite-settings';
 
 /**
  * PGlite runs PostgreSQL compiled to WebAssembly: every statement runs on the thread that holds

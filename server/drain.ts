@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './query-schemas';
+import { errorBody } from './http/query-schemas';
 
 /**
  * A server's last seconds: on a signal it stops taking work, answers the requests it has
