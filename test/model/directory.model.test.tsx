@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type Actor, type SnapshotFrom } from 'xstate';
 import { filtersToSearch, type DirectoryFilters } from '../../src/domain/directory';
@@ -269,6 +269,22 @@ const expectScreen = (h: Harness, expected: Snapshot, event: DirectoryEvent | nu
   if (expected.matches({ details: 'finding' })) expect(h.contactCalls.at(-1)!.slug).toBe(expected.context.wanted);
 };
 
+/**
+ * Modal as WCAG 2.4.3 asks: with the details open, focus is in the dialog and the filters, letters and cards behind it are inert
+ * (the dialog, their sibling, never is); with none open, nothing of the widget is inert.
+ */
+const expectInertBehindDialog = async (expected: Snapshot): Promise<void> => {
+  if (!expected.matches({ details: 'open' })) {
+    expect(searchBox().closest('[inert]')).toBeNull();
+    return;
+  }
+  // The dialog may come in a chunk of its own, a moment later; the list goes inert once the dialog holds focus.
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(searchBox().closest('[inert]')).not.toBeNull());
+  expect(dialog).toContainElement(document.activeElement as HTMLElement | null);
+  expect(dialog.closest('[inert]')).toBeNull();
+};
+
 describeModelWalk('the directory, walked through its statechart', {
   model: directoryModel,
   address: '/annuaire/',
@@ -276,9 +292,10 @@ describeModelWalk('the directory, walked through its statechart', {
   close: (h) => h.actor.stop(),
   perform,
   measure: (h) => h.moreRequests.length,
-  expectStep: (h, { event, before, after, measured }) => {
+  expectStep: async (h, { event, before, after, measured }) => {
     expectScreen(h, after as Snapshot, event, before as Snapshot | null);
     // "Afficher plus" over contacts already held reveals them without a request.
     if (event?.type === 'LOAD_MORE' && after.matches({ contacts: { ready: 'idle' } })) expect(h.moreRequests).toHaveLength(measured!);
+    await expectInertBehindDialog(after as Snapshot);
   },
 });

@@ -9,11 +9,21 @@ import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
 
 /** The detail modal of a contact (SPEC §2): everything the card shows, and the rest, with its vCard. */
-export const ContactDetailsContent = ({ contact, closeHref, onClose }: { contact: Contact; closeHref?: string; onClose: () => void }) => {
+export const ContactDetailsContent = ({
+  contact,
+  closeHref,
+  onClose,
+  onShown,
+}: {
+  contact: Contact;
+  closeHref?: string;
+  onClose: () => void;
+  onShown?: (shown: boolean) => void;
+}) => {
   const { t, contentLang } = useLocale();
   const vCard = useMemo(() => `data:text/vcard;charset=utf-8,${encodeURIComponent(toVCard(contact))}`, [contact]);
   return (
-    <Modal title={contact.title} titleLang={contentLang} closeLabel={t('common.close')} closeHref={closeHref} onClose={onClose}>
+    <Modal title={contact.title} titleLang={contentLang} closeLabel={t('common.close')} closeHref={closeHref} onClose={onClose} onShown={onShown}>
       <div className="contact-details">
         <figure className="contact-details__figure">
           <ContactPicture contact={contact} alt={t('directory.photo', { title: contact.title })} sizes="240px" priority />

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Contact } from '../../domain/contact';
 import { useSelector } from '@xstate/react';
@@ -151,6 +151,12 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
     },
     [actor, rememberOpener],
   );
+  // The server draws an open contact's dialog with the list inert behind it, and hydration draws the same; a dialog opened
+  // later makes the list inert once it holds focus (`onShown`), so the opener is not made inert while it still has focus.
+  const [dialogShown, setDialogShown] = useState(openContact !== null);
+  // Closed before its code came (Back on a page still waking): the next dialog too must hold focus before the list goes inert.
+  if (openContact === null && dialogShown) setDialogShown(false);
+  const behindDialog = openContact !== null && dialogShown;
   useFocusOnAppended(grid, appendedFrom);
   useItemTitle(openContact?.title ?? null);
   const firstLoad = status === 'loading' && contacts.length === 0;
@@ -164,7 +170,8 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
 
   return (
     <>
-      <div className="directory">
+      {/* Behind the dialog (its sibling, so never inert itself) the filters, letters and cards are out of reach of Tab, pointer and screen reader. */}
+      <div className="directory" inert={behindDialog}>
         <FilterBar actor={actor} />
         <LetterIndex actor={actor} />
         {/* How the index files a name, which a visitor looking for "Service des routes" under S could not guess (src/domain/directory-letter.ts). */}
@@ -231,7 +238,9 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
           ) : null}
         </section>
       </div>
-      {openContact ? <ContactDetails contact={openContact} closeHref={closeHref} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} /> : null}
+      {openContact ? (
+        <ContactDetails contact={openContact} closeHref={closeHref} onClose={() => actor.send({ type: 'CLOSE_DETAILS' })} onShown={setDialogShown} />
+      ) : null}
     </>
   );
 };

@@ -18,6 +18,8 @@ const giveBackInert = (doc: Document): void => {
  * its cross, Escape or a click on the backdrop; the opener gets focus back on close. With a
  * `closeHref` (the page the dialog sits on, without it) the cross and the backdrop are links
  * there, so the server's dialog closes without script too; with script they close it in place.
+ * `onShown` tells the page when the dialog holds focus and when it is gone, so that it can make
+ * what lies behind inert only then: earlier, the opener would lose focus before the dialog takes it.
  */
 export const Modal = ({
   title,
@@ -25,6 +27,7 @@ export const Modal = ({
   closeLabel,
   closeHref,
   onClose,
+  onShown,
   children,
 }: {
   title: string;
@@ -33,17 +36,31 @@ export const Modal = ({
   closeLabel: string;
   closeHref?: string | undefined;
   onClose: () => void;
+  onShown?: ((shown: boolean) => void) | undefined;
   children: ReactNode;
 }) => {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // The latest callback, read by the effect that runs once per opening.
+  const shownRef = useRef(onShown);
+  useEffect(() => {
+    shownRef.current = onShown;
+  }, [onShown]);
 
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const backdrop = dialog.current?.parentElement ?? null;
-    dialog.current?.focus();
+    const element = dialog.current;
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A server-drawn dialog the visitor already tabbed into before the page woke keeps that focus (waking is invisible).
+    const inside = focused !== null && element?.contains(focused) === true;
+    const opener = inside ? null : focused;
+    if (!inside) element?.focus();
+    // Focus is in the dialog first; only then may the page make the opener's side inert.
+    shownRef.current?.(true);
     return () => {
-      giveBackInert(backdrop?.ownerDocument ?? document);
+      // By now the page has drawn its side without inert (in the commit that closed the dialog); the server's
+      // marks go too, and only then does focus go back to the opener, which an inert ancestor would refuse.
+      shownRef.current?.(false);
+      giveBackInert(element?.ownerDocument ?? document);
       opener?.focus();
     };
   }, []);
