@@ -240,5 +240,6 @@ describe('npm run import on a large file', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A guard against a hung import, not a speed claim: a 25 MB file into PGlite took over 60 s on a busy 2-core machine.
+  }, 180_000);
 });
