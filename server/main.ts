@@ -117,6 +117,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     orderEmail: settings.orderEmail,
     // PUBLISHER_*: who the open-data catalogue names.
     publisher: settings.publisher,
+    // SITE_PROFILE: the institution the site is of (name, emblem, colours, contacts, texts, languages, sections).
+    profile: loadSiteProfile(settings.siteProfile),
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });
@@ -239,7 +241,7 @@ const main = async (): Promise<void> => {
   }
   checkDistDir(settings.distDir);
   // The institution's profile, read and checked whole: a refused one stops the start before the database
-  // is made. The pages do not draw on it yet; the JSON Schema it is checked against is served at /api/.
+  // is made (each process reads it again to serve it, in `serve`). Its JSON Schema is served at /api/.
   loadSiteProfile(settings.siteProfile);
   // The address before the database: a port in use or a HOST not of this machine writes nothing.
   await checkListen(settings.host, settings.port);

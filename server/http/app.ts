@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './security-headers';
 import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
+import type { SiteProfile } from '../../src/domain/site-profile';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 /** Where the server-rendered pages take their answers, and their content version. */
@@ -67,6 +68,8 @@ export interface AppOptions {
   orderEmail?: string;
   /** Who the open-data catalogue names (`PUBLISHER_*`); default: the demo's chancellery. */
   publisher?: Publisher;
+  /** The institution's site profile (`SITE_PROFILE`), checked; default: the demo's (`defaultSiteProfile`, read once per process). */
+  profile?: SiteProfile;
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */

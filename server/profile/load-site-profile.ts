@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import type { Language } from '../../src/domain/language';
-import type { SiteProfileSettings } from '../../src/domain/site-profile';
+import { PROFILE_TEXTS, type SiteProfile } from '../../src/domain/site-profile';
 import { SettingError } from '../settings';
 import type { ContrastRow } from './colour-contrast';
 import { profileMarkup, type ProfileMarkup } from './profile-markup';
@@ -15,34 +15,6 @@ import { checkSiteSettings, contrastOf, offeredLanguagesOf } from './site-profil
  * language offered rendered and sanitized. Any refusal stops the start with one line naming the
  * folder and each field or file, exit 2, as every other setting (server/settings.ts).
  */
-
-/** The institution's own texts, one Markdown file each under `texts/{language}/`. */
-export const PROFILE_TEXTS = {
-  legalNotice: 'legal-notice.md',
-  privacy: 'privacy.md',
-  /** The institution's parts of the accessibility statement: known limits, contact, date of the last review. */
-  accessibility: 'accessibility.md',
-  homeIntro: 'home-intro.md',
-} as const;
-
-/** The name of one of a profile's texts. */
-export type ProfileTextName = keyof typeof PROFILE_TEXTS;
-
-/** A text as written, and as the HTML the site's sanitizer keeps whole. */
-export interface ProfileText {
-  readonly markdown: string;
-  readonly html: string;
-}
-
-/** A profile the server may use. */
-export interface SiteProfile {
-  readonly folder: string;
-  readonly settings: SiteProfileSettings;
-  /** `emblem.svg`, sanitized. */
-  readonly emblem: string;
-  /** Each language offered, with its texts. */
-  readonly texts: Readonly<Partial<Record<Language, Readonly<Record<ProfileTextName, ProfileText>>>>>;
-}
 
 /** What reading a profile found: the profile when nothing is refused, and the contrast of its colours whenever they decode. */
 export interface ProfileReport {
@@ -134,4 +106,16 @@ export const loadSiteProfile = (folder: string): SiteProfile => {
   const report = readSiteProfile(folder);
   if (report.profile === null) throw new SettingError(profileRefusalLine(report));
   return report.profile;
+};
+
+
+/** Where the demo's profile lives, from the repository's root (the working folder of every npm script). */
+export const DEMO_PROFILE_FOLDER = 'profiles/valmont';
+
+let demoProfile: SiteProfile | null = null;
+
+/** The demo's profile, read and checked once per process: what an app built without one (tests, benches) serves. */
+export const defaultSiteProfile = (): SiteProfile => {
+  demoProfile ??= loadSiteProfile(resolve(DEMO_PROFILE_FOLDER));
+  return demoProfile;
 };

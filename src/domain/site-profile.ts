@@ -188,3 +188,31 @@ export const SiteProfileSettings = t.type(
   'SiteProfileSettings',
 );
 export type SiteProfileSettings = t.TypeOf<typeof SiteProfileSettings>;
+
+/** The institution's own texts, one Markdown file each under `texts/{language}/`. */
+export const PROFILE_TEXTS = {
+  legalNotice: 'legal-notice.md',
+  privacy: 'privacy.md',
+  /** The institution's parts of the accessibility statement: known limits, contact, date of the last review. */
+  accessibility: 'accessibility.md',
+  homeIntro: 'home-intro.md',
+} as const;
+
+/** The name of one of a profile's texts. */
+export type ProfileTextName = keyof typeof PROFILE_TEXTS;
+
+/** A text as written, and as the HTML the site's sanitizer keeps whole. */
+export interface ProfileMarkdown {
+  readonly markdown: string;
+  readonly html: string;
+}
+
+/** A profile the server may use. */
+export interface SiteProfile {
+  readonly folder: string;
+  readonly settings: SiteProfileSettings;
+  /** `emblem.svg`, sanitized. */
+  readonly emblem: string;
+  /** Each language offered, with its texts. */
+  readonly texts: Readonly<Partial<Record<Language, Readonly<Record<ProfileTextName, ProfileMarkdown>>>>>;
+}
