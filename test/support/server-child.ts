@@ -54,7 +54,8 @@ export const ensureServerBuilt = (): void => {
   if (built) return;
   const outputs = [SERVER_MAIN, SEED_MAIN, join(ROOT, 'build/server/import.cjs')];
   const oldest = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  if (oldest < Math.max(...SOURCE_FOLDERS.map((folder) => newestSource(join(ROOT, folder))))) {
+  const compiler = statSync(join(ROOT, 'scripts/build-server.mjs')).mtimeMs;
+  if (oldest < Math.max(compiler, ...SOURCE_FOLDERS.map((folder) => newestSource(join(ROOT, folder))))) {
     execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
   }
   built = true;
