@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { chosenEncoding, restatedAcceptEncoding } from '../../server/cache/accept-encoding';
-import { buildApp } from '../../server/http/app';
-import type { Database } from '../../server/data/database';
-import { FAKE_NOTES_PATH, FAKE_SCRIPT_PATH, writeFakeDist } from '../support/fake-dist';
-import { openTestDatabase } from '../support/test-database';
+import { FAKE_NOTES_PATH, FAKE_SCRIPT_PATH } from '../support/fake-dist';
+import { fakeDistSite } from '../support/fake-dist-site';
 
 // Issue 42: `br; q=0, gzip` got brotli and `gzip; q=0.0, identity` gzip: a space before `q` was not read.
 jest.setTimeout(60_000);
@@ -62,22 +59,7 @@ describe('the reading of Accept-Encoding', () => {
   });
 });
 
-let db: Database;
-let app: FastifyInstance;
-let dist: ReturnType<typeof writeFakeDist>;
-
-beforeAll(async () => {
-  dist = writeFakeDist();
-  db = await openTestDatabase();
-  app = buildApp({ db, distDir: dist.dir });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  dist.remove();
-});
+const site = fakeDistSite();
 
 /** Every kind of answer whose encoding the server chooses, each long enough to be compressed. */
 const ANSWERS: Readonly<Record<string, string>> = {
@@ -91,7 +73,7 @@ const ANSWERS: Readonly<Record<string, string>> = {
 describe('the encoding of every answer', () => {
   it.each(Object.entries(ANSWERS))('%s follows the one reading of the header', async (_kind, url) => {
     for (const [header, expected] of CASES) {
-      const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': header } });
+      const answer = await site.app.inject({ method: 'GET', url, headers: { 'accept-encoding': header } });
       expect({ header, status: answer.statusCode < 500, encoding: answer.headers['content-encoding'] ?? null }).toEqual({
         header,
         status: true,
@@ -102,7 +84,7 @@ describe('the encoding of every answer', () => {
 
   it('sends the plain bytes to a client that sends no Accept-Encoding', async () => {
     for (const url of Object.values(ANSWERS)) {
-      const answer = await app.inject({ method: 'GET', url });
+      const answer = await site.app.inject({ method: 'GET', url });
       expect({ url, encoding: answer.headers['content-encoding'] }).toEqual({ url, encoding: undefined });
     }
   });

@@ -1,30 +1,12 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../server/http/app';
-import type { Database } from '../../server/data/database';
+import type { InjectOptions } from 'fastify';
 import { CSP_REPORT_BODY_LIMIT, CSP_REPORT_PATH } from '../../server/http/http-rules';
-import { writeFakeDist } from '../support/fake-dist';
-import { openTestDatabase } from '../support/test-database';
+import { fakeDistSite } from '../support/fake-dist-site';
 
 // Issue 42: /csp-report took `text/plain` bodies up to Fastify's 1 MB, and answered GET with a 404
 // while PUT was told to "use GET".
 jest.setTimeout(60_000);
 
-let db: Database;
-let app: FastifyInstance;
-let dist: ReturnType<typeof writeFakeDist>;
-
-beforeAll(async () => {
-  dist = writeFakeDist();
-  db = await openTestDatabase();
-  app = buildApp({ db, distDir: dist.dir });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  dist.remove();
-});
+const site = fakeDistSite();
 
 const REPORT = JSON.stringify({ 'csp-report': { 'document-uri': 'https://canton.example/', 'violated-directive': 'style-src', 'blocked-uri': 'inline' } });
 
@@ -32,19 +14,19 @@ describe('the reports of the Content Security Policy', () => {
   it.each(['application/csp-report', 'application/reports+json', 'application/json', 'text/plain', 'text/plain; charset=utf-8'])(
     'takes a report sent as %s, and refuses one past 16 KB with 413',
     async (type) => {
-      const taken = await app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: REPORT });
+      const taken = await site.app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: REPORT });
       expect(taken.statusCode).toBe(204);
-      const atLimit = await app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: 'x'.repeat(CSP_REPORT_BODY_LIMIT) });
+      const atLimit = await site.app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: 'x'.repeat(CSP_REPORT_BODY_LIMIT) });
       expect(atLimit.statusCode).toBe(204);
       for (const size of [CSP_REPORT_BODY_LIMIT + 1, 100_000, 1_000_000]) {
-        const tooLong = await app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: 'x'.repeat(size) });
+        const tooLong = await site.app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload: 'x'.repeat(size) });
         expect({ size, status: tooLong.statusCode }).toEqual({ size, status: 413 });
       }
     },
   );
 
   it('refuses a body of a type it does not read', async () => {
-    const answer = await app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': 'application/octet-stream' }, payload: 'x' });
+    const answer = await site.app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': 'application/octet-stream' }, payload: 'x' });
     expect(answer.statusCode).toBe(415);
   });
 
@@ -52,7 +34,7 @@ describe('the reports of the Content Security Policy', () => {
     'answers %s with 405 and Allow: POST, kept by no cache',
     async (method) => {
       for (const url of [CSP_REPORT_PATH, `${CSP_REPORT_PATH}?x=1`]) {
-        const answer = await app.inject({ method, url });
+        const answer = await site.app.inject({ method, url });
         expect({ url, status: answer.statusCode, allow: answer.headers.allow, cache: answer.headers['cache-control'] }).toEqual({
           url,
           status: 405,

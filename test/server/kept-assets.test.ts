@@ -1,31 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/http/app';
-import type { Database } from '../../server/data/database';
-import { FAKE_NOTES, FAKE_NOTES_PATH, FAKE_SCRIPT, FAKE_SCRIPT_PATH, writeFakeDist } from '../support/fake-dist';
+import { FAKE_NOTES, FAKE_NOTES_PATH, FAKE_SCRIPT, FAKE_SCRIPT_PATH } from '../support/fake-dist';
 import { injectClient, type TestClient } from '../support/http-client';
-import { openTestDatabase } from '../support/test-database';
+import { fakeDistSite } from '../support/fake-dist-site';
 
 // Issue 42: `If-Modified-Since: 3000` got a 304, `/x.<hash>.js/` was served, and the compressed
 // copies were public under their own names as application/octet-stream.
 jest.setTimeout(60_000);
 
-let db: Database;
-let app: FastifyInstance;
+const site = fakeDistSite();
 let client: TestClient;
-let dist: ReturnType<typeof writeFakeDist>;
 
 beforeAll(async () => {
-  dist = writeFakeDist();
-  db = await openTestDatabase();
-  app = buildApp({ db, distDir: dist.dir });
-  client = await injectClient(app);
-});
-
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  dist.remove();
+  client = await injectClient(site.app);
 });
 
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -76,7 +62,7 @@ describe('a kept asset', () => {
   it('is not served with a final / (the router ignores one for the pages’ sake)', async () => {
     for (const url of [`${FAKE_SCRIPT_PATH}/`, `${FAKE_SCRIPT_PATH}/?v=1`, `${FAKE_NOTES_PATH}/`]) {
       for (const method of ['GET', 'HEAD'] as const) {
-        const answer = await app.inject({ method, url, headers: { 'accept-encoding': 'br, gzip' } });
+        const answer = await site.app.inject({ method, url, headers: { 'accept-encoding': 'br, gzip' } });
         expect({ url, method, status: answer.statusCode, cache: answer.headers['cache-control'] }).toEqual({ url, method, status: 404, cache: 'no-store' });
       }
     }
@@ -99,7 +85,7 @@ describe('the compressed copies of the built files', () => {
       '/annuaire/index.html.gz',
     ]) {
       for (const encoding of ['br, gzip', 'identity']) {
-        const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        const answer = await site.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
         expect({ url, encoding, status: answer.statusCode }).toEqual({ url, encoding, status: 404 });
       }
     }
