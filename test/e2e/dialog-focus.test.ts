@@ -133,4 +133,26 @@ describe.each(WIDTHS)('the directory at %i px', (width) => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('Escape pressed while the dialog’s code is still on its way closes what the click opened: the list’s address, focus on the card’s control', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.setViewportSize({ width, height: 800 });
+    // The dialog's chunk held back as on a slow network: the click has opened the contact, its dialog is not drawn yet.
+    await page.route(/contact-details-content\.[0-9a-f]+\.js$/, () => undefined);
+    await page.goto(`${site.url}/annuaire/`);
+    await wakeIslands(page);
+    const more = page
+      .getByRole('article')
+      .filter({ hasText: CONTACT })
+      .getByRole('link', { name: `Détails de ${CONTACT}` });
+    await more.click();
+    await page.waitForURL(`**${PERMALINK}`);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${site.url}/annuaire/`);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expect(more.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await expect(page.locator('[inert]').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
