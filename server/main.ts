@@ -99,6 +99,8 @@ const prepare = async (db: Database): Promise<void> => {
 const serve = async (db: Database, started: number, worker: boolean, settings: ServerSettings): Promise<void> => {
   const role = worker ? `, worker ${process.pid}` : '';
   const { port, host, siteApi } = settings;
+  // Set by the first signal: /readyz says not ready from then on, so a load balancer stops sending visitors.
+  let closing = false;
   const app = buildApp({
     db,
     ...(settings.distDir !== null ? { distDir: settings.distDir } : {}),
@@ -117,13 +119,13 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     orderEmail: settings.orderEmail,
     // PUBLISHER_*: who the open-data catalogue names.
     publisher: settings.publisher,
+    draining: () => closing,
     // SITE_PROFILE: the institution the site is of (name, emblem, colours, contacts, texts, languages, sections).
     profile: loadSiteProfile(settings.siteProfile),
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });
   const drain = drainable(app);
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -21,6 +21,7 @@ import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
+import { registerHealthRoutes } from './routes/health-routes';
 import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
 import type { Publisher } from '../open-data/publisher';
@@ -70,6 +71,8 @@ export interface AppOptions {
   publisher?: Publisher;
   /** The institution's site profile (`SITE_PROFILE`), checked; default: the demo's (`defaultSiteProfile`, read once per process). */
   profile?: SiteProfile;
+  /** Whether the process is draining (a signal came): `/readyz` then says not ready. */
+  draining?: () => boolean;
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */
@@ -94,6 +97,7 @@ export const buildApp = ({
   fairUseLimits = null,
   orderEmail,
   publisher,
+  draining = () => false,
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -243,6 +247,8 @@ export const buildApp = ({
     registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages });
   });
 
+  // Liveness and readiness, for a service manager, a container's health check or a load balancer.
+  registerHealthRoutes(app, { db: store, draining });
   registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, now, origins, uncached: limiter.uncached });
