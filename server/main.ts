@@ -106,6 +106,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     ...(settings.distDir !== null ? { distDir: settings.distDir } : {}),
     mediaDir: join(settings.dataDir, 'media'),
     logger: { level: settings.logLevel },
+    // LOG_ADDRESSES: the visitor's address in request lines, shortened unless the operator says otherwise.
+    logAddresses: settings.logAddresses,
     trustProxy: settings.trustProxy,
     // Pages on these origins may read the API and the feeds (CORS); none by default.
     corsOrigins: settings.corsOrigins,

@@ -43,6 +43,8 @@ export interface ServerSettings {
   /** PGLITE_SHARED_BUFFERS over the embedded database's own settings. */
   readonly pglite: Readonly<Record<string, string>>;
   readonly logLevel: string;
+  /** LOG_ADDRESSES: how a request's log line gives the visitor's address; `short` (last IPv4 octet, last 80 IPv6 bits zeroed) unless set. */
+  readonly logAddresses: 'short' | 'full' | 'none';
   readonly workers: number;
   /** A postgres:// address, or undefined for PGlite in `DATA_DIR`. */
   readonly databaseUrl: string | undefined;
@@ -103,6 +105,15 @@ const folderOf = (name: string, raw: string | undefined, fallback: string): stri
   const path = resolve(text === '' ? fallback : text);
   if (existsSync(path) && !statSync(path).isDirectory()) throw new SettingError(`${name}=${path} is a file, not a folder`);
   return path;
+};
+
+const LOG_ADDRESS_MODES = ['short', 'full', 'none'] as const;
+
+const logAddressesOf = (raw: string | undefined): ServerSettings['logAddresses'] => {
+  const mode = (raw ?? '').trim() || 'short';
+  const known = LOG_ADDRESS_MODES.find((candidate) => candidate === mode);
+  if (known === undefined) throw new SettingError(`LOG_ADDRESSES must be one of ${LOG_ADDRESS_MODES.join(', ')} (got "${raw ?? ''}")`);
+  return known;
 };
 
 const logLevelOf = (raw: string | undefined): string => {
@@ -225,6 +236,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   distDir: (env['DIST_DIR'] ?? '').trim() === 'none' ? null : folderOf('DIST_DIR', env['DIST_DIR'], 'dist'),
   pglite: checked(() => pgliteSettings(env)),
   logLevel: logLevelOf(env['LOG_LEVEL']),
+  logAddresses: logAddressesOf(env['LOG_ADDRESSES']),
   workers: workersOf(env['WORKERS']),
   databaseUrl: databaseUrlOf(env['DATABASE_URL']),
   trustProxy: trustProxyOf(env['TRUST_PROXY']),

@@ -21,7 +21,8 @@ import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
-import { registerHealthRoutes } from './routes/health-routes';
+import { registerHealthRoutes } from '../service/health-routes';
+import { REQUEST_ID_HEADER, requestIdGenerator, requestLogSerializers, type LogAddresses } from '../service/request-log';
 import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
 import type { Publisher } from '../open-data/publisher';
@@ -73,6 +74,8 @@ export interface AppOptions {
   profile?: SiteProfile;
   /** Whether the process is draining (a signal came): `/readyz` then says not ready. */
   draining?: () => boolean;
+  /** How a request's log line gives the visitor's address (`LOG_ADDRESSES`): shortened by default. */
+  logAddresses?: LogAddresses;
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */
@@ -98,6 +101,7 @@ export const buildApp = ({
   orderEmail,
   publisher,
   draining = () => false,
+  logAddresses = 'short',
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -121,7 +125,10 @@ export const buildApp = ({
   const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
 
   const app = Fastify({
-    logger,
+    // A request's line holds the visitor's address shortened (server/service/request-log.ts), whatever the level.
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers(logAddresses) },
+    // Each request's id: the trusted proxy's `X-Request-Id`, or a new one; sent back on every answer.
+    genReqId: requestIdGenerator(trustProxy),
     trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // An address the router cannot read (`%E0%A4%A`): the API answers its usual JSON body, a page address the 400 page.
@@ -146,6 +153,9 @@ export const buildApp = ({
     schemaErrorFormatter: (errors, dataVar) => new Error(errors.map((e) => ajvMessage(e, dataVar)).join(', ')),
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // Before any route, so that its hooks (the query check, CORS, Permissions-Policy) reach every one.
   const rules = registerHttpRules(app, { corsOrigins });
   registerAcceptEncoding(app);

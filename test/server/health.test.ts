@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { migrate, MIGRATIONS } from '../../server/data/migrations';
-import { HEALTH_PATH, READY_DATABASE_TIMEOUT_MS, READY_PATH } from '../../server/http/routes/health-routes';
+import { HEALTH_PATH, READY_DATABASE_TIMEOUT_MS, READY_PATH } from '../../server/service/health-routes';
 import { openEmptyTestDatabase, openTestDatabase } from '../support/test-database';
 
 // Issue 45: a service manager, a container's health check and a load balancer ask whether the

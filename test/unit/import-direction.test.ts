@@ -6,11 +6,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 // section "Rendering"). Within the server, storage (data/) reads no other folder, the caches read storage,
 // and the production entry (server/main.ts) never reaches the seed and its generators (operations/). The
 // settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database,
-// and the site profile (profile/) with them; the app reads the demo's profile when it is built without one.
+// and the site profile (profile/) with them; the app reads the demo's profile when it is built without one. What runs
+// the site as a service (service/: health, request logs) sits beside the HTTP layer that registers it.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
-  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'src/domain'],
+  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'server/service', 'src/domain'],
+  'server/service': ['server/service', 'server/http', 'server/cache', 'server/data', 'src/domain'],
   'server/open-data': ['server/open-data', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
   'server/cache': ['server/cache', 'server/data', 'src/domain'],
   'server/data': ['server/data', 'src/domain'],
@@ -21,7 +23,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'src/domain'],
+  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'server/service', 'src/domain'],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],

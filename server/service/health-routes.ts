@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { contentLabel } from '../../data/content';
-import type { Database } from '../../data/database';
-import { MIGRATIONS } from '../../data/migrations';
+import { contentLabel } from '../data/content';
+import type { Database } from '../data/database';
+import { MIGRATIONS } from '../data/migrations';
 
 /**
  * The addresses a service manager, a container's health check or a load balancer asks: is the
