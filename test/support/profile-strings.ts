@@ -44,8 +44,15 @@ export const readableText = (text: string): string =>
     )
     .replace(/[\u00a0\u202f\u2009]/g, ' ');
 
-/** The strings of `strings` that `text` holds, read as a reader would (`readableText`), whatever their case. */
+/**
+ * The strings of `strings` that `text` holds, read as a reader would (`readableText`): colours whatever
+ * their case, words as written (the demo's folder, `profiles/valmont`, names no one).
+ */
 export const stringsFound = (text: string, strings: readonly string[]): string[] => {
-  const readable = readableText(text).toLowerCase();
-  return strings.filter((string) => readable.includes(string.toLowerCase().replace(/[\u00a0\u202f\u2009]/g, ' ')));
+  const readable = readableText(text);
+  const lower = readable.toLowerCase();
+  return strings.filter((string) => {
+    const wanted = string.replace(/[\u00a0\u202f\u2009]/g, ' ');
+    return /^#[0-9a-f]{6}$/i.test(wanted) ? lower.includes(wanted.toLowerCase()) : readable.includes(wanted);
+  });
 };
