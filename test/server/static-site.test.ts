@@ -12,6 +12,7 @@ import { colourRule } from '../../src/domain/site-identity';
 import type { Database } from '../../server/data/database';
 import { injectClient, type TestClient } from '../support/http-client';
 import { ensureTestMedia, openTestDatabase, testBackend } from '../support/test-database';
+import { demoName } from '../support/profile-strings';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 const SHEET = '.directory{color:#1a1a1a}\n';
@@ -49,7 +50,7 @@ describe('the built site', () => {
   it('renders the home page into its built HTML, revalidated by the browser on every visit and kept 10 s by a shared cache', async () => {
     const answer = await client.get('/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Bienvenue – Canton de Valmont</title>');
+    expect(answer.text).toContain(`<title>Bienvenue – ${demoName('fr')}</title>`);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
@@ -57,7 +58,7 @@ describe('the built site', () => {
   it('renders /annuaire/ into annuaire/index.html', async () => {
     const answer = await client.get('/annuaire/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Annuaire – Canton de Valmont</title>');
+    expect(answer.text).toContain(`<title>Annuaire – ${demoName('fr')}</title>`);
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
 

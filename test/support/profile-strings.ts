@@ -1,4 +1,7 @@
+import type { Language } from '../../src/domain/language';
+import { siteIdentity } from '../../src/domain/site-identity';
 import type { SiteProfile } from '../../src/domain/site-profile';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 
 // White is every sheet's neutral (a background, the text on dark fills): no institution's own.
 const NEUTRAL_COLOURS = new Set(['#ffffff']);
@@ -56,3 +59,6 @@ export const stringsFound = (text: string, strings: readonly string[]): string[]
     return /^#[0-9a-f]{6}$/i.test(wanted) ? lower.includes(wanted.toLowerCase()) : readable.includes(wanted);
   });
 };
+
+/** The demo's full name in a page's language, as its pages write it (the tests' server runs the demo's profile). */
+export const demoName = (language: Language): string => siteIdentity(defaultSiteProfile(), language).name;
