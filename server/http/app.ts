@@ -15,7 +15,8 @@ import type { Database } from '../data/database';
 import { queuedDatabase } from '../data/work-queue';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/database-errors';
 import { databasePages } from '../render/page-sources';
-import { inlineStyleSources, registerPageRoutes, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
+import { inlineStyleSources, registerPageRoutes, styleSource, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
+import { colourRule } from '../../src/domain/site-identity';
 import { errorBody, registerApiRoutes } from './query-schemas';
 import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
@@ -33,10 +34,11 @@ import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 import type { SiteProfile } from '../../src/domain/site-profile';
+import { defaultSiteProfile } from '../profile/load-site-profile';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 /** Where the server-rendered pages take their answers, and their content version. */
-export type PageSources = Omit<PageRoutesOptions, 'distDir'>;
+export type PageSources = Omit<PageRoutesOptions, 'distDir' | 'profile'>;
 
 /** What a site's server is built from. */
 export interface AppOptions {
@@ -102,6 +104,7 @@ export const buildApp = ({
   publisher,
   draining = () => false,
   logAddresses = 'short',
+  profile = defaultSiteProfile(),
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -167,8 +170,8 @@ export const buildApp = ({
   }
 
   const apiOrigins = sources.apiBase ? [new URL(sources.apiBase).origin] : [];
-  // The pages' only inline styles are the built sheets they inline, each allowed by its hash.
-  const inlineStyles = distDir !== undefined && existsSync(distDir) ? inlineStyleSources(distDir) : [];
+  // The pages' only inline styles are the built sheets they inline and the profile's colours, each allowed by its hash.
+  const inlineStyles = distDir !== undefined && existsSync(distDir) ? [...inlineStyleSources(distDir), styleSource(colourRule(profile.settings.colours))] : [];
   registerSecurityHeaders(app, {
     // Sent by the HTTP rules, only on answers that travelled over https.
     strictTransportSecurity: false,
@@ -296,6 +299,7 @@ export const buildApp = ({
       uncached: limiter.uncached,
       expensive: limiter.expensive,
       ...(orderEmail === undefined ? {} : { orderEmail }),
+      profile,
     });
     registerKeptAssets(app, distDir);
     app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { LIST_TITLE_ATTRIBUTE } from '../../src/views/shared/document-title';
 import { MODAL_INERT_ATTRIBUTE } from '../../src/views/shared/modal';
+import { EMBLEM_PATH, MANIFEST_PATH, type SiteIdentity } from '../../src/domain/site-identity';
 import { SiteFooter, SiteHeader, type PageAssets } from './page-shell';
 
 /** What a page says about itself to browsers, search engines and link previews. */
@@ -69,6 +70,16 @@ export interface PageBody {
   readonly dialog?: boolean | undefined;
 }
 
+/** What every page says of the institution, from its site profile. */
+export interface PageSite {
+  /** The institution in the page's language. */
+  readonly identity: SiteIdentity;
+  /** The profile's sanitized emblem (SVG). */
+  readonly emblem: string;
+  /** The profile's colours as one `:root` rule (`colourRule`), allowed by the Content Security Policy by its hash. */
+  readonly colours: string;
+}
+
 // The regions a link preview names: the Swiss variants, and the British English the dates use.
 const OG_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr_CH', de: 'de_CH', it: 'it_CH', en: 'en_GB' };
 
@@ -112,6 +123,7 @@ export const renderPageDocument = (
   meta: PageMeta,
   body: PageBody,
   page: string,
+  site: PageSite,
   inlineStyle: (href: string) => string | null = () => null,
 ): string => {
   const intl = intlFor(language);
@@ -129,10 +141,14 @@ export const renderPageDocument = (
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title {...(meta.listTitle ? { [LIST_TITLE_ATTRIBUTE]: meta.listTitle } : {})}>{meta.title}</title>
-        {assets.icon === null ? null : <link rel="icon" href={assets.icon} type="image/svg+xml" />}
+        <meta name="application-name" content={site.identity.name} />
+        <link rel="icon" href={EMBLEM_PATH} type="image/svg+xml" />
+        <link rel="manifest" href={MANIFEST_PATH} />
         {styles.map(({ href, css }) =>
           css === null ? <link key={href} rel="stylesheet" href={href} /> : <style key={href} dangerouslySetInnerHTML={{ __html: css }} />,
         )}
+        {/* After the sheets, which draw with these properties and set none of their own. */}
+        <style dangerouslySetInnerHTML={{ __html: site.colours }} />
         {assets.script === null ? null : <script type="module" src={assets.script} />}
         <meta name="description" content={meta.description} />
         <link rel="canonical" href={meta.canonical} />
@@ -143,7 +159,7 @@ export const renderPageDocument = (
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={meta.canonical} />
-        <meta property="og:site_name" content={intl.formatMessage({ id: 'site.name' })} />
+        <meta property="og:site_name" content={site.identity.name} />
         <meta property="og:locale" content={OG_LOCALES[language]} />
         {LANGUAGES.filter((other) => other !== language).map((other) => (
           <meta key={other} property="og:locale:alternate" content={OG_LOCALES[other]} />
@@ -159,7 +175,7 @@ export const renderPageDocument = (
       </head>
       <body>
         <BehindDialog dialog={body.dialog === true}>
-          <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} />
+          <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} identity={site.identity} emblem={site.emblem} />
         </BehindDialog>
         <main id="contenu" className="site-main" tabIndex={-1}>
           <BehindDialog dialog={body.dialog === true}>
@@ -193,7 +209,7 @@ export const renderPageDocument = (
           )}
         </main>
         <BehindDialog dialog={body.dialog === true}>
-          <SiteFooter language={language} intl={intl} page={page} />
+          <SiteFooter language={language} intl={intl} page={page} identity={site.identity} />
         </BehindDialog>
       </body>
     </html>

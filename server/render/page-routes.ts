@@ -6,7 +6,6 @@ import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { seriesOf } from '../../src/domain/agenda-grouping';
 import { applyFormToggle } from '../../src/domain/form-toggles';
-import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import {
   contactPath,
   eventPath,
@@ -20,7 +19,9 @@ import {
   type SitePath,
 } from '../../src/domain/permalinks';
 import { eventDescription } from '../../src/domain/agenda-description';
-import { contactJsonLd, eventJsonLd, INSTITUTION_LOGO_PATH, newsArticleJsonLd, plainText } from '../../src/domain/structured-data';
+import { contactJsonLd, eventJsonLd, newsArticleJsonLd, plainText, type Institution } from '../../src/domain/structured-data';
+import { colourRule, EMBLEM_PATH, MANIFEST_PATH, siteIdentity, webAppManifest } from '../../src/domain/site-identity';
+import type { SiteProfile } from '../../src/domain/site-profile';
 import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
@@ -46,10 +47,10 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { redirectWithinSite } from '../http/redirects';
 import { sharedCacheControl } from '../cache/shared-cache';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
+import { siteListsOf } from '../http/site';
 import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/api-reference-page';
 import { API_REFERENCE_PATH, openApiDocument } from '../http/description/openapi-document';
-import { renderFragment, renderPageDocument, type PageMeta } from './page-document';
+import { renderFragment, renderPageDocument, type PageMeta, type PageSite } from './page-document';
 import { assetsOf, type PageAssets } from './page-shell';
 import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch, reorderedIds, type PageQueryProblem } from './page-queries';
 import { renderWidget, type AnswerPath, type WidgetRequest } from './widget-renderer';
@@ -72,8 +73,10 @@ export interface PageRoutesOptions {
   readonly uncached?: UncachedWork;
   /** The line of the process's uncached work: a rendering waits there for its turn. */
   readonly expensive?: ExpensiveWork;
-  /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the demo's office. */
+  /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the profile's `contact.email.orders`. */
   readonly orderEmail?: string;
+  /** The institution's site profile: its names, emblem, contact and colours in every page, its agenda and news scope on the containers. */
+  readonly profile: SiteProfile;
 }
 
 /** What the build lists of each widget's code (dist/widget-chunks.json): its files, by the widget's name. */
@@ -85,18 +88,18 @@ export type ErrorStatus = 400 | 404 | 429 | 500 | 503;
 /** Answers a request with the error page of a status, in the language of its address. */
 export type ErrorPage = (request: FastifyRequest, reply: FastifyReply, status: ErrorStatus) => FastifyReply;
 
-/** The widget of each page, with the container attributes of the demo site's pages. */
+/** The widget of each page, with its container's attributes but the profile's (its agenda, its news scope, where orders go). */
 const PAGES: Readonly<Record<SitePage, { entry: WidgetEntry; widget: string; dir: string; attributes: Readonly<Record<string, string>>; title: MessageId }>> = {
   home: {
     entry: homeEntry,
     widget: 'home',
     dir: '',
-    attributes: { 'data-agenda-id': SITE_AGENDA_ID, 'data-news-scope': SITE_NEWS_SCOPE },
+    attributes: {},
     title: 'page.home.title',
   },
   directory: { entry: directoryEntry, widget: 'directory', dir: 'annuaire', attributes: {}, title: 'page.directory.title' },
-  agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: { 'data-agenda-id': SITE_AGENDA_ID }, title: 'page.agenda.title' },
-  news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: { 'data-news-scope': SITE_NEWS_SCOPE }, title: 'page.news.title' },
+  agenda: { entry: agendaEntry, widget: 'agenda', dir: 'agenda', attributes: {}, title: 'page.agenda.title' },
+  news: { entry: newsEntry, widget: 'news', dir: 'actualites', attributes: {}, title: 'page.news.title' },
   shop: { entry: shopEntry(null), widget: 'shop', dir: 'boutique', attributes: { 'data-currency': 'CHF' }, title: 'page.shop.title' },
   cart: { entry: cartEntry(null), widget: 'cart', dir: 'panier', attributes: { 'data-currency': 'CHF' }, title: 'page.cart.title' },
   accessibility: { entry: accessibilityEntry, widget: 'accessibility', dir: 'accessibilite', attributes: {}, title: 'page.accessibility.title' },
@@ -130,8 +133,11 @@ export const inlineStyleSources = (distDir: string): string[] =>
     .filter((name) => name.endsWith('.css'))
     .flatMap((name) => {
       const css = readInlineStyle(distDir, `/${name}`);
-      return css === null ? [] : [`'sha256-${createHash('sha256').update(css).digest('base64')}'`];
+      return css === null ? [] : [styleSource(css)];
     });
+
+/** The Content Security Policy source that allows one inline style by its text's hash (`'sha256-…'`). */
+export const styleSource = (css: string): string => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
 // What each error page says: its heading, and its sentence when no reason is given.
 const ERROR_HEADINGS: Readonly<Record<ErrorStatus, MessageId>> = {
@@ -157,6 +163,9 @@ type Rendered = Representation;
 
 // Revalidated by the browser on every visit (the content changes at any import), kept a few seconds by a shared cache; compressed whatever its size.
 const PAGE_SENDING: SendPolicy = { cacheControl: sharedCacheControl(0), brotliQuality: 6, threshold: 0 };
+
+// The emblem and the manifest change with the profile only, which a restart reads: kept an hour, then revalidated by their ETag.
+const PROFILE_FILE_SENDING: SendPolicy = { cacheControl: 'public, max-age=3600', brotliQuality: 11, threshold: 1024 };
 
 // A fragment is included by a content system, which may keep it a minute.
 const FRAGMENT_SENDING: SendPolicy = { ...PAGE_SENDING, cacheControl: 'public, max-age=60' };
@@ -228,12 +237,30 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // serves the directory's exports (server/render/export-routes.ts) from that API too.
   const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase, 'data-export-base': '' } : {};
   // The cart's container says where orders go, for the page and the fragment alike.
-  const orderEmail = options.orderEmail ?? DEFAULT_ORDER_EMAIL;
-  const attributesOf = (page: SitePage): Readonly<Record<string, string>> =>
-    page === 'cart' ? { ...PAGES.cart.attributes, 'data-order-email': orderEmail } : PAGES[page].attributes;
+  const { profile } = options;
+  const orderEmail = options.orderEmail ?? profile.settings.contact.email.orders;
+  // The profile's agenda and news scope, on the pages, their permalinks and the fragments alike (the sitemap reads the same).
+  const lists = siteListsOf(profile);
+  const profileAttributes: Partial<Record<SitePage, Readonly<Record<string, string>>>> = {
+    home: { 'data-agenda-id': lists.agendaId, 'data-news-scope': lists.newsScope },
+    agenda: { 'data-agenda-id': lists.agendaId },
+    news: { 'data-news-scope': lists.newsScope },
+    cart: { 'data-order-email': orderEmail },
+  };
+  const attributesOf = (page: SitePage): Readonly<Record<string, string>> => ({ ...PAGES[page].attributes, ...profileAttributes[page] });
+  // What each page says of the institution, in each language: computed once, as the profile is read once.
+  const colours = colourRule(profile.settings.colours);
+  const sites = new Map(LANGUAGES.map((language) => [language, { identity: siteIdentity(profile, language), emblem: profile.emblem, colours }] as const));
+  const siteOf = (language: Language): PageSite => sites.get(language) ?? { identity: siteIdentity(profile, language), emblem: profile.emblem, colours };
+  const institutionOf = (language: Language): Institution => {
+    const { identity } = siteOf(language);
+    return { name: identity.name, postalAddress: identity.postalAddress };
+  };
+  // A page's description names the institution (`{site}` in the catalogues).
+  const describe = (language: Language, id: MessageId): string => translate(intlFor(language), id, { site: siteOf(language).identity.name });
 
   const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
-    const site = intlFor(language).formatMessage({ id: 'site.name' });
+    const site = siteOf(language).identity.name;
     return {
       title: `${title} – ${site}`,
       description,
@@ -274,6 +301,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         { ...meta, canonical: meta.alternates['x-default'] },
         { html: { sentence, home: { href: home, label: translate(intl, 'errors.home') } }, answers: null, heading },
         'none',
+        siteOf(language),
         inlineStyle,
       ),
     );
@@ -289,7 +317,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   ): Promise<Rendered> => {
     const page = pageOf(path);
     // A news item's page is its own widget, in the news page's container.
-    const setup = path.kind === 'news' ? { ...PAGES.news, entry: newsArticleEntry, widget: 'news-article' } : { ...PAGES[page], attributes: attributesOf(page) };
+    const setup =
+      path.kind === 'news'
+        ? { ...PAGES.news, attributes: attributesOf('news'), entry: newsArticleEntry, widget: 'news-article' }
+        : { ...PAGES[page], attributes: attributesOf(page) };
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
@@ -300,7 +331,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (!rendered.found) return errorPage(origin, language, unavailableNow ? 503 : 404);
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
-    let meta = metaFor(origin, language, pathname, pageTitle, translate(intlFor(language), `description.${page}`));
+    let meta = metaFor(origin, language, pathname, pageTitle, describe(language, `description.${page}`));
     let heading = pageTitle;
     // An article's or an event's title is the institution's content, which keeps its language on a page in another.
     let headingLang: Language | undefined;
@@ -311,22 +342,22 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const url = `${origin}${newsPath(article)}`;
       heading = article.title ?? pageTitle;
       headingLang = article.title ? contentLanguageOn(language) : undefined;
-      meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? translate(intl, 'description.news'), {
+      meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? describe(language, 'description.news'), {
         listTitle,
         type: 'article',
         image: article.image ? new URL(article.image, origin).href : undefined,
-        jsonLd: [newsArticleJsonLd(article, url, origin)],
+        jsonLd: [newsArticleJsonLd(article, url, origin, institutionOf(language))],
       });
     } else if (subject?.kind === 'contact') {
       // The open contact: one of the list, or one loaded by itself (beyond the list's first page).
       const { contact } = subject;
       const url = `${origin}${contactPath(contact)}`;
       const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
-      meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || translate(intl, 'description.directory'), {
+      meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || describe(language, 'description.directory'), {
         listTitle,
         type: 'profile',
         image: contact.img ? new URL(contact.img, origin).href : undefined,
-        jsonLd: [contactJsonLd(contact, url)],
+        jsonLd: [contactJsonLd(contact, url, institutionOf(language))],
       });
     } else if (subject?.kind === 'event') {
       // The event is in the list, or was loaded on its own when the list does not show it.
@@ -342,12 +373,12 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         listTitle,
         type: 'article',
         // A recurring event's JSON-LD starts at its first date, its schedule saying the rest, whichever occurrence the list showed.
-        jsonLd: [eventJsonLd(seriesOf(event), url)],
+        jsonLd: [eventJsonLd(seriesOf(event), url, institutionOf(language))],
       });
     }
     // The search page names its query first ("« budget » – Recherche"), as the page's script keeps it when the visitor searches again.
     const searchedFor = page === 'search' ? queryTitle(intl, textFromSearch(search)) : null;
-    if (searchedFor !== null) meta = metaFor(origin, language, pathname, `${searchedFor} – ${pageTitle}`, translate(intl, 'description.search'), { listTitle });
+    if (searchedFor !== null) meta = metaFor(origin, language, pathname, `${searchedFor} – ${pageTitle}`, describe(language, 'description.search'), { listTitle });
     return finish(
       unavailableNow ? 503 : 200,
       renderPageDocument(
@@ -377,6 +408,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           noscript: page === 'shop' || page === 'cart' ? intl.formatMessage({ id: 'cart.noscript' }) : undefined,
         },
         page,
+        siteOf(language),
         inlineStyle,
       ),
       // Said to shared caches and crawlers as the page says it: every address of this page (a campaign tag added) is this one.
@@ -458,6 +490,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       meta,
       { html: apiReferenceContent(apiDocument, language), answers: null, heading: words.title, style: styleOf('site-info') },
       'api',
+      siteOf(language),
       inlineStyle,
     );
     return remember(key, finish(200, html, { link: `<${meta.canonical}>; rel="canonical"` }));
@@ -469,17 +502,11 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     });
   }
 
-  // The emblem at a stable address, as the pages' JSON-LD names the publisher's logo: Parcel gives
-  // the built file a hashed name.
-  const emblem = readdirSync(options.distDir).find((name) => /^favicon\.[0-9a-f]{8,}\.svg$/.test(name));
-  if (emblem !== undefined) {
-    app.get(INSTITUTION_LOGO_PATH, (_request, reply) =>
-      reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(readFileSync(join(options.distDir, emblem))),
-    );
-  }
+  // The profile's emblem at a stable address: the pages' icon, the manifest's, and the logo their JSON-LD names.
+  const emblem = representation(200, 'image/svg+xml', profile.emblem);
+  const manifest = representation(200, 'application/manifest+json', JSON.stringify(webAppManifest(profile)));
+  app.get(EMBLEM_PATH, (request, reply) => sendRepresentation(request, reply, emblem, PROFILE_FILE_SENDING));
+  app.get(MANIFEST_PATH, (request, reply) => sendRepresentation(request, reply, manifest, PROFILE_FILE_SENDING));
 
   // Each page and each permalink, in French and under each other language's prefix; everything else is a built file or a 404.
   for (const prefix of ['', ...PREFIXED_LANGUAGES.map((language) => `/${language}`)]) {

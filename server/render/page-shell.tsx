@@ -5,17 +5,16 @@ import { addMessages, type MessageId } from '../../src/i18n/intl';
 import { LANGUAGES, type Language } from '../../src/i18n/language';
 import { SHELL_MESSAGES } from '../../src/i18n/shell-messages';
 import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
-import { INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
+import type { SiteIdentity } from '../../src/domain/site-identity';
 import { pluralForms } from './plural-forms';
 
 // The footer's and the menu's words, which the browser's entry does not carry.
 addMessages(SHELL_MESSAGES);
 
-/** The addresses of what Parcel built for a page: its entry script, its style sheets and its icon, read from the built page. */
+/** The addresses of what Parcel built for a page: its entry script and its style sheets, read from the built page (the icon is the profile's emblem). */
 export interface PageAssets {
   readonly script: string | null;
   readonly styles: readonly string[];
-  readonly icon: string | null;
 }
 
 // Parcel's minified markup may leave attribute values unquoted.
@@ -32,11 +31,6 @@ export const assetsOf = (builtPage: string): PageAssets => {
   return {
     script: scripts.map((tag) => attribute(tag, 'src')).find((src) => src !== null) ?? null,
     styles: links.filter((tag) => attribute(tag, 'rel') === 'stylesheet').flatMap((tag) => attribute(tag, 'href') ?? []),
-    icon:
-      links
-        .filter((tag) => attribute(tag, 'rel') === 'icon')
-        .map((tag) => attribute(tag, 'href'))
-        .find((href) => href !== null) ?? null,
   };
 };
 
@@ -51,25 +45,11 @@ const NAVIGATION: readonly { readonly page: string; readonly path: string; reado
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', de: 'Deutsch', it: 'Italiano', en: 'English' };
 
-// The canton's own arms (a fictional canton's): silver mountains over a gold wavy band on blue. No
-// cross and no red shield, which would read as the Swiss federal arms, protected by law.
-const SHIELD = 'M4 3h28v15c0 8-6 13-14 15C10 31 4 26 4 18z';
-
-const Emblem = () => (
-  <svg className="site-header__emblem" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
-    <defs>
-      <clipPath id="valmont-shield">
-        <path d={SHIELD} />
-      </clipPath>
-    </defs>
-    <g clipPath="url(#valmont-shield)">
-      <path d="M0 0h36v36H0z" fill="#1d4f91" />
-      <path d="m6 21 7.5-11 3.5 5 4.5-7L30 21z" fill="#fff" />
-      <path d="M0 23.5c3-2 6-2 9 0s6 2 9 0 6-2 9 0 6 2 9 0V28c-3 2-6 2-9 0s-6-2-9 0-6 2-9 0-6-2-9 0z" fill="#f2b705" />
-    </g>
-    <path d={SHIELD} fill="none" stroke="#10305a" strokeWidth="1.5" />
-  </svg>
-);
+/**
+ * The institution's emblem, the profile's sanitized SVG written as it is (server/profile checked it:
+ * no script, no reference outside the file), beside its name, which says it: hidden from assistive technology.
+ */
+const Emblem = ({ svg }: { svg: string }) => <span className="site-header__emblem" aria-hidden="true" dangerouslySetInnerHTML={{ __html: svg }} />;
 
 const MenuIcon = () => (
   <svg className="site-menu__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
@@ -91,6 +71,10 @@ export interface HeaderFacts {
   readonly page: string;
   /** This page in each language (its query kept): the switch's links. */
   readonly switchTo: Readonly<Record<Language, string>>;
+  /** The institution, in the page's language. */
+  readonly identity: SiteIdentity;
+  /** The institution's emblem: the profile's sanitized SVG. */
+  readonly emblem: string;
 }
 
 /**
@@ -99,7 +83,7 @@ export interface HeaderFacts {
  * narrow screen its summary, "Menu", opens it without any script; on a wide one the style sheet
  * hides the summary and shows its content (src/styles/site.css).
  */
-export const SiteHeader = ({ language, intl, page, switchTo }: HeaderFacts) => {
+export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }: HeaderFacts) => {
   const t = (id: MessageId, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const forms = pluralForms(intl, 'cart.count');
   const countForms = forms === null ? {} : { [COUNT_FORMS_ATTRIBUTE]: JSON.stringify(forms) };
@@ -112,8 +96,8 @@ export const SiteHeader = ({ language, intl, page, switchTo }: HeaderFacts) => {
       <header className="site-header" data-shell="header">
         <div className="site-header__inner">
           <a className="site-header__brand" href={localizedPath('/', language)} data-localized-href="">
-            <Emblem />
-            <span className="site-header__name">{t('site.name')}</span>
+            <Emblem svg={emblem} />
+            <span className="site-header__name">{identity.name}</span>
           </a>
           <details className="site-menu">
             <summary className="site-menu__toggle">
@@ -204,25 +188,25 @@ const FOOTER_LINKS: readonly { readonly page: string; readonly path: string; rea
 ];
 
 /** The site's footer: the institution's address and contact, the links to the pages about the site, and the notice. */
-export const SiteFooter = ({ language, intl, page }: Pick<HeaderFacts, 'language' | 'intl' | 'page'>) => {
-  const t = (id: MessageId): string => intl.formatMessage({ id });
+export const SiteFooter = ({ language, intl, page, identity }: Pick<HeaderFacts, 'language' | 'intl' | 'page' | 'identity'>) => {
+  const t = (id: MessageId, values?: Record<string, string>): string => intl.formatMessage({ id }, values);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <address className="site-footer__address">
-          <strong>{t('site.name')}</strong>
+          <strong>{identity.name}</strong>
           <br />
-          {t('footer.office')}
-          {INSTITUTION_POSTAL.map((line) => (
+          {identity.office}
+          {identity.postalAddress.map((line) => (
             <Fragment key={line}>
               <br />
               {line}
             </Fragment>
           ))}
           <br />
-          {t('footer.phone')} <a href={`tel:${INSTITUTION_PHONE.dialled}`}>{INSTITUTION_PHONE.shown}</a>
+          {t('footer.phone')} <a href={`tel:${identity.phone.dialled}`}>{identity.phone.shown}</a>
           <br />
-          {t('footer.email')} <a href={`mailto:${INSTITUTION_EMAIL}`}>{INSTITUTION_EMAIL}</a>
+          {t('footer.email')} <a href={`mailto:${identity.email}`}>{identity.email}</a>
         </address>
         <nav className="site-footer__nav" aria-label={t('footer.nav.label')}>
           <ul className="site-footer__links">
@@ -236,7 +220,7 @@ export const SiteFooter = ({ language, intl, page }: Pick<HeaderFacts, 'language
           </ul>
         </nav>
       </div>
-      <p className="site-footer__notice">{t('footer.text')}</p>
+      <p className="site-footer__notice">{t('footer.text', { site: identity.name })}</p>
     </footer>
   );
 };

@@ -19,7 +19,11 @@ export type InjectApi = (path: string, headers: Readonly<Record<string, string>>
  * the same answers, links included. Cached per content version and day: `version` is the app's
  * reader, which a notification invalidates at each import.
  */
-export const databasePages = (inject: InjectApi, version: { read: () => Promise<string> }, now: () => number = Date.now): Omit<PageRoutesOptions, 'distDir'> => ({
+export const databasePages = (
+  inject: InjectApi,
+  version: { read: () => Promise<string> },
+  now: () => number = Date.now,
+): Omit<PageRoutesOptions, 'distDir' | 'profile'> => ({
   answers: (path, headers = {}) =>
     from(inject(path, headers)).pipe(
       // The database down is what the API answers for it, a 503: the page is then not kept (server/render/page-routes.ts).
@@ -32,7 +36,7 @@ export const databasePages = (inject: InjectApi, version: { read: () => Promise<
 });
 
 /** Pages rendered from another API that speaks SPEC §7 (an institution's own backend), fetched with the server's `fetch`. */
-export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir'> => {
+export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir' | 'profile'> => {
   const base = apiBase.replace(/\/+$/, '');
   return {
     answers: (path) => fetchJson(`${base}${path}`),

@@ -38,21 +38,21 @@ export const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   SitePath: { type: 'string', pattern: '^/(?!/)', description: 'A normalised path of a page of this site, such as /annuaire/.' },
   // A site profile's (src/domain/site-profile.ts).
   ProfileText: PROFILE_TEXT_SCHEMA,
-  HexColour: { type: 'string', pattern: HEX_COLOUR.source, description: 'A colour written #rrggbb, such as #1d1d1f.' },
+  HexColour: { type: 'string', pattern: HEX_COLOUR.source, description: 'A colour written #rrggbb, such as #22313f.' },
   EmailAddress: {
     type: 'string',
     maxLength: MAX_ADDRESS,
     pattern: `^(?=[^@]{1,${MAX_LOCAL_PART}}@)${EMAIL_ADDRESS.source.slice(1)}`,
-    description: 'One e-mail address, such as chancellerie@canton.example.',
+    description: 'One e-mail address, such as info@example.org.',
   },
-  DialledPhone: { type: 'string', pattern: DIALLED_PHONE.source, description: 'A telephone number as dialled (E.164), such as +41270001000.' },
+  DialledPhone: { type: 'string', pattern: DIALLED_PHONE.source, description: 'A telephone number as dialled (E.164), such as +41310000000.' },
   PublisherId: {
     type: 'string',
     pattern: PUBLISHER_ID.source,
-    description: 'A slug of lower-case letters, digits and inner dashes (the publisher on opendata.swiss), such as canton-de-valmont.',
+    description: 'A slug of lower-case letters, digits and inner dashes (the publisher on opendata.swiss), such as gemeinde-beispiel.',
   },
   NewsScope: { type: 'string', pattern: NEWS_SCOPE.source, description: 'A news scope of lower-case letters, digits and dashes, such as actualites.' },
-  DomainName: { type: 'string', pattern: DOMAIN_NAME.source, description: 'A lower-case domain name with at least one dot, such as canton-de-valmont.example.' },
+  DomainName: { type: 'string', pattern: DOMAIN_NAME.source, description: 'A lower-case domain name with at least one dot, such as gemeinde-beispiel.example.' },
   AgendaId: { type: 'integer', minimum: 1, maximum: MAX_AGENDA_ID, description: 'An agenda id: a whole number from 1.' },
   OfferedLanguages: {
     type: 'array',

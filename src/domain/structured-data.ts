@@ -4,6 +4,7 @@ import { PERSON, type Contact } from './contact';
 import type { NewsItem } from './news';
 import { exceptedOccurrences, monthlyBy, monthWeekOf, ruleWeekdays, weekdayOfDate, type Recurrence, type Weekday } from './recurrence';
 import { absoluteLink } from './safe-links';
+import { EMBLEM_PATH } from './site-identity';
 
 /**
  * schema.org JSON-LD of the things that have a page (an event, a contact, a news item), for
@@ -20,11 +21,15 @@ export interface JsonLd {
   readonly [key: string]: JsonLdValue;
 }
 
-/** The institution that publishes the site, organises its events and writes its news. */
+/** The demo's name, which the feeds still write until they read the site profile; the pages name the profile's `Institution`. */
 export const INSTITUTION_NAME = 'Canton de Valmont';
 
-/** Where the institution's logo lives on the site, when the caller names no other. */
-export const INSTITUTION_LOGO_PATH = '/favicon.svg';
+/** The institution that publishes the site, organises its events and writes its news, as its site profile names it in the page's language. */
+export interface Institution {
+  readonly name: string;
+  /** The lines of its postal address, the last with the postcode (`1990 Valmont`). */
+  readonly postalAddress: readonly string[];
+}
 
 const CONTEXT = 'https://schema.org';
 
@@ -117,10 +122,11 @@ export const zurichDateTime = (value: string, time?: string | null, allDay = fal
 
 // ——— The institution ———
 
-const institution = (origin: string): JsonLd => node({ '@type': 'GovernmentOrganization', name: INSTITUTION_NAME, url: origin === '' ? undefined : `${origin}/` });
+const institution = (origin: string, { name, postalAddress: lines }: Institution): JsonLd =>
+  node({ '@type': 'GovernmentOrganization', name, url: origin === '' ? undefined : `${origin}/`, address: postalAddress(lines.join('\n')) });
 
-const publisher = (origin: string, logo: string | undefined): JsonLd =>
-  node({ ...institution(origin), logo: logo === undefined ? undefined : node({ '@type': 'ImageObject', url: logo }) });
+const publisher = (origin: string, by: Institution, logo: string | undefined): JsonLd =>
+  node({ ...institution(origin, by), logo: logo === undefined ? undefined : node({ '@type': 'ImageObject', url: logo }) });
 
 // ——— Places and addresses ———
 
@@ -248,7 +254,7 @@ export const eventScheduleJsonLd = (event: AgendaEvent, rule: Recurrence): JsonL
  * with Zurich's offset, all-day events plain dates. An event without a place has no `location`;
  * a repeating one has its `eventSchedule`, its start and end being those of its first occurrence.
  */
-export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
+export const eventJsonLd = (event: AgendaEvent, url: string, by: Institution): JsonLd => {
   const origin = originOf(url);
   const timed = text(event.start_time) !== undefined;
   const startDate = zurichDateTime(event.bel_date, event.start_time, true) ?? event.bel_date.slice(0, 10);
@@ -270,7 +276,7 @@ export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: event.lieu ? eventPlaceJsonLd(event.lieu) : place === undefined ? undefined : placeJsonLd(place),
-    organizer: institution(origin),
+    organizer: institution(origin, by),
     description: plain(event.description),
     url,
     sameAs: absoluteLink(event.link, url),
@@ -284,7 +290,7 @@ export const eventJsonLd = (event: AgendaEvent, url: string): JsonLd => {
  * `affiliation` and commissions as `memberOf`) when `type_contact` is 'Personne', else a
  * `GovernmentOrganization`. Relative image addresses are resolved against `url`.
  */
-export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
+export const contactJsonLd = (contact: Contact, url: string, by: Institution): JsonLd => {
   const origin = originOf(url);
   const image = absoluteUrl(contact.img_2x ?? contact.image ?? contact.img, url);
   const shared = {
@@ -309,7 +315,7 @@ export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
       memberOf: (contact.commissions ?? [])
         .map((name) => text(name))
         .filter((name): name is string => name !== undefined)
-        .map((name) => node({ '@type': 'Organization', name, parentOrganization: institution(origin) })),
+        .map((name) => node({ '@type': 'Organization', name, parentOrganization: institution(origin, by) })),
     });
   }
   const person = text(contact.contact_person);
@@ -327,9 +333,9 @@ export const contactJsonLd = (contact: Contact, url: string): JsonLd => {
 /**
  * The schema.org `NewsArticle` of a news item whose page is `url`. `imageBase` is where the
  * item's relative image addresses live (the API's origin); `logo`, the publisher's logo,
- * defaults to the site's `INSTITUTION_LOGO_PATH`.
+ * defaults to the site's emblem (`EMBLEM_PATH`).
  */
-export const newsArticleJsonLd = (item: NewsItem, url: string, imageBase: string, logo?: string): JsonLd => {
+export const newsArticleJsonLd = (item: NewsItem, url: string, imageBase: string, by: Institution, logo?: string): JsonLd => {
   const origin = originOf(url);
   const published = item.date === null || item.date === undefined ? undefined : zurichDateTime(item.date);
   const image = absoluteUrl(item.image, imageBase);
@@ -342,8 +348,8 @@ export const newsArticleJsonLd = (item: NewsItem, url: string, imageBase: string
     // The API knows no later change than the publication.
     dateModified: published,
     image: image === undefined ? undefined : [image],
-    author: institution(origin),
-    publisher: publisher(origin, logo ?? absoluteUrl(INSTITUTION_LOGO_PATH, url)),
+    author: institution(origin, by),
+    publisher: publisher(origin, by, logo ?? absoluteUrl(EMBLEM_PATH, url)),
     mainEntityOfPage: node({ '@type': 'WebPage', '@id': url }),
     url,
     articleSection: (item.categories ?? []).map((category) => category.title),

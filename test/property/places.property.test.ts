@@ -7,6 +7,9 @@ import { eventJsonLd, type JsonLd } from '../../src/domain/structured-data';
 import { geoportalUrl, lv95ToWgs84, wgs84ToLv95 } from '../../src/domain/swiss-coordinates';
 import { runs } from '../support/fuzz-runs';
 
+/** The institution the pages name, as a site profile gives it. */
+const BY = { name: 'Commune de Seeberg', postalAddress: ['Dorfplatz 1', '3999 Seeberg'] } as const;
+
 const dms = (degrees: number, minutes: number, seconds: number): number => degrees + minutes / 60 + seconds / 3600;
 
 // The import's bounds of Switzerland (server/data/content.ts SWISS_BOUNDS).
@@ -122,7 +125,7 @@ describe('an event’s place in JSON-LD', () => {
   it('is a schema.org Place with its PostalAddress in Switzerland and its GeoCoordinates', () => {
     fc.assert(
       fc.property(lieu, (place) => {
-        const location = eventJsonLd(eventAt(place), 'https://canton.example/agenda/5-conference/')['location'] as JsonLd;
+        const location = eventJsonLd(eventAt(place), 'https://canton.example/agenda/5-conference/', BY)['location'] as JsonLd;
         expect(location['@type']).toBe('Place');
         expect(location['name']).toBe(place.name.trim());
         const address = location['address'] as JsonLd;

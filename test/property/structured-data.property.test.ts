@@ -7,6 +7,9 @@ import { contactJsonLd, eventJsonLd, newsArticleJsonLd, plainText, zurichDateTim
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
 import { runs } from '../support/fuzz-runs';
 
+/** The institution the pages name, as a site profile gives it. */
+const BY = { name: 'Commune de Seeberg', postalAddress: ['Dorfplatz 1', '3999 Seeberg'] } as const;
+
 const URL_OF_PAGE = 'https://canton.example/agenda/12-seance/';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\+0[12]:00)$/;
@@ -66,14 +69,14 @@ describe('eventJsonLd', () => {
   it('is an Event that survives JSON, with Zurich offsets that follow the rule', () => {
     fc.assert(
       fc.property(events, (event) => {
-        const ld = eventJsonLd(event, URL_OF_PAGE);
+        const ld = eventJsonLd(event, URL_OF_PAGE, BY);
         roundTrips(ld);
         expect(ld['@type']).toBe('Event');
         // An empty name is no name: it is left out rather than sent empty.
         expect(ld['name']).toBe(event.title.trim() || undefined);
         expect(ld['url']).toBe(URL_OF_PAGE);
         expect(ld['eventStatus']).toBe('https://schema.org/EventScheduled');
-        expect(ld['organizer']).toMatchObject({ '@type': 'GovernmentOrganization', name: 'Canton de Valmont' });
+        expect(ld['organizer']).toMatchObject({ '@type': 'GovernmentOrganization', name: BY.name });
         expectGoodDates(ld);
       }),
       { numRuns: runs(500) },
@@ -83,7 +86,7 @@ describe('eventJsonLd', () => {
   it('keeps the start date and the wall-clock start time, or a plain date for an all-day event', () => {
     fc.assert(
       fc.property(events, (event) => {
-        const start = eventJsonLd(event, URL_OF_PAGE)['startDate'] as string;
+        const start = eventJsonLd(event, URL_OF_PAGE, BY)['startDate'] as string;
         expect(start.slice(0, 10) === event.bel_date.slice(0, 10) || !event.start_time).toBe(true);
         // A time of the spring's missing hour (02:xx on the last Sunday of March) moves one hour on.
         const inGap = event.start_time?.startsWith('02:') === true && start.slice(11, 13) === '03' && start.slice(5, 7) === '03';
@@ -106,6 +109,7 @@ describe('eventJsonLd', () => {
         description: '<p>Entrée <strong>libre</strong> &amp; gratuite.</p>',
       },
       URL_OF_PAGE,
+      BY,
     );
     expect(ld).toMatchObject({
       startDate: '2026-07-14T18:30:00+02:00',
@@ -117,7 +121,7 @@ describe('eventJsonLd', () => {
   });
 
   it('gives an all-day event of several days plain dates', () => {
-    const ld = eventJsonLd({ id: '8', bel_date: '2026-12-30', end_date: '2027-01-02', title: 'Fête', place: 'Château' }, URL_OF_PAGE);
+    const ld = eventJsonLd({ id: '8', bel_date: '2026-12-30', end_date: '2027-01-02', title: 'Fête', place: 'Château' }, URL_OF_PAGE, BY);
     expect(ld).toMatchObject({ startDate: '2026-12-30', endDate: '2027-01-02', location: { '@type': 'Place', name: 'Château', address: 'Château' } });
   });
 });
@@ -179,7 +183,7 @@ describe('contactJsonLd', () => {
   it('is a Person exactly for a Personne, else a GovernmentOrganization, and survives JSON', () => {
     fc.assert(
       fc.property(contacts, (contact) => {
-        const ld = contactJsonLd(contact, 'https://canton.example/annuaire/zoe-rey/');
+        const ld = contactJsonLd(contact, 'https://canton.example/annuaire/zoe-rey/', BY);
         roundTrips(ld);
         expect(ld['@type']).toBe(contact.type_contact === PERSON ? 'Person' : 'GovernmentOrganization');
         expect(ld['name']).toBe(contact.title.trim() || undefined);
@@ -205,6 +209,7 @@ describe('contactJsonLd', () => {
         description: '<p>Siège depuis 2013.</p>',
       },
       'https://canton.example/annuaire/helene-zufferey/',
+      BY,
     );
     expect(ld).toMatchObject({
       '@type': 'Person',
@@ -230,6 +235,7 @@ describe('contactJsonLd', () => {
         address: 'Commune de Sion\nRue du Marché 4\nCase postale 12\n1950 Sion',
       },
       'https://canton.example/annuaire/commune-de-sion/',
+      BY,
     );
     expect(ld).toMatchObject({
       '@type': 'GovernmentOrganization',
@@ -244,7 +250,7 @@ describe('newsArticleJsonLd', () => {
     fc.assert(
       fc.property(articles, (item) => {
         const url = 'https://canton.example/actualites/budget/';
-        const ld = newsArticleJsonLd(item, url, 'https://api.canton.example');
+        const ld = newsArticleJsonLd(item, url, 'https://api.canton.example', BY);
         roundTrips(ld);
         expect(ld['@type']).toBe('NewsArticle');
         expectGoodDates(ld);
@@ -255,8 +261,8 @@ describe('newsArticleJsonLd', () => {
           expect(Array.isArray(images)).toBe(true);
           for (const image of images as string[]) expect(image).toMatch(/^https?:\/\//);
         }
-        expect(ld['author']).toMatchObject({ '@type': 'GovernmentOrganization', name: 'Canton de Valmont' });
-        expect(ld['publisher']).toMatchObject({ name: 'Canton de Valmont', logo: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\//) } });
+        expect(ld['author']).toMatchObject({ '@type': 'GovernmentOrganization', name: BY.name });
+        expect(ld['publisher']).toMatchObject({ name: BY.name, logo: { '@type': 'ImageObject', url: expect.stringMatching(/^https:\/\//) } });
         expect(ld['mainEntityOfPage']).toEqual({ '@type': 'WebPage', '@id': url });
       }),
       { numRuns: runs(500) },
@@ -275,6 +281,7 @@ describe('newsArticleJsonLd', () => {
       },
       'https://canton.example/actualites/le-budget/',
       'https://api.canton.example/',
+      BY,
     );
     expect(ld).toMatchObject({
       headline: 'Le budget',

@@ -19,6 +19,8 @@ import {
   type RenderedSite,
   type SiteContent,
 } from '../support/rendered-pages';
+import { demoName } from '../support/profile-strings';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 
 jest.setTimeout(120_000);
 
@@ -215,7 +217,7 @@ describe('the accessibility statement, as the server renders it', () => {
       });
     }
     const french = await pageOf(client, '/accessibilite/');
-    expect(headOf(french).title).toBe('Accessibilité – Canton de Valmont');
+    expect(headOf(french).title).toBe(`Accessibilité – ${demoName('fr')}`);
     expect(within(french.body).getByRole('heading', { level: 1 }).textContent).toBe('Accessibilité');
   });
 
@@ -236,7 +238,7 @@ describe('the accessibility statement, as the server renders it', () => {
     const text = collapse(main(document).textContent);
     for (const name of ['WCAG 2.1', 'RGAA 4.1', 'eCH-0059', 'axe-core', 'NVDA', 'Défenseur des droits']) expect(text).toContain(name);
     expect(body.getByRole('link', { name: ACCESSIBILITY_EMAIL }).getAttribute('href')).toBe(`mailto:${ACCESSIBILITY_EMAIL}`);
-    expect(main(document).querySelector('address')?.textContent).toContain('Valmont');
+    expect(main(document).querySelector('address')?.textContent).toContain(defaultSiteProfile().settings.contact.postalAddress.at(-1) ?? '');
     expect(main(document).querySelector(`time[datetime="${STATEMENT_DATE}"]`)).not.toBeNull();
   });
 

@@ -23,6 +23,7 @@ import {
   type SiteContent,
 } from '../support/rendered-pages';
 import { runs } from '../support/fuzz-runs';
+import { demoName } from '../support/profile-strings';
 
 jest.setTimeout(120_000);
 
@@ -75,12 +76,12 @@ const ZURICH_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+0[12]:00$/;
 
 describe('the section pages, as the server renders them', () => {
   it.each([
-    ['/', 'Bienvenue – Canton de Valmont', 'Bienvenue'],
-    ['/annuaire/', 'Annuaire – Canton de Valmont', 'Annuaire'],
-    ['/agenda/', 'Agenda – Canton de Valmont', 'Agenda'],
-    ['/actualites/', 'Actualités – Canton de Valmont', 'Actualités'],
-    ['/boutique/', 'Boutique – Canton de Valmont', 'Boutique'],
-    ['/panier/', 'Panier – Canton de Valmont', 'Panier'],
+    ['/', `Bienvenue – ${demoName('fr')}`, 'Bienvenue'],
+    ['/annuaire/', `Annuaire – ${demoName('fr')}`, 'Annuaire'],
+    ['/agenda/', `Agenda – ${demoName('fr')}`, 'Agenda'],
+    ['/actualites/', `Actualités – ${demoName('fr')}`, 'Actualités'],
+    ['/boutique/', `Boutique – ${demoName('fr')}`, 'Boutique'],
+    ['/panier/', `Panier – ${demoName('fr')}`, 'Panier'],
   ])('%s has its title, description, canonical, alternates and Open Graph in French', async (path, title, h1) => {
     const document = await page(path);
     const head = headOf(document);
@@ -100,9 +101,9 @@ describe('the section pages, as the server renders them', () => {
   });
 
   const OTHER_LANGUAGES = [
-    { language: 'de', site: 'Kanton Valmont', locale: 'de_CH', navigation: 'Hauptnavigation' },
-    { language: 'it', site: 'Cantone di Valmont', locale: 'it_CH', navigation: 'Navigazione principale' },
-    { language: 'en', site: 'Canton of Valmont', locale: 'en_GB', navigation: 'Main navigation' },
+    { language: 'de', site: demoName('de'), locale: 'de_CH', navigation: 'Hauptnavigation' },
+    { language: 'it', site: demoName('it'), locale: 'it_CH', navigation: 'Navigazione principale' },
+    { language: 'en', site: demoName('en'), locale: 'en_GB', navigation: 'Main navigation' },
   ] as const;
   it.each(OTHER_LANGUAGES.flatMap((other) => Object.values(PAGE_PATHS).map((path) => ({ ...other, path }))))(
     '/$language$path is the same page in its language, canonical at its prefixed address',
@@ -336,7 +337,7 @@ describe('permalinks', () => {
     const document = await page(path);
     expect(within(document.body).getByRole('dialog', { name: person.title })).toBeTruthy();
     const head = headOf(document);
-    expect(head.title).toBe(`${person.title} – Annuaire – Canton de Valmont`);
+    expect(head.title).toBe(`${person.title} – Annuaire – ${demoName('fr')}`);
     expect(head.canonical).toBe(`${ORIGIN}${path}`);
     expect(head.alternates).toEqual(alternatesOf(path));
     expect(head.og['og:type']).toBe('profile');
@@ -367,7 +368,7 @@ describe('permalinks', () => {
     expect(first?.querySelector('[data-event-id]')?.getAttribute('data-event-id')).toBe(String(event.id));
     expect(first?.contains(open[0]!)).toBe(true);
     const head = headOf(document);
-    expect(head.title).toBe(`${event.title} – Agenda – Canton de Valmont`);
+    expect(head.title).toBe(`${event.title} – Agenda – ${demoName('fr')}`);
     // Its date as Swiss French writes it, its place, then the start of its text, within 160 characters.
     const date = new Intl.DateTimeFormat('fr-CH', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${event.bel_date.slice(0, 10)}T00:00:00Z`),
@@ -388,7 +389,7 @@ describe('permalinks', () => {
     const document = await page(localizedPath(path, 'de'));
     expect(collapse(within(document.body).getByRole('heading', { level: 1 }).textContent)).toBe(event.title);
     const head = headOf(document);
-    expect(head.title).toBe(`${event.title} – Agenda – Kanton Valmont`);
+    expect(head.title).toBe(`${event.title} – Agenda – ${demoName('de')}`);
     expect(head.description).toMatch(/^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d{1,2}\. \S+ \d{4}/);
     const switchLinks: Record<string, string | null> = Object.fromEntries(
       Array.from(document.querySelectorAll<HTMLAnchorElement>('a[data-set-lang]')).map((link): [string, string | null] => [
@@ -422,7 +423,7 @@ describe('permalinks', () => {
     const document = await page(path);
     expect(within(document.body).getByRole('heading', { level: 1 }).textContent).toBe(item.title);
     const head = headOf(document);
-    expect(head.title).toBe(`${item.title} – Actualités – Canton de Valmont`);
+    expect(head.title).toBe(`${item.title} – Actualités – ${demoName('fr')}`);
     expect(head.canonical).toBe(`${ORIGIN}${path}`);
     expect(head.og['og:type']).toBe('article');
     const [ld] = jsonLdOf(document);
@@ -562,10 +563,10 @@ describe("the institution's content keeps its language on a page in another (WCA
 
 describe('the API reference page, a page of the site', () => {
   it.each([
-    { language: 'fr', path: '/api/', heading: 'Référence de l’API', site: 'Canton de Valmont', footer: 'Informations sur le site', column: 'Limites' },
-    { language: 'de', path: '/de/api/', heading: 'API-Referenz', site: 'Kanton Valmont', footer: 'Informationen zur Website', column: 'Grenzen' },
-    { language: 'it', path: '/it/api/', heading: 'Riferimento dell’API', site: 'Cantone di Valmont', footer: 'Informazioni sul sito', column: 'Limiti' },
-    { language: 'en', path: '/en/api/', heading: 'API reference', site: 'Canton of Valmont', footer: 'About this site', column: 'Limits' },
+    { language: 'fr', path: '/api/', heading: 'Référence de l’API', site: demoName('fr'), footer: 'Informations sur le site', column: 'Limites' },
+    { language: 'de', path: '/de/api/', heading: 'API-Referenz', site: demoName('de'), footer: 'Informationen zur Website', column: 'Grenzen' },
+    { language: 'it', path: '/it/api/', heading: 'Riferimento dell’API', site: demoName('it'), footer: 'Informazioni sul sito', column: 'Limiti' },
+    { language: 'en', path: '/en/api/', heading: 'API reference', site: demoName('en'), footer: 'About this site', column: 'Limits' },
   ])(
     '$path has the header, the footer, its language versions and its words in its language',
     async ({ language, path, heading, site: siteName, footer, column }) => {

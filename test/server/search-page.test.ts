@@ -4,6 +4,7 @@ import { localizedPath } from '../../src/domain/permalinks';
 import { closeOpened } from '../support/close-opened';
 import { injectClient, type TestClient } from '../support/http-client';
 import { collapse, embeddedPaths, headOf, parseHtml, startRenderedSite, type RenderedSite } from '../support/rendered-pages';
+import { demoName } from '../support/profile-strings';
 
 jest.setTimeout(120_000);
 
@@ -35,8 +36,8 @@ describe('the search page, as the server renders it', () => {
     const document = await page('/recherche/?q=helene');
     const head = headOf(document);
     // The title names the query first (WCAG 2.4.2); the page's own title stays for the script to give back when the box is emptied.
-    expect(head.title).toBe('« helene » – Recherche – Canton de Valmont');
-    expect(document.querySelector('title')?.getAttribute('data-list-title')).toBe('Recherche – Canton de Valmont');
+    expect(head.title).toBe(`« helene » – Recherche – ${demoName('fr')}`);
+    expect(document.querySelector('title')?.getAttribute('data-list-title')).toBe(`Recherche – ${demoName('fr')}`);
     expect(head.canonical).toBe(`${ORIGIN}/recherche/`);
     expect(main(document).getByRole('heading', { level: 1 }).textContent).toBe('Recherche');
     expect(main(document).getByRole<HTMLInputElement>('searchbox', { name: 'Rechercher sur le site' }).value).toBe('helene');
@@ -55,10 +56,10 @@ describe('the search page, as the server renders it', () => {
   });
 
   it.each([
-    ['fr', '« budget » – Recherche – Canton de Valmont'],
-    ['de', '«budget» – Suche – Kanton Valmont'],
-    ['it', '«budget» – Ricerca – Cantone di Valmont'],
-    ['en', '“budget” – Search – Canton of Valmont'],
+    ['fr', `« budget » – Recherche – ${demoName('fr')}`],
+    ['de', `«budget» – Suche – ${demoName('de')}`],
+    ['it', `«budget» – Ricerca – ${demoName('it')}`],
+    ['en', `“budget” – Search – ${demoName('en')}`],
   ] as const)('names the query in the %s title, spaces collapsed as the search reads them', async (language, title) => {
     const document = await page(localizedPath('/recherche/?q=%20budget%20%20', language));
     expect(headOf(document).title).toBe(title);
@@ -68,7 +69,7 @@ describe('the search page, as the server renders it', () => {
     for (const path of ['/recherche/', '/recherche/?q=a', '/recherche/?q=']) {
       const document = await page(path);
       // No query, no name in the title.
-      expect(headOf(document).title).toBe('Recherche – Canton de Valmont');
+      expect(headOf(document).title).toBe(`Recherche – ${demoName('fr')}`);
       expect(main(document).getByText(/^Saisissez au moins deux caractères/)).toBeTruthy();
       expect(embeddedPaths(document)).toEqual([]);
     }

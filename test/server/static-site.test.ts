@@ -7,12 +7,18 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../../server/http/app';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
+import { colourRule } from '../../src/domain/site-identity';
 import type { Database } from '../../server/data/database';
 import { injectClient, type TestClient } from '../support/http-client';
 import { ensureTestMedia, openTestDatabase, testBackend } from '../support/test-database';
+import { demoName } from '../support/profile-strings';
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 const SHEET = '.directory{color:#1a1a1a}\n';
+// The app reads and checks the demo's profile when it is built (DOMPurify, marked): seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let db: Database;
 let app: FastifyInstance;
 let client: TestClient;
@@ -44,7 +50,7 @@ describe('the built site', () => {
   it('renders the home page into its built HTML, revalidated by the browser on every visit and kept 10 s by a shared cache', async () => {
     const answer = await client.get('/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Bienvenue – Canton de Valmont</title>');
+    expect(answer.text).toContain(`<title>Bienvenue – ${demoName('fr')}</title>`);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
@@ -52,7 +58,7 @@ describe('the built site', () => {
   it('renders /annuaire/ into annuaire/index.html', async () => {
     const answer = await client.get('/annuaire/');
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>Annuaire – Canton de Valmont</title>');
+    expect(answer.text).toContain(`<title>Annuaire – ${demoName('fr')}</title>`);
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
   });
 
@@ -124,12 +130,14 @@ describe('the built site', () => {
     expect(headers['permissions-policy']).toContain('camera=()');
   });
 
-  it('allows no inline style but the sheets a page inlines, each by its hash', async () => {
+  it("allows no inline style but the sheets a page inlines and the profile's colours, each by its hash", async () => {
     const { headers, text } = await client.get('/annuaire/');
-    const inlined = /<style>([^<]*)<\/style>/.exec(text)?.[1];
-    expect(inlined).toBe(SHEET);
+    const inlined = [...text.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
+    const colours = colourRule(defaultSiteProfile().settings.colours);
+    expect(inlined).toEqual([SHEET, colours]);
+    const hash = (css: string): string => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     const styleSrc = (headers['content-security-policy'] ?? '').split(';').find((d) => d.startsWith('style-src '));
-    expect(styleSrc).toBe(`style-src 'self' 'sha256-${createHash('sha256').update(SHEET).digest('base64')}'`);
+    expect(styleSrc).toBe(`style-src 'self' ${hash(SHEET)} ${hash(colours)}`);
   });
 
   it('sends Strict-Transport-Security only over https', async () => {

@@ -22,14 +22,24 @@ export interface RenderedSite {
   readonly close: () => Promise<void>;
 }
 
-/** Serves `dist/` (run `npm run build` first) on a private copy of the demo database, and keeps the database at hand. */
-export const startRenderedSite = async (pages?: AppOptions['pages'], database?: Database): Promise<RenderedSite> => {
+/**
+ * Serves `dist/` (run `npm run build` first) on a private copy of the demo database, and keeps the database at hand;
+ * `profile`, another site profile than the demo's.
+ */
+export const startRenderedSite = async (pages?: AppOptions['pages'], database?: Database, profile?: AppOptions['profile']): Promise<RenderedSite> => {
   if (!existsSync(join(DIST, 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` before these tests (npm test does it).');
   }
   const db = database ?? (await openTestDatabase());
   // The pages' absolute links start at the configured public address, never at the request's Host.
-  const app = buildApp({ db, distDir: DIST, mediaDir: await ensureTestMedia(), publicOrigin: RENDERED_SITE_ORIGIN, ...(pages === undefined ? {} : { pages }) });
+  const app = buildApp({
+    db,
+    distDir: DIST,
+    mediaDir: await ensureTestMedia(),
+    publicOrigin: RENDERED_SITE_ORIGIN,
+    ...(pages === undefined ? {} : { pages }),
+    ...(profile === undefined ? {} : { profile }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

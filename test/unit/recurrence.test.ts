@@ -19,6 +19,9 @@ import { addMessages, intlFor } from '../../src/i18n/intl';
 import type { Language } from '../../src/i18n/language';
 import { recurrenceWords } from '../../src/i18n/recurrence-words';
 
+/** The institution the pages name, as a site profile gives it. */
+const BY = { name: 'Commune de Seeberg', postalAddress: ['Dorfplatz 1', '3999 Seeberg'] } as const;
+
 addMessages(AGENDA_MESSAGES);
 
 const TUESDAYS: Recurrence = { frequency: 'weekly', until: '2027-06-30' };
@@ -220,7 +223,7 @@ describe('eventJsonLd of a repeating event', () => {
       end_time: '11:30',
       recurrence: { frequency: 'weekly', interval: 2, weekdays: ['TU', 'TH'], until: '2027-06-30', except: ['2026-12-08', '2026-12-09'] },
     };
-    expect(eventJsonLd(event, 'https://www.canton.example/agenda/7-visite/').eventSchedule).toEqual({
+    expect(eventJsonLd(event, 'https://www.canton.example/agenda/7-visite/', BY).eventSchedule).toEqual({
       '@type': 'Schedule',
       repeatFrequency: 'P2W',
       byDay: ['https://schema.org/Tuesday', 'https://schema.org/Thursday'],
@@ -235,7 +238,7 @@ describe('eventJsonLd of a repeating event', () => {
 
   it('says a monthly rule by week of the month, by its last weekday or by day, and a count', () => {
     const schedule = (recurrence: Recurrence, bel_date: string) =>
-      eventJsonLd({ id: '8', bel_date, title: 'Séance', recurrence }, 'https://www.canton.example/agenda/8/').eventSchedule;
+      eventJsonLd({ id: '8', bel_date, title: 'Séance', recurrence }, 'https://www.canton.example/agenda/8/', BY).eventSchedule;
     expect(schedule({ frequency: 'monthly', monthly_by: 'weekday', count: 6 }, '2026-12-01')).toEqual({
       '@type': 'Schedule',
       repeatFrequency: 'P1M',
@@ -248,6 +251,6 @@ describe('eventJsonLd of a repeating event', () => {
     expect(schedule({ frequency: 'monthly', monthly_by: 'weekday' }, '2026-10-30')).toMatchObject({ byDay: '-1FR' });
     expect(schedule({ frequency: 'monthly' }, '2026-01-15')).toMatchObject({ repeatFrequency: 'P1M', byMonthDay: 15 });
     expect(schedule({ frequency: 'daily', interval: 3 }, '2026-01-15')).toMatchObject({ repeatFrequency: 'P3D' });
-    expect(eventJsonLd({ id: '9', bel_date: '2026-01-15', title: 'Une fois' }, 'https://www.canton.example/agenda/9/').eventSchedule).toBeUndefined();
+    expect(eventJsonLd({ id: '9', bel_date: '2026-01-15', title: 'Une fois' }, 'https://www.canton.example/agenda/9/', BY).eventSchedule).toBeUndefined();
   });
 });

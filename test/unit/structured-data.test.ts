@@ -1,9 +1,13 @@
 import type { AgendaEvent } from '../../src/domain/agenda';
 import { contactJsonLd, eventJsonLd, newsArticleJsonLd, plainText, postalAddress, zurichDateTime } from '../../src/domain/structured-data';
 
+/** The institution the pages name, as a site profile gives it. */
+const BY = { name: 'Commune de Seeberg', postalAddress: ['Dorfplatz 1', '3999 Seeberg'] } as const;
+
 const SITE = 'https://www.canton.example';
 const EVENT_PAGE = `${SITE}/agenda/12-seance/`;
-const INSTITUTION = { '@type': 'GovernmentOrganization', name: 'Canton de Valmont', url: `${SITE}/` };
+const ADDRESS = { '@type': 'PostalAddress', streetAddress: 'Dorfplatz 1', postalCode: '3999', addressLocality: 'Seeberg', addressCountry: 'CH' };
+const INSTITUTION = { '@type': 'GovernmentOrganization', name: 'Commune de Seeberg', url: `${SITE}/`, address: ADDRESS };
 
 const agendaEvent = (fields: Partial<AgendaEvent> = {}): AgendaEvent => ({ id: '12', bel_date: '2026-12-01', title: 'Séance', ...fields });
 
@@ -93,6 +97,7 @@ describe('eventJsonLd', () => {
           description: '',
         }),
         EVENT_PAGE,
+        BY,
       ),
     ).toStrictEqual({
       '@context': 'https://schema.org',
@@ -111,7 +116,7 @@ describe('eventJsonLd', () => {
   });
 
   it('gives a bare event only what it has: no place, description, link or keywords', () => {
-    expect(eventJsonLd(agendaEvent(), EVENT_PAGE)).toStrictEqual({
+    expect(eventJsonLd(agendaEvent(), EVENT_PAGE, BY)).toStrictEqual({
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: 'Séance',
@@ -125,7 +130,7 @@ describe('eventJsonLd', () => {
   });
 
   it('names a place by all its parts but the town', () => {
-    expect(eventJsonLd(agendaEvent({ place: 'Salle 1, Château, Sion' }), EVENT_PAGE)['location']).toStrictEqual({
+    expect(eventJsonLd(agendaEvent({ place: 'Salle 1, Château, Sion' }), EVENT_PAGE, BY)['location']).toStrictEqual({
       '@type': 'Place',
       name: 'Salle 1, Château',
       address: { '@type': 'PostalAddress', addressLocality: 'Sion', addressCountry: 'CH' },
@@ -133,25 +138,29 @@ describe('eventJsonLd', () => {
   });
 
   it('gives a place of one part as its name and address, trimmed', () => {
-    expect(eventJsonLd(agendaEvent({ place: ' Château ' }), EVENT_PAGE)['location']).toStrictEqual({ '@type': 'Place', name: 'Château', address: 'Château' });
+    expect(eventJsonLd(agendaEvent({ place: ' Château ' }), EVENT_PAGE, BY)['location']).toStrictEqual({ '@type': 'Place', name: 'Château', address: 'Château' });
   });
 
   it('ends a timed event at its end time, or at the last day of several, and not at all otherwise', () => {
-    expect(eventJsonLd(agendaEvent({ start_time: '18:30', end_time: '20:00', end_date: '2026-12-02' }), EVENT_PAGE)).toMatchObject({
+    expect(eventJsonLd(agendaEvent({ start_time: '18:30', end_time: '20:00', end_date: '2026-12-02' }), EVENT_PAGE, BY)).toMatchObject({
       startDate: '2026-12-01T18:30:00+01:00',
       endDate: '2026-12-02T20:00:00+01:00',
     });
-    expect(eventJsonLd(agendaEvent({ start_time: '18:30', end_date: '2026-12-03' }), EVENT_PAGE)['endDate']).toBe('2026-12-03');
-    expect(eventJsonLd(agendaEvent({ start_time: '18:30' }), EVENT_PAGE)).not.toHaveProperty('endDate');
-    expect(eventJsonLd(agendaEvent({ end_date: '2026-12-04' }), EVENT_PAGE)['endDate']).toBe('2026-12-04');
+    expect(eventJsonLd(agendaEvent({ start_time: '18:30', end_date: '2026-12-03' }), EVENT_PAGE, BY)['endDate']).toBe('2026-12-03');
+    expect(eventJsonLd(agendaEvent({ start_time: '18:30' }), EVENT_PAGE, BY)).not.toHaveProperty('endDate');
+    expect(eventJsonLd(agendaEvent({ end_date: '2026-12-04' }), EVENT_PAGE, BY)['endDate']).toBe('2026-12-04');
   });
 
   it('starts on the written day when the date carries a time it cannot read', () => {
-    expect(eventJsonLd(agendaEvent({ bel_date: '2026-12-01Tsoir' }), EVENT_PAGE)['startDate']).toBe('2026-12-01');
+    expect(eventJsonLd(agendaEvent({ bel_date: '2026-12-01Tsoir' }), EVENT_PAGE, BY)['startDate']).toBe('2026-12-01');
   });
 
   it('names no organiser’s address when the page address is not absolute', () => {
-    expect(eventJsonLd(agendaEvent(), 'agenda/12/')['organizer']).toStrictEqual({ '@type': 'GovernmentOrganization', name: 'Canton de Valmont' });
+    expect(eventJsonLd(agendaEvent(), 'agenda/12/', BY)['organizer']).toStrictEqual({
+      '@type': 'GovernmentOrganization',
+      name: 'Commune de Seeberg',
+      address: ADDRESS,
+    });
   });
 });
 
@@ -173,6 +182,7 @@ describe('contactJsonLd', () => {
           address: null,
         },
         page,
+        BY,
       ),
     ).toStrictEqual({
       '@context': 'https://schema.org',
@@ -188,7 +198,7 @@ describe('contactJsonLd', () => {
   });
 
   it('gives a person without party, commissions or image none of them', () => {
-    expect(contactJsonLd({ title: 'Rochat', type_contact: 'Personne', parti: ' ' }, page)).toStrictEqual({
+    expect(contactJsonLd({ title: 'Rochat', type_contact: 'Personne', parti: ' ' }, page, BY)).toStrictEqual({
       '@context': 'https://schema.org',
       '@type': 'Person',
       name: 'Rochat',
@@ -198,12 +208,12 @@ describe('contactJsonLd', () => {
 
   it('links only an http(s) image', () => {
     for (const image of ['javascript:alert(1)', 'ftp://x.example/a.jpg', 'http://[x'])
-      expect(contactJsonLd({ title: 'X', image }, page)).not.toHaveProperty('image');
-    expect(contactJsonLd({ title: 'X', image: 'http://x.example/a.jpg' }, page)['image']).toBe('http://x.example/a.jpg');
+      expect(contactJsonLd({ title: 'X', image }, page, BY)).not.toHaveProperty('image');
+    expect(contactJsonLd({ title: 'X', image: 'http://x.example/a.jpg' }, page, BY)['image']).toBe('http://x.example/a.jpg');
   });
 
   it('gives an organisation its address without its own name, its logo and its contact person only when it has one', () => {
-    expect(contactJsonLd({ title: ' Service des routes ', address: 'Service des routes\nRoute 1\n1950 Sion', image: '/media/logo.png' }, page)).toStrictEqual({
+    expect(contactJsonLd({ title: ' Service des routes ', address: 'Service des routes\nRoute 1\n1950 Sion', image: '/media/logo.png' }, page, BY)).toStrictEqual({
       '@context': 'https://schema.org',
       '@type': 'GovernmentOrganization',
       name: 'Service des routes',
@@ -212,7 +222,7 @@ describe('contactJsonLd', () => {
       logo: `${SITE}/media/logo.png`,
       image: `${SITE}/media/logo.png`,
     });
-    expect(contactJsonLd({ title: 'Service', contact_person: ' M. Favre ', phone: '+41', email: 'a@b.example' }, page)['contactPoint']).toStrictEqual({
+    expect(contactJsonLd({ title: 'Service', contact_person: ' M. Favre ', phone: '+41', email: 'a@b.example' }, page, BY)['contactPoint']).toStrictEqual({
       '@type': 'ContactPoint',
       name: 'M. Favre',
       telephone: '+41',
@@ -223,9 +233,10 @@ describe('contactJsonLd', () => {
 
 describe('newsArticleJsonLd', () => {
   it('gives the publisher no logo when none can be made absolute', () => {
-    expect(newsArticleJsonLd({ id: '7', title: 'Budget' }, 'actualites/7/', SITE)['publisher']).toStrictEqual({
+    expect(newsArticleJsonLd({ id: '7', title: 'Budget' }, 'actualites/7/', SITE, BY)['publisher']).toStrictEqual({
       '@type': 'GovernmentOrganization',
-      name: 'Canton de Valmont',
+      name: 'Commune de Seeberg',
+      address: ADDRESS,
     });
   });
 
@@ -236,6 +247,7 @@ describe('newsArticleJsonLd', () => {
         { id: '7', title: 'Budget', lead: '<p>Le&nbsp;budget</p>', date: '2026-12-01', image: '/media/b.jpg', categories: [{ id: '1', title: 'Finances' }] },
         page,
         'https://api.example',
+        BY,
       ),
     ).toStrictEqual({
       '@context': 'https://schema.org',

@@ -22,6 +22,18 @@ const showCartCount = (doc: Document, count: number): void => {
   for (const element of doc.querySelectorAll<HTMLElement>('[data-cart-count]')) element.dataset.cartCount = String(count);
 };
 
+/**
+ * The site's name as the page says it: its `<meta name="application-name">`, else its title's last
+ * part after " – " (`Agenda – Commune de Seeberg`). A content system's page that says neither gets no
+ * name: the widgets carry none of their own, so the institution is named only where the host page names it.
+ */
+export const siteNameOf = (doc: Document): string | null => {
+  const declared = doc.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content.trim();
+  if (declared) return declared;
+  const at = doc.title.lastIndexOf(' – ');
+  return at < 0 ? null : doc.title.slice(at + ' – '.length).trim() || null;
+};
+
 /** What the header needs of the page's cart: its item count, now and at every change. */
 export interface CartCount {
   readonly current: () => number;
@@ -37,6 +49,8 @@ export interface CartCount {
 export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>): void => {
   const source = doc.querySelector('main [data-widget]') ?? doc.documentElement;
   const page = doc.documentElement.dataset.page;
+  // Read before the first render rewrites the title.
+  const siteName = siteNameOf(doc);
   for (const link of doc.querySelectorAll<HTMLElement>('[data-nav]')) {
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
   }
@@ -49,7 +63,7 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     if (doc.documentElement.lang !== language) doc.documentElement.lang = language;
     translateStatic(doc, intl);
     const heading = doc.querySelector('main h1');
-    doc.title = heading ? `${heading.textContent} – ${intl.formatMessage({ id: 'site.name' })}` : doc.title;
+    if (heading) doc.title = siteName === null ? heading.textContent : `${heading.textContent} – ${siteName}`;
     for (const link of doc.querySelectorAll<HTMLElement>('[data-set-lang]')) {
       if (link.dataset.setLang === language) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
