@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { seriesOf } from '../../src/domain/agenda-grouping';
+import type { SiteProfile } from '../../src/domain/site-profile';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import {
@@ -74,6 +75,8 @@ export interface PageRoutesOptions {
   readonly expensive?: ExpensiveWork;
   /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the demo's office. */
   readonly orderEmail?: string;
+  /** The institution's site profile, checked: its own texts are the legal notice's, the privacy statement's, the accessibility statement's and the home page's; default: the demo's. */
+  readonly profile?: SiteProfile;
 }
 
 /** What the build lists of each widget's code (dist/widget-chunks.json): its files, by the widget's name. */
