@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
+import { EMPTY, of, type Observable } from 'rxjs';
 import { seriesOf } from '../../src/domain/agenda-grouping';
+import { PROFILE_TEXTS, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
   contactPath,
@@ -21,7 +23,6 @@ import {
 import { eventDescription } from '../../src/domain/agenda-description';
 import { contactJsonLd, eventJsonLd, newsArticleJsonLd, plainText, type Institution } from '../../src/domain/structured-data';
 import { colourRule, EMBLEM_PATH, MANIFEST_PATH, siteIdentity, webAppManifest } from '../../src/domain/site-identity';
-import type { SiteProfile } from '../../src/domain/site-profile';
 import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
@@ -40,6 +41,7 @@ import { textFromSearch } from '../../src/domain/site-search';
 import { siteInfoEntry } from '../../src/views/site-info/site-info-entry';
 import { shopEntry } from '../../src/views/shop/shop-entry';
 import { CONTENT_LANGUAGE } from '../../src/views/shared/widget-root';
+import { profileTextNameOf, type ProfileTextAnswer } from '../../src/views/shared/profile-text';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
@@ -259,6 +261,19 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // A page's description names the institution (`{site}` in the catalogues).
   const describe = (language: Language, id: MessageId): string => translate(intlFor(language), id, { site: siteOf(language).identity.name });
 
+  // The institution's own texts a widget asks for (`profile:legalNotice`, …): answered here from the
+  // site profile, checked and sanitized at start, in the page's language or else the profile's
+  // default one, and embedded with the widget's other answers, so the browser's first render is the
+  // server's without a request. Never asked of the API.
+  const profileAnswer = (key: string, language: Language): Observable<ProfileTextAnswer> | undefined => {
+    const name = profileTextNameOf(key, Object.keys(PROFILE_TEXTS) as ProfileTextName[]);
+    if (name === null) return undefined;
+    const { profile } = options;
+    const written = profile.texts[language] === undefined ? profile.settings.languages.default : language;
+    const text = profile.texts[written]?.[name];
+    return text === undefined ? EMPTY : of({ language: written, html: text.html });
+  };
+
   const metaFor = (origin: string, language: Language, pathname: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
     const site = siteOf(language).identity.name;
     return {
@@ -324,7 +339,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
-    const rendered = await renderWidget(setup.entry, request, (answerPath) => options.answers(answerPath, headers));
+    const rendered = await renderWidget(setup.entry, request, (answerPath) => profileAnswer(answerPath, language) ?? options.answers(answerPath, headers));
     // The database went away during the render: the page keeps what did load, its failed lists offer
     // their retry, and it is answered 503 (never kept) so crawlers and caches come back later.
     const unavailableNow = Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503);
@@ -567,7 +582,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         const rendered = await renderWidget(
           PAGES[page].entry,
           { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes } },
-          (answerPath) => options.answers(answerPath, origins.forward(request)),
+          (answerPath) => profileAnswer(answerPath, language) ?? options.answers(answerPath, origins.forward(request)),
         );
         // A fragment is kept a minute by whoever includes it: never one made while the database was away.
         if (Object.values(rendered.failures).some((failure) => failure._tag === 'HttpError' && failure.status === 503)) return finish(503, '');

@@ -79,7 +79,9 @@ describe('the print style sheet', () => {
 
   it('prints the accessibility statement whole', async () => {
     const page = await printed('/accessibilite/');
-    await expect(visible(page, '.statement__section')).resolves.toBe(8);
+    // The software's own parts, then the institution's, from its site profile.
+    await expect(visible(page, '.statement__section')).resolves.toBe(4);
+    await expect(visible(page, '.statement__institution h2')).resolves.toBe(4);
     for (const hidden of ['.site-nav', '.site-footer']) await expect(visible(page, hidden)).resolves.toBe(0);
     await page.close();
   });

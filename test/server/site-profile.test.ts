@@ -18,9 +18,7 @@ import { contrastRows, contrastTable, ratioText } from '../../server/profile/col
 import { loadSiteProfile, readSiteProfile } from '../../server/profile/load-site-profile';
 import { profileMarkup } from '../../server/profile/profile-markup';
 import { SettingError } from '../../server/settings';
-import { ACCESSIBILITY_EMAIL, ACCESSIBILITY_STATEMENTS, STATEMENT_DATE } from '../../src/views/accessibility/accessibility-statement';
-import { DATA_PROTECTION_EMAIL, INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
-import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS } from '../../src/views/site-info/site-info-text';
+import { INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
 import { LANGUAGES } from '../../src/domain/language';
 import { ROOT } from '../support/server-child';
 
@@ -75,10 +73,8 @@ describe("the demo's profile (profiles/valmont)", () => {
     expect(settings.institution.name.full.fr).toBe(INSTITUTION_NAME);
     expect(settings.contact.postalAddress).toEqual(INSTITUTION_POSTAL);
     expect(settings.contact.phone).toEqual(INSTITUTION_PHONE);
-    expect(settings.contact.email).toEqual({
+    expect(settings.contact.email).toMatchObject({
       general: INSTITUTION_EMAIL,
-      dataProtection: DATA_PROTECTION_EMAIL,
-      accessibility: ACCESSIBILITY_EMAIL,
       orders: DEFAULT_ORDER_EMAIL,
     });
     expect(settings.openData.publisher).toEqual(DEFAULT_PUBLISHER);
@@ -101,32 +97,14 @@ describe("the demo's profile (profiles/valmont)", () => {
     expect(profile.emblem).toContain('clip-path="url(#valmont-shield)"');
   });
 
-  it.each(LANGUAGES.map((language) => [language]))(
-    'says in Markdown, in %s, every word of the legal notice, the privacy statement and the accessibility parts',
-    (language) => {
-      const texts = profile.texts[language]!;
-      expect(Object.keys(texts).sort()).toEqual(Object.keys(PROFILE_TEXTS).sort());
-      for (const [html, source] of [
-        [texts.legalNotice.html, LEGAL_NOTICES[language]],
-        [texts.privacy.html, PRIVACY_STATEMENTS[language]],
-      ] as const) {
-        const words = textOf(html);
-        for (const sentence of [source.intro, ...source.sections.flatMap((section) => [section.title, ...section.paragraphs, ...(section.items ?? [])])]) {
-          expect(words).toContain(sentence);
-        }
-        expect(html).toContain(`<time datetime="${INFO_DATE.iso}">${INFO_DATE.shown[language]}</time>`);
-      }
-      const statement = ACCESSIBILITY_STATEMENTS[language];
-      const accessibility = textOf(texts.accessibility.html);
-      for (const sentence of [statement.limits, statement.contact].flatMap((section) => [section.title, ...section.paragraphs, ...(section.items ?? [])])) {
-        expect(accessibility).toContain(sentence);
-      }
-      expect(texts.accessibility.html).toContain(`<a href="mailto:${ACCESSIBILITY_EMAIL}">${ACCESSIBILITY_EMAIL}</a>`);
-      expect(texts.accessibility.html).toContain(`<address>${statement.contact.postal.join('<br>')}</address>`);
-      expect(texts.accessibility.html).toContain(`<time datetime="${STATEMENT_DATE}">${statement.dated.date}</time>`);
-      expect(textOf(texts.homeIntro.html).trim()).not.toBe('');
-    },
-  );
+  it.each(LANGUAGES.map((language) => [language]))('has its four texts in %s, the privacy and accessibility ones naming its own addresses', (language) => {
+    const texts = profile.texts[language]!;
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(PROFILE_TEXTS).sort());
+    const { dataProtection, accessibility } = profile.settings.contact.email;
+    expect(texts.privacy.html).toContain(dataProtection);
+    expect(texts.accessibility.html).toContain(`<a href="mailto:${accessibility}">${accessibility}</a>`);
+    expect(textOf(texts.homeIntro.html).trim()).not.toBe('');
+  });
 
   it('draws every colour pair at or above WCAG 2.2 AA, as the table of `npm run profile -- check` shows', () => {
     const rows = contrastRows(profile.settings.colours);

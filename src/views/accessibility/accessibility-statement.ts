@@ -1,17 +1,13 @@
 import type { Language } from '../../i18n/language';
 
 /**
- * The accessibility statement's texts, in every language of the site. They live here rather
- * than in the message catalogues: those travel with every page's script, while this text is
- * needed only by the statement's page (its server rendering, and its chunk on a language switch).
- * Say only what is true of the project: which checks run, and what has not been done.
+ * The accessibility statement's generic parts, in every language of the site: what the software
+ * itself does and how it is checked, true whatever institution publishes it. The institution's
+ * parts (known limits, contact, remedies, the date of its review) are its site profile's
+ * `accessibility.md`, shown after these. They live here rather than in the message catalogues:
+ * those travel with every page's script, while this text is needed only by the statement's page.
+ * Say only what is true of the project: which checks run, and what has not been done; name no institution.
  */
-
-/** The day the statement was written (and last reviewed), for `<time datetime>`. */
-export const STATEMENT_DATE = '2026-11-28';
-
-/** Where a visitor reports a problem: an address of the demo institution. */
-export const ACCESSIBILITY_EMAIL = 'accessibilite@canton.example';
 
 /** A titled part of the statement: paragraphs, then a list when it has one. */
 export interface StatementSection {
@@ -20,31 +16,20 @@ export interface StatementSection {
   readonly items?: readonly string[];
 }
 
-/** The whole statement in one language. */
+/** The statement's generic parts in one language. */
 export interface AccessibilityStatement {
   readonly intro: string;
   readonly status: StatementSection;
   readonly standards: StatementSection;
   readonly tests: StatementSection;
   readonly screenReaders: StatementSection;
-  readonly limits: StatementSection;
-  readonly contact: StatementSection & {
-    readonly emailLabel: string;
-    readonly postalLabel: string;
-    /** The lines of the postal address. */
-    readonly postal: readonly string[];
-  };
-  readonly recourse: StatementSection;
-  readonly dated: { readonly title: string; readonly before: string; readonly date: string; readonly after: string };
 }
 
-const POSTAL = ['Chancellerie d’État – Accessibilité numérique', 'Place du Château 1', '1990 Valmont'];
-
-/** The statement in each language of the site. */
+/** The statement's generic parts in each language of the site. */
 export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilityStatement>> = {
   fr: {
     intro:
-      'Le Canton de Valmont s’engage à rendre son site accessible à toutes et à tous, quels que soient leur handicap et les outils qu’ils utilisent. Cette déclaration s’applique à toutes les pages du site, dans ses quatre langues.',
+      'Ce site est conçu pour être accessible à toutes et à tous, quels que soient leur handicap et les outils qu’ils utilisent. Cette déclaration s’applique à toutes ses pages, dans chacune de ses langues : elle dit d’abord ce que fait le logiciel qui le publie et comment il est vérifié, puis les limites connues, comment signaler un problème et la date de la déclaration.',
     status: {
       title: 'État de conformité',
       paragraphs: [
@@ -79,46 +64,10 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'Aucun test n’a encore été mené avec un lecteur d’écran (NVDA, JAWS, VoiceOver, TalkBack) ni par des personnes qui en utilisent. Les noms, rôles et annonces vérifiés automatiquement sont ceux que ces outils lisent, mais ces vérifications ne remplacent pas un tel essai. Il est prévu avec l’audit.',
       ],
     },
-    limits: {
-      title: 'Limites connues',
-      paragraphs: ['Les points suivants ne sont pas, ou pas entièrement, accessibles :'],
-      items: [
-        'les contenus rédigés par l’institution (actualités, événements, fiches de l’annuaire, catégories) sont publiés en français seulement ; dans les versions allemande, italienne et anglaise, ils restent en français et leur langue est indiquée aux aides techniques (attribut lang), sauf quand ils sont cités dans le titre de la fenêtre ou dans le nom d’un bouton, comme celui qui retire un filtre d’actualités, où une langue ne peut pas être indiquée (WCAG 3.1.2) ;',
-        'la boutique et le panier ne fonctionnent pas sans JavaScript : le panier est gardé dans le navigateur (stockage local), que seul un script peut lire ; leurs pages le disent à qui n’a pas JavaScript ;',
-        'une image d’actualité n’a de texte de remplacement que si la rédaction en fournit un ; sans lui, elle est traitée comme décorative, son titre figurant à côté ;',
-        'la structure des textes rédigés (titres, listes des descriptions et des articles) dépend de la rédaction et n’est pas vérifiée ;',
-        'les fichiers de calendrier (.ics) et de contact (.vcf) à télécharger sont lus par d’autres applications, dont l’accessibilité n’a pas été évaluée ;',
-        'les tests ne tournent que dans Chromium : Firefox, Safari et les navigateurs des téléphones n’ont pas été vérifiés ;',
-        'il n’existe pas de version en langage simplifié (FALC) ni en langue des signes.',
-      ],
-    },
-    contact: {
-      title: 'Signaler un problème',
-      paragraphs: [
-        'Si vous ne parvenez pas à accéder à un contenu ou à un service, écrivez-nous : nous vous répondrons et vous proposerons un autre moyen d’obtenir l’information. Indiquez l’adresse de la page, ce que vous cherchiez à faire, et si possible votre navigateur et votre aide technique.',
-      ],
-      emailLabel: 'Courriel :',
-      postalLabel: 'Courrier :',
-      postal: POSTAL,
-    },
-    recourse: {
-      title: 'Voies de recours',
-      paragraphs: ['Si vous nous avez signalé un défaut et n’avez pas obtenu de réponse satisfaisante :'],
-      items: [
-        'en Suisse, vous pouvez vous adresser à l’organe de médiation administrative du canton, ou faire valoir vos droits selon la loi sur l’égalité pour les handicapés (LHand) ;',
-        'en France, vous pouvez saisir le Défenseur des droits : par le formulaire en ligne de defenseurdesdroits.fr, auprès de l’un de ses délégués, ou par courrier gratuit à Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
-      ],
-    },
-    dated: {
-      title: 'Date de la déclaration',
-      before: 'Cette déclaration a été établie le ',
-      date: '28 novembre 2026',
-      after: '. Elle sera revue après l’audit, et à chaque évolution importante du site.',
-    },
   },
   de: {
     intro:
-      'Der Kanton Valmont setzt sich dafür ein, seine Website für alle zugänglich zu machen, unabhängig von Behinderungen und verwendeten Hilfsmitteln. Diese Erklärung gilt für alle Seiten der Website in ihren vier Sprachen.',
+      'Diese Website ist so gebaut, dass sie für alle zugänglich ist, unabhängig von Behinderungen und verwendeten Hilfsmitteln. Diese Erklärung gilt für alle ihre Seiten in jeder ihrer Sprachen: Sie sagt zuerst, was die Software tut, die sie veröffentlicht, und wie sie geprüft wird, dann die bekannten Einschränkungen, wie man ein Problem meldet und das Datum der Erklärung.',
     status: {
       title: 'Stand der Konformität',
       paragraphs: [
@@ -153,46 +102,10 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'Es wurde noch kein Test mit einem Screenreader (NVDA, JAWS, VoiceOver, TalkBack) oder durch Personen, die einen verwenden, durchgeführt. Die automatisch geprüften Namen, Rollen und Ansagen sind diejenigen, die diese Programme vorlesen, doch ersetzen diese Prüfungen einen solchen Test nicht. Er ist zusammen mit der Prüfung vorgesehen.',
       ],
     },
-    limits: {
-      title: 'Bekannte Einschränkungen',
-      paragraphs: ['Folgendes ist nicht oder nicht vollständig barrierefrei:'],
-      items: [
-        'die von der Institution verfassten Inhalte (Meldungen, Veranstaltungen, Einträge des Verzeichnisses, Kategorien) werden nur auf Französisch veröffentlicht; in der deutschen, italienischen und englischen Fassung bleiben sie französisch, und ihre Sprache wird den Hilfsmitteln angegeben (Attribut lang), ausser wenn sie im Titel des Fensters oder im Namen einer Schaltfläche zitiert werden, etwa jener, die einen Filter der Meldungen entfernt: Dort lässt sich keine Sprache angeben (WCAG 3.1.2);',
-        'Shop und Warenkorb funktionieren nicht ohne JavaScript: Der Warenkorb wird im Browser gespeichert (lokaler Speicher), den nur ein Skript lesen kann; ihre Seiten sagen dies, wenn JavaScript fehlt;',
-        'ein Bild einer Meldung hat nur dann einen Alternativtext, wenn die Redaktion einen liefert; ohne ihn gilt es als dekorativ, da sein Titel daneben steht;',
-        'die Struktur der redaktionellen Texte (Überschriften, Listen in Beschreibungen und Artikeln) hängt von der Redaktion ab und wird nicht geprüft;',
-        'die herunterladbaren Kalender- (.ics) und Kontaktdateien (.vcf) werden von anderen Anwendungen gelesen, deren Barrierefreiheit nicht beurteilt wurde;',
-        'die Tests laufen nur in Chromium: Firefox, Safari und die Browser von Mobiltelefonen wurden nicht geprüft;',
-        'es gibt keine Fassung in Leichter Sprache und keine in Gebärdensprache.',
-      ],
-    },
-    contact: {
-      title: 'Ein Problem melden',
-      paragraphs: [
-        'Wenn Sie auf einen Inhalt oder eine Dienstleistung nicht zugreifen können, schreiben Sie uns: Wir antworten Ihnen und bieten Ihnen einen anderen Weg zur Information an. Nennen Sie die Adresse der Seite, was Sie tun wollten, und wenn möglich Ihren Browser und Ihr Hilfsmittel.',
-      ],
-      emailLabel: 'E-Mail:',
-      postalLabel: 'Post:',
-      postal: POSTAL,
-    },
-    recourse: {
-      title: 'Rechtsweg',
-      paragraphs: ['Wenn Sie uns einen Mangel gemeldet und keine zufriedenstellende Antwort erhalten haben:'],
-      items: [
-        'in der Schweiz können Sie sich an die kantonale Ombudsstelle (Verwaltungsmediation) wenden oder Ihre Rechte nach dem Behindertengleichstellungsgesetz (BehiG) geltend machen;',
-        'in Frankreich können Sie den Défenseur des droits anrufen: über das Online-Formular von defenseurdesdroits.fr, bei einer seiner Delegierten oder kostenlos per Post an Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
-      ],
-    },
-    dated: {
-      title: 'Datum der Erklärung',
-      before: 'Diese Erklärung wurde am ',
-      date: '28. November 2026',
-      after: ' erstellt. Sie wird nach der Prüfung und bei jeder wichtigen Änderung der Website überarbeitet.',
-    },
   },
   it: {
     intro:
-      'Il Cantone di Valmont si impegna a rendere il proprio sito accessibile a tutte e a tutti, indipendentemente dalla disabilità e dagli strumenti utilizzati. La presente dichiarazione si applica a tutte le pagine del sito, nelle sue quattro lingue.',
+      'Questo sito è concepito per essere accessibile a tutte e a tutti, indipendentemente dalla disabilità e dagli strumenti utilizzati. La presente dichiarazione si applica a tutte le sue pagine, in ognuna delle sue lingue: dice prima che cosa fa il software che lo pubblica e come è verificato, poi i limiti noti, come segnalare un problema e la data della dichiarazione.',
     status: {
       title: 'Stato di conformità',
       paragraphs: [
@@ -227,46 +140,10 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
         'Nessun test è ancora stato svolto con un lettore di schermo (NVDA, JAWS, VoiceOver, TalkBack) né da persone che ne fanno uso. I nomi, i ruoli e gli annunci verificati automaticamente sono quelli che questi programmi leggono, ma tali verifiche non sostituiscono una simile prova, prevista insieme alla verifica completa.',
       ],
     },
-    limits: {
-      title: 'Limiti noti',
-      paragraphs: ['I seguenti elementi non sono, o non sono del tutto, accessibili:'],
-      items: [
-        'i contenuti redatti dall’istituzione (notizie, eventi, schede dell’elenco, categorie) sono pubblicati solo in francese; nelle versioni tedesca, italiana e inglese restano in francese e la loro lingua è indicata alle tecnologie assistive (attributo lang), tranne quando sono citati nel titolo della finestra o nel nome di un pulsante, come quello che rimuove un filtro delle notizie, dove una lingua non può essere indicata (WCAG 3.1.2);',
-        'il negozio e il carrello non funzionano senza JavaScript: il carrello è conservato nel browser (memoria locale), che solo uno script può leggere; le loro pagine lo dicono a chi non ha JavaScript;',
-        'un’immagine di una notizia ha un testo alternativo solo se la redazione lo fornisce; senza di esso è trattata come decorativa, poiché il suo titolo le sta accanto;',
-        'la struttura dei testi redatti (titoli, elenchi delle descrizioni e degli articoli) dipende dalla redazione e non è verificata;',
-        'i file di calendario (.ics) e di contatto (.vcf) da scaricare sono letti da altre applicazioni, la cui accessibilità non è stata valutata;',
-        'i test girano solo in Chromium: Firefox, Safari e i browser dei telefoni non sono stati verificati;',
-        'non esiste una versione in lingua facile né in lingua dei segni.',
-      ],
-    },
-    contact: {
-      title: 'Segnalare un problema',
-      paragraphs: [
-        'Se non riuscite ad accedere a un contenuto o a un servizio, scriveteci: vi risponderemo e vi proporremo un altro modo per ottenere l’informazione. Indicate l’indirizzo della pagina, che cosa cercavate di fare e, se possibile, il vostro browser e la vostra tecnologia assistiva.',
-      ],
-      emailLabel: 'E-mail:',
-      postalLabel: 'Posta:',
-      postal: POSTAL,
-    },
-    recourse: {
-      title: 'Vie di ricorso',
-      paragraphs: ['Se ci avete segnalato un difetto e non avete ottenuto una risposta soddisfacente:'],
-      items: [
-        'in Svizzera potete rivolgervi all’organo cantonale di mediazione amministrativa, o far valere i vostri diritti secondo la legge sui disabili (LDis);',
-        'in Francia potete adire il Défenseur des droits: con il modulo online di defenseurdesdroits.fr, presso uno dei suoi delegati, o per posta gratuita a Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
-      ],
-    },
-    dated: {
-      title: 'Data della dichiarazione',
-      before: 'La presente dichiarazione è stata redatta il ',
-      date: '28 novembre 2026',
-      after: '. Sarà rivista dopo la verifica completa e a ogni cambiamento importante del sito.',
-    },
   },
   en: {
     intro:
-      'The Canton of Valmont is committed to making its site accessible to everyone, whatever their disability and the tools they use. This statement applies to every page of the site, in its four languages.',
+      'This site is built to be accessible to everyone, whatever their disability and the tools they use. This statement applies to every one of its pages, in each of its languages: it first says what the software that publishes it does and how it is checked, then the known limitations, how to report a problem and the date of the statement.',
     status: {
       title: 'Compliance status',
       paragraphs: [
@@ -300,42 +177,6 @@ export const ACCESSIBILITY_STATEMENTS: Readonly<Record<Language, AccessibilitySt
       paragraphs: [
         'No test has yet been carried out with a screen reader (NVDA, JAWS, VoiceOver, TalkBack), nor by people who use one. The names, roles and announcements checked automatically are those these tools read out, but these checks do not replace such a test. It is planned with the audit.',
       ],
-    },
-    limits: {
-      title: 'Known limitations',
-      paragraphs: ['The following are not, or not fully, accessible:'],
-      items: [
-        'content written by the institution (news, events, directory entries, categories) is published in French only; in the German, Italian and English versions it stays in French and its language is given to assistive technologies (the lang attribute), except where it is quoted in the window’s title or in a button’s name, such as the one that removes a news filter, where no language can be given (WCAG 3.1.2);',
-        'the shop and the cart do not work without JavaScript: the cart is kept in the browser (local storage), which only a script can read; their pages say so to a visitor without JavaScript;',
-        'a news image has a text alternative only when the editors provide one; without it, it is treated as decorative, its title being next to it;',
-        'the structure of edited texts (headings, lists in descriptions and articles) depends on the editors and is not checked;',
-        'the calendar (.ics) and contact (.vcf) files to download are read by other applications, whose accessibility has not been assessed;',
-        'the tests run in Chromium only: Firefox, Safari and mobile browsers have not been checked;',
-        'there is no easy-to-read version and no sign-language version.',
-      ],
-    },
-    contact: {
-      title: 'Report a problem',
-      paragraphs: [
-        'If you cannot access some content or a service, write to us: we will answer and offer you another way to get the information. Give the address of the page, what you were trying to do and, if you can, your browser and assistive technology.',
-      ],
-      emailLabel: 'Email:',
-      postalLabel: 'Post:',
-      postal: POSTAL,
-    },
-    recourse: {
-      title: 'Remedies',
-      paragraphs: ['If you reported a defect to us and did not get a satisfactory answer:'],
-      items: [
-        'in Switzerland, you can turn to the canton’s administrative mediation office (ombudsman), or assert your rights under the Disability Discrimination Act (DDA);',
-        'in France, you can refer the matter to the Défenseur des droits: through the online form of defenseurdesdroits.fr, to one of its delegates, or by free post to Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.',
-      ],
-    },
-    dated: {
-      title: 'Date of this statement',
-      before: 'This statement was written on ',
-      date: '28 November 2026',
-      after: '. It will be reviewed after the audit and at every major change of the site.',
     },
   },
 };

@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { ProfileText, type ProfileTextAnswer } from '../shared/profile-text';
 import { useLocale } from '../shared/widget-root';
-import { ACCESSIBILITY_EMAIL, ACCESSIBILITY_STATEMENTS, STATEMENT_DATE, type StatementSection } from './accessibility-statement';
+import { ACCESSIBILITY_STATEMENTS, type StatementSection } from './accessibility-statement';
 
 /** A titled part of the statement, its heading naming the region. */
-const Section = ({ section, children }: { section: StatementSection; children?: ReactNode }) => {
+const Section = ({ section }: { section: StatementSection }) => {
   const titleId = useId();
   return (
     <section className="statement__section" aria-labelledby={titleId}>
@@ -18,13 +19,17 @@ const Section = ({ section, children }: { section: StatementSection; children?: 
           ))}
         </ul>
       ) : null}
-      {children}
     </section>
   );
 };
 
-/** The accessibility statement, in the page language: its status, standards, checks, limits, contact and remedies. */
-export const AccessibilityView = () => {
+/**
+ * The accessibility statement, in the page language: what the software does (its status,
+ * standards, checks), then the institution's parts from its site profile (`institution`: known
+ * limits, contact, remedies, date), whose `##` headings are the page's next h2. Without them (a
+ * container mounted alone in another system's page) only the generic parts show.
+ */
+export const AccessibilityView = ({ institution }: { institution: ProfileTextAnswer | null }) => {
   const { language } = useLocale();
   const text = ACCESSIBILITY_STATEMENTS[language];
   return (
@@ -34,34 +39,7 @@ export const AccessibilityView = () => {
       <Section section={text.standards} />
       <Section section={text.tests} />
       <Section section={text.screenReaders} />
-      <Section section={text.limits} />
-      <Section section={text.contact}>
-        <dl className="statement__contact">
-          <dt>{text.contact.emailLabel}</dt>
-          <dd>
-            <a href={`mailto:${ACCESSIBILITY_EMAIL}`}>{ACCESSIBILITY_EMAIL}</a>
-          </dd>
-          <dt>{text.contact.postalLabel}</dt>
-          <dd>
-            <address>
-              {text.contact.postal.map((line, index) => (
-                <span key={line}>
-                  {index > 0 ? <br /> : null}
-                  {line}
-                </span>
-              ))}
-            </address>
-          </dd>
-        </dl>
-      </Section>
-      <Section section={text.recourse} />
-      <Section section={{ title: text.dated.title, paragraphs: [] }}>
-        <p>
-          {text.dated.before}
-          <time dateTime={STATEMENT_DATE}>{text.dated.date}</time>
-          {text.dated.after}
-        </p>
-      </Section>
+      {institution ? <ProfileText text={institution} className="statement__institution" /> : null}
     </div>
   );
 };

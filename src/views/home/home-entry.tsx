@@ -8,6 +8,7 @@ import { agendaActor } from '../../services/agenda-service';
 import type { Api } from '../../services/http';
 import { newsActor } from '../../services/news-service';
 import type { WidgetEntry } from '../entries/widget-entry';
+import { heldProfileText } from '../shared/profile-text';
 import { HomeView } from './home-view';
 
 // The home page's messages come with its chunk (and with the server's renderer).
@@ -24,7 +25,8 @@ export const liveHomeMachine = (api: Api, scope: string) =>
 /**
  * The home page's render entry: the next events of the container's agenda (`data-agenda-id`)
  * from today in Zurich, and the latest news of its scope (`data-news-scope`). Today decides no
- * path, so the browser asks for the paths the server answered (its embedded answers).
+ * path, so the browser asks for the paths the server answered (its embedded answers). Its
+ * introduction is the institution's, from the site profile the server embedded with them.
  */
 export const homeEntry: WidgetEntry = {
   name: 'home',
@@ -34,6 +36,6 @@ export const homeEntry: WidgetEntry = {
     const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, today: zurichToday(Date.now()), count: HOME_LIST_SIZE };
     const scope = setting.attribute('data-news-scope')?.trim() || DEFAULT_NEWS_SCOPE;
     const actor = createActor(liveHomeMachine(setting.api, scope), { input, inspect: setting.observe(input) });
-    return { actor, element: <HomeView actor={actor} /> };
+    return { actor, element: <HomeView actor={actor} intro={heldProfileText(setting.api, 'homeIntro')} /> };
   },
 };

@@ -20,6 +20,7 @@ import {
   type HomeListStatus,
   type homeMachine,
 } from '../../machines/home-machine';
+import { ProfileText, type ProfileTextAnswer } from '../shared/profile-text';
 import { RetryMessage, StillTrying } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
 
@@ -180,10 +181,11 @@ const HomeBlock = ({
 };
 
 /**
- * The home page: an introduction, the site search, the next events and the latest news (each
- * with a link to its section), then a card a section.
+ * The home page: the institution's introduction (`intro`, from its site profile; none without
+ * one), the site search, the next events and the latest news (each with a link to its section),
+ * then a card a section.
  */
-export const HomeView = ({ actor }: { actor: HomeActor }) => {
+export const HomeView = ({ actor, intro = null }: { actor: HomeActor; intro?: ProfileTextAnswer | null }) => {
   const { language, t } = useLocale();
   const eventsStatus = useSelector(actor, selectEventsStatus);
   const newsStatus = useSelector(actor, selectNewsStatus);
@@ -195,7 +197,7 @@ export const HomeView = ({ actor }: { actor: HomeActor }) => {
   const canRetryNews = useSelector(actor, (snapshot) => snapshot.can({ type: 'RETRY_NEWS' }));
   return (
     <>
-      <p className="home-intro">{t('home.intro')}</p>
+      {intro ? <ProfileText text={intro} className="home-intro" /> : null}
       <SiteSearchForm />
       <div className="home-blocks">
         <HomeBlock

@@ -1,7 +1,6 @@
 /**
- * How to reach the (fictional) Canton de Valmont: the footer of every page and the legal notice
- * say it from here, so they never disagree. Its phone number begins with 0 after the area code,
- * which no Swiss subscriber number does: it cannot ring anyone.
+ * How to reach the (fictional) Canton de Valmont, as the footer of every page says it. Its phone
+ * number begins with 0 after the area code, which no Swiss subscriber number does: it cannot ring anyone.
  */
 
 /** The lines of the institution's postal address, below its office's name. */
@@ -12,6 +11,3 @@ export const INSTITUTION_PHONE = { shown: '+41 27 000 10 00', dialled: '+4127000
 
 /** The institution's general e-mail address. */
 export const INSTITUTION_EMAIL = 'chancellerie@canton.example';
-
-/** Where questions about personal data go. */
-export const DATA_PROTECTION_EMAIL = 'protection.donnees@canton.example';

@@ -5,7 +5,7 @@ import { addMessages, type MessageId } from '../../i18n/intl';
 import { SHELL_MESSAGES } from '../../i18n/shell-messages';
 import { PHRASE_MARK, phraseAround } from '../shared/content-phrase';
 import { useLocale } from '../shared/widget-root';
-import { INFO_DATE, LEGAL_NOTICES, PRIVACY_STATEMENTS, type InfoSection } from './site-info-text';
+import { ProfileText, type ProfileTextAnswer } from '../shared/profile-text';
 
 // These pages' own words (the sitemap's, the date's), which the entry does not carry.
 addMessages(SHELL_MESSAGES);
@@ -56,37 +56,14 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   );
 };
 
-const TextSection = ({ section }: { section: InfoSection }) => (
-  <Section title={section.title}>
-    {section.paragraphs.map((paragraph) => (
-      <p key={paragraph}>{paragraph}</p>
-    ))}
-    {section.items ? (
-      <ul>
-        {section.items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    ) : null}
-  </Section>
+/**
+ * The legal notice or the privacy statement: the institution's own text, as its site profile
+ * says it. Without one (a container mounted alone in another system's page) the page shows
+ * nothing of an institution rather than another one's words.
+ */
+const InfoTextView = ({ text }: { text: ProfileTextAnswer | null }) => (
+  <div className="info">{text ? <ProfileText text={text} className="info__text" /> : null}</div>
 );
-
-/** The legal notice or the privacy statement: introduction, parts, and the day it was written. */
-const InfoTextView = ({ page }: { page: 'legal' | 'privacy' }) => {
-  const { language, t } = useLocale();
-  const text = (page === 'legal' ? LEGAL_NOTICES : PRIVACY_STATEMENTS)[language];
-  return (
-    <div className="info">
-      <p className="info__intro">{text.intro}</p>
-      {text.sections.map((section) => (
-        <TextSection key={section.title} section={section} />
-      ))}
-      <p className="info__dated">
-        {t('legal.updated')} <time dateTime={INFO_DATE.iso}>{INFO_DATE.shown[language]}</time>
-      </p>
-    </div>
-  );
-};
 
 /** The sitemap: every page of the site, in the page's language, grouped. */
 const SitemapView = () => {
@@ -172,5 +149,6 @@ const DataView = () => {
   );
 };
 
-/** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language. */
-export const SiteInfoView = ({ page }: { page: InfoPage }) => (page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView /> : <InfoTextView page={page} />);
+/** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language; `text` is the institution's, for the first two. */
+export const SiteInfoView = ({ page, text }: { page: InfoPage; text: ProfileTextAnswer | null }) =>
+  page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView /> : <InfoTextView text={text} />;
