@@ -31,6 +31,7 @@ import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 import type { SiteProfile } from '../../src/domain/site-profile';
+import { defaultSiteProfile } from '../profile/load-site-profile';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 /** Where the server-rendered pages take their answers, and their content version. */
@@ -94,6 +95,7 @@ export const buildApp = ({
   fairUseLimits = null,
   orderEmail,
   publisher,
+  profile = defaultSiteProfile(),
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
