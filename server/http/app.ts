@@ -23,7 +23,7 @@ import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
 import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
-import type { Publisher } from '../open-data/publisher';
+import { publisherOf, type PublisherOverrides } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../cache/kept-assets';
 import { registerSecurityHeaders } from './security-headers';
@@ -32,6 +32,7 @@ import { linkOrigins } from './public-origin';
 import { ajvMessage } from './route-input';
 import type { SiteProfile } from '../../src/domain/site-profile';
 import { defaultSiteProfile } from '../profile/load-site-profile';
+import { siteIdentityOf } from './site';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 /** Where the server-rendered pages take their answers, and their content version. */
@@ -65,10 +66,10 @@ export interface AppOptions {
    * `npm run serve` always sets, by default `DEFAULT_FAIR_USE`); cached answers never count. Unset: no limit.
    */
   fairUseLimits?: FairUseLimits | null;
-  /** Where the cart's orders go (`ORDER_EMAIL`); default: the demo's office. */
-  orderEmail?: string;
-  /** Who the open-data catalogue names (`PUBLISHER_*`); default: the demo's chancellery. */
-  publisher?: Publisher;
+  /** Where the cart's orders go (`ORDER_EMAIL`), over the profile's `contact.email.orders`; unset: the profile's. */
+  orderEmail?: string | undefined;
+  /** Who the open-data catalogue names (`PUBLISHER_*`), each field set over the profile's `openData.publisher`. */
+  publisher?: PublisherOverrides;
   /** The institution's site profile (`SITE_PROFILE`), checked; default: the demo's (`defaultSiteProfile`, read once per process). */
   profile?: SiteProfile;
 }
@@ -94,7 +95,7 @@ export const buildApp = ({
   publicHosts = [],
   fairUseLimits = null,
   orderEmail,
-  publisher,
+  publisher = {},
   profile = defaultSiteProfile(),
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
@@ -114,6 +115,8 @@ export const buildApp = ({
       now,
     );
   const sources = typeof pages === 'function' ? pages(own()) : (pages ?? own());
+  // What the feeds, files and API say of the institution: the profile's, the settings' overrides over it.
+  const site = siteIdentityOf(profile);
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
   let errorPage: ErrorPage | null = null;
   const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
@@ -240,21 +243,21 @@ export const buildApp = ({
       threshold: ANSWER_COMPRESS_THRESHOLD,
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
-    registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
+    registerApiRoutes(api, db, API_ROUTES, site, now, answers, origins);
     // The API's own description (OpenAPI 3.1) and its reference page.
-    registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages });
+    registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages, profile });
   });
 
-  registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
+  registerSeoRoutes(app, db, { version: version.read, site, origins, uncached: limiter.uncached, expensive: limiter.expensive });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
-  registerFeedRoutes(app, db, { version: version.read, now, origins, uncached: limiter.uncached });
+  registerFeedRoutes(app, db, { version: version.read, site, now, origins, uncached: limiter.uncached });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
   // Open data: the agenda, news and publications as CSV, streamed from this database, and the DCAT-AP CH catalogue of every dataset.
-  registerCsvRoutes(app, db, { version: version.read, now, uncached: limiter.uncached });
-  registerCatalogueRoutes(app, db, { version: version.read, origins, ...(publisher === undefined ? {} : { publisher }) });
+  registerCsvRoutes(app, db, { version: version.read, site, now, uncached: limiter.uncached });
+  registerCatalogueRoutes(app, db, { version: version.read, origins, publisher: publisherOf(profile.settings, publisher), profile });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
-  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins, uncached: limiter.uncached });
+  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, authority: site.authority, uncached: limiter.uncached });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {
@@ -281,7 +284,8 @@ export const buildApp = ({
       origins,
       uncached: limiter.uncached,
       expensive: limiter.expensive,
-      ...(orderEmail === undefined ? {} : { orderEmail }),
+      // The cart's container names the override, else the profile's office.
+      orderEmail: orderEmail ?? profile.settings.contact.email.orders,
     });
     registerKeptAssets(app, distDir);
     app.register(fastifyStatic, {

@@ -1,6 +1,6 @@
 import { cartTotal, lineTotal } from './cart-arithmetic';
 
-/** The publications office's address of the demo site, where orders go unless configured otherwise. */
+/** The demo profile's `contact.email.orders`: the pages' fallback when built without an address (the app passes the profile's, or `ORDER_EMAIL`). */
 export const DEFAULT_ORDER_EMAIL = 'publications@valmont.example';
 
 // What a browser's e-mail field accepts (HTML, "valid e-mail address"): no comment, no quoted local part, no space.

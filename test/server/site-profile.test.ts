@@ -10,9 +10,7 @@ import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import { siteProfileSchema } from '../../src/domain/site-profile-schema';
 import { PROFILE_TEXTS } from '../../src/domain/site-profile';
 import { INSTITUTION_NAME } from '../../src/domain/structured-data';
-import { FEED_ID_AUTHORITY } from '../../server/http/routes/atom-feed';
 import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
-import { DEFAULT_PUBLISHER } from '../../server/open-data/publisher';
 import { contrastRows, contrastTable, ratioText } from '../../server/profile/colour-contrast';
 import { loadSiteProfile, readSiteProfile } from '../../server/profile/load-site-profile';
 import { profileMarkup } from '../../server/profile/profile-markup';
@@ -80,9 +78,7 @@ describe("the demo's profile (profiles/valmont)", () => {
       accessibility: ACCESSIBILITY_EMAIL,
       orders: DEFAULT_ORDER_EMAIL,
     });
-    expect(settings.openData.publisher).toEqual(DEFAULT_PUBLISHER);
     expect(settings.openData.datasets).toEqual(Object.fromEntries(DATASETS.map((dataset) => [dataset.id, dataset.title])));
-    expect(settings.identifiers.authority).toBe(FEED_ID_AUTHORITY);
     expect(String(settings.agendaId)).toBe(SITE_AGENDA_ID);
     expect(settings.newsScope).toBe(SITE_NEWS_SCOPE);
     expect(settings.languages).toEqual({ offered: [...LANGUAGES], default: 'fr' });
