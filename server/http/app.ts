@@ -29,10 +29,10 @@ import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../ca
 import { registerSecurityHeaders } from './security-headers';
 import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
+import { siteIdentityOf } from './site';
 import { ajvMessage } from './route-input';
 import type { SiteProfile } from '../../src/domain/site-profile';
 import { defaultSiteProfile } from '../profile/load-site-profile';
-import { siteIdentityOf } from './site';
 
 /** What the server is built from; `distDir` and `mediaDir` are skipped when they do not exist. */
 /** Where the server-rendered pages take their answers, and their content version. */
@@ -95,7 +95,7 @@ export const buildApp = ({
   publicHosts = [],
   fairUseLimits = null,
   orderEmail,
-  publisher = {},
+  publisher,
   profile = defaultSiteProfile(),
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
@@ -115,7 +115,7 @@ export const buildApp = ({
       now,
     );
   const sources = typeof pages === 'function' ? pages(own()) : (pages ?? own());
-  // What the feeds, files and API say of the institution: the profile's, the settings' overrides over it.
+  // What the feeds, files and API say of the institution: the profile's agenda, news scope, authority and names.
   const site = siteIdentityOf(profile);
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
   let errorPage: ErrorPage | null = null;
