@@ -117,9 +117,9 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     publicHosts: settings.publicHosts,
     // How much uncached work (new searches, pages, exports, sitemap files) one client may ask for.
     fairUseLimits: settings.fairUse,
-    // ORDER_EMAIL: where the cart's "Commander" writes to.
+    // ORDER_EMAIL: where the cart's "Commander" writes to, over the profile's office.
     orderEmail: settings.orderEmail,
-    // PUBLISHER_*: who the open-data catalogue names.
+    // PUBLISHER_*: who the open-data catalogue names, field by field over the profile's publisher.
     publisher: settings.publisher,
     draining: () => closing,
     // SITE_PROFILE: the institution the site is of (name, emblem, colours, contacts, texts, languages, sections).

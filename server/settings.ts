@@ -6,8 +6,8 @@ import type { FastifyServerOptions } from 'fastify';
 import { parseFairUse, type FairUseLimits } from './cache/fair-use-limits';
 import { pgliteSettings } from './data/pglite/pglite-settings';
 import { parseHost, parsePublicHosts, parsePublicOrigin, parseTrustProxy } from './http/public-origin';
-import { DEFAULT_ORDER_EMAIL, isEmailAddress } from '../src/domain/order-mail';
-import { parsePublisher, type Publisher } from './open-data/publisher';
+import { isEmailAddress } from '../src/domain/order-mail';
+import { parsePublisher, type PublisherOverrides } from './open-data/publisher';
 
 /**
  * The server's settings, read from its environment and checked as a whole before anything else
@@ -56,10 +56,10 @@ export interface ServerSettings {
   readonly siteApi: string | undefined;
   /** FAIR_USE_MAX and FAIR_USE_WINDOW_SECONDS: the uncached work one client may ask for. */
   readonly fairUse: FairUseLimits;
-  /** ORDER_EMAIL: the publications office the cart's "Commander" writes to. */
-  readonly orderEmail: string;
-  /** PUBLISHER_NAME, PUBLISHER_EMAIL and PUBLISHER_ID: who publishes the open-data catalogue. */
-  readonly publisher: Publisher;
+  /** ORDER_EMAIL: where the cart's "Commander" writes to, over the profile's `contact.email.orders`; undefined when unset. */
+  readonly orderEmail: string | undefined;
+  /** PUBLISHER_NAME, PUBLISHER_EMAIL and PUBLISHER_ID: each one set overrides that field of the profile's `openData.publisher`. */
+  readonly publisher: PublisherOverrides;
   /** SITE_PROFILE, absolute: the institution's profile folder, read and checked by `loadSiteProfile` before the database opens. */
   readonly siteProfile: string;
 }
@@ -195,9 +195,9 @@ const siteApiOf = (raw: string | undefined): string | undefined => {
   return text;
 };
 
-const orderEmailOf = (raw: string | undefined): string => {
+const orderEmailOf = (raw: string | undefined): string | undefined => {
   const text = (raw ?? '').trim();
-  if (text === '') return DEFAULT_ORDER_EMAIL;
+  if (text === '') return undefined;
   if (!isEmailAddress(text)) throw new SettingError(`ORDER_EMAIL must be one e-mail address such as publications@canton.example (got "${text}")`);
   return text;
 };

@@ -26,12 +26,13 @@ import { registerHealthRoutes } from '../service/health-routes';
 import { REQUEST_ID_HEADER, requestIdGenerator, requestLogSerializers, type LogAddresses } from '../service/request-log';
 import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
-import type { Publisher } from '../open-data/publisher';
+import { publisherOf, type PublisherOverrides } from '../open-data/publisher';
 import { CSP_REPORT_PATH, registerHttpRules } from './http-rules';
 import { HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, registerKeptAssets } from '../cache/kept-assets';
 import { registerSecurityHeaders } from './security-headers';
 import { registerAcceptEncoding } from '../cache/accept-encoding';
 import { linkOrigins } from './public-origin';
+import { siteIdentityOf } from './site';
 import { ajvMessage } from './route-input';
 import type { SiteProfile } from '../../src/domain/site-profile';
 import { defaultSiteProfile } from '../profile/load-site-profile';
@@ -68,10 +69,10 @@ export interface AppOptions {
    * `npm run serve` always sets, by default `DEFAULT_FAIR_USE`); cached answers never count. Unset: no limit.
    */
   fairUseLimits?: FairUseLimits | null;
-  /** Where the cart's orders go (`ORDER_EMAIL`); default: the demo's office. */
-  orderEmail?: string;
-  /** Who the open-data catalogue names (`PUBLISHER_*`); default: the demo's chancellery. */
-  publisher?: Publisher;
+  /** Where the cart's orders go (`ORDER_EMAIL`), over the profile's `contact.email.orders`; unset: the profile's. */
+  orderEmail?: string | undefined;
+  /** Who the open-data catalogue names (`PUBLISHER_*`), each field set over the profile's `openData.publisher`. */
+  publisher?: PublisherOverrides;
   /** The institution's site profile (`SITE_PROFILE`), checked; default: the demo's (`defaultSiteProfile`, read once per process). */
   profile?: SiteProfile;
   /** Whether the process is draining (a signal came): `/readyz` then says not ready. */
@@ -123,6 +124,8 @@ export const buildApp = ({
       now,
     );
   const sources = typeof pages === 'function' ? pages(own()) : (pages ?? own());
+  // What the feeds, files and API say of the institution: the profile's agenda, news scope, authority and names.
+  const site = siteIdentityOf(profile);
   // Set once the pages are registered: what a visitor's browser asks for gets a page, not JSON.
   let errorPage: ErrorPage | null = null;
   const wantsPage = (request: FastifyRequest): boolean => errorPage !== null && !request.url.startsWith('/api/') && request.method === 'GET';
@@ -255,23 +258,23 @@ export const buildApp = ({
       threshold: ANSWER_COMPRESS_THRESHOLD,
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
-    registerApiRoutes(api, db, API_ROUTES, now, answers, origins);
+    registerApiRoutes(api, db, API_ROUTES, site, now, answers, origins);
     // The API's own description (OpenAPI 3.1) and its reference page.
-    registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages });
+    registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages, profile });
   });
 
   // Liveness and readiness, for a service manager, a container's health check or a load balancer.
   registerHealthRoutes(app, { db: store, draining });
-  registerSeoRoutes(app, db, { version: version.read, origins, uncached: limiter.uncached, expensive: limiter.expensive });
+  registerSeoRoutes(app, db, { version: version.read, site, origins, uncached: limiter.uncached, expensive: limiter.expensive });
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
-  registerFeedRoutes(app, db, { version: version.read, now, origins, uncached: limiter.uncached });
+  registerFeedRoutes(app, db, { version: version.read, site, now, origins, uncached: limiter.uncached });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
   registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
   // Open data: the agenda, news and publications as CSV, streamed from this database, and the DCAT-AP CH catalogue of every dataset.
-  registerCsvRoutes(app, db, { version: version.read, now, uncached: limiter.uncached });
-  registerCatalogueRoutes(app, db, { version: version.read, origins, ...(publisher === undefined ? {} : { publisher }) });
+  registerCsvRoutes(app, db, { version: version.read, site, now, uncached: limiter.uncached });
+  registerCatalogueRoutes(app, db, { version: version.read, origins, publisher: publisherOf(profile.settings, publisher), profile });
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
-  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, origins, uncached: limiter.uncached });
+  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, authority: site.authority, uncached: limiter.uncached });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {
@@ -298,7 +301,8 @@ export const buildApp = ({
       origins,
       uncached: limiter.uncached,
       expensive: limiter.expensive,
-      ...(orderEmail === undefined ? {} : { orderEmail }),
+      // The cart's container names the override, else the profile's office.
+      orderEmail: orderEmail ?? profile.settings.contact.email.orders,
       profile,
     });
     registerKeptAssets(app, distDir);

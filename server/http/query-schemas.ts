@@ -4,6 +4,7 @@ import { contentVersionReader } from '../cache/content-version';
 import type { Database, Queryable } from '../data/database';
 import { linkOrigins, type LinkOrigins } from './public-origin';
 import { routeDecoder, type ApiAnswer, type RouteDecoder, type RouteSchema } from './route-input';
+import type { SiteLists } from './site';
 
 /** The largest value a PostgreSQL `integer` column holds: a larger id could only fail in SQL. */
 export const MAX_ID = 2147483647;
@@ -91,6 +92,8 @@ export interface ApiInput<P, Q> {
   /** Where the answer's links start: a configured origin, or `''` for relative paths. */
   origin: string;
   today: string;
+  /** The profile's agenda and news scope: what the site search looks in. */
+  site: SiteLists;
 }
 
 /**
@@ -140,12 +143,13 @@ export const withNamedIds = async (route: Pick<ApiRoute, 'namedIds'>, query: unk
  * Serves `routes` through Fastify: each route's decoder refuses a malformed request (400) before
  * any SQL, its lists of ids keep the ids that name a row (`ApiRoute.namedIds`), and each answer is sent from `cache` (serialized once, compressed once, tagged,
  * revalidated; see `server/cache/answer-cache.ts`). An app passes its one cache, shared by every
- * route; `now` is the clock of the day the answers are for; `origins` where links start.
+ * route; `site` is the profile's agenda and news scope; `now` is the clock of the day the answers are for; `origins` where links start.
  */
 export const registerApiRoutes = (
   app: FastifyInstance,
   db: Database,
   routes: readonly ApiRoute[],
+  site: SiteLists,
   now: () => number = Date.now,
   cache: AnswerCache = answerCache({ version: contentVersionReader(db).read, now }),
   origins: LinkOrigins = linkOrigins(),
@@ -160,7 +164,7 @@ export const registerApiRoutes = (
       // Never the request's Host: a forged one would end up in a shared, cached answer.
       const origin = origins.api(request);
       return cache.serve(request, reply, { route: route.url, input: [input.params, query], origin }, (today) =>
-        route.answer(db, { params: input.params, query, origin, today }),
+        route.answer(db, { params: input.params, query, origin, today, site }),
       );
     });
   }

@@ -1,13 +1,10 @@
-import type { SiteProfile } from '../../src/domain/site-profile';
+import type { Language } from '../../src/domain/language';
+import { wordsIn, type SiteProfile } from '../../src/domain/site-profile';
 
 /**
- * The agenda and the news scope the site's own pages show, as their containers name them
- * (`data-agenda-id`, `data-news-scope`): the pages, their permalinks and the sitemap agree on them.
+ * The agenda and the news scope a profile's site shows, as its containers name them (`data-agenda-id`,
+ * `data-news-scope`): its pages, permalinks, search, sitemap, feeds and files agree on them.
  */
-export const SITE_AGENDA_ID = '1';
-export const SITE_NEWS_SCOPE = 'actualites';
-
-/** The agenda and the news scope a profile's site shows: its pages, search, sitemap, feeds and files read these. */
 export interface SiteLists {
   readonly agendaId: string;
   readonly newsScope: string;
@@ -15,3 +12,21 @@ export interface SiteLists {
 
 /** The site lists of a profile (`agendaId`, `newsScope` of its `site.json`). */
 export const siteListsOf = ({ settings }: Pick<SiteProfile, 'settings'>): SiteLists => ({ agendaId: String(settings.agendaId), newsScope: settings.newsScope });
+
+/** What the feeds and files say of the institution: its lists, the authority of their ids, and its name. */
+export interface SiteIdentity extends SiteLists {
+  /** `identifiers.authority`: the `tag:` ids of the feeds, the UIDs and PRODID of the calendars. */
+  readonly authority: string;
+  /** The language of what carries none (the feeds): the profile's default. */
+  readonly language: Language;
+  /** The institution's full name in a language (in the default language when the profile does not offer that one). */
+  readonly name: (language: Language) => string;
+}
+
+/** The identity a profile gives the feeds and files. */
+export const siteIdentityOf = (profile: Pick<SiteProfile, 'settings'>): SiteIdentity => ({
+  ...siteListsOf(profile),
+  authority: profile.settings.identifiers.authority,
+  language: profile.settings.languages.default,
+  name: (language) => wordsIn(profile.settings, profile.settings.institution.name.full, language),
+});

@@ -13,7 +13,7 @@ import { nameSearch } from '../data/search';
 import { RECURRENCE_HORIZON_DAYS } from '../http/routes/agenda-occurrences';
 import type { EventRow as AgendaEventRow } from '../http/routes/agenda-routes';
 import { Recurrence, seriesDates } from '../../src/domain/recurrence';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../http/site';
+import type { SiteLists } from '../http/site';
 import { csvRecords } from '../render/export-routes';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
 
@@ -30,6 +30,8 @@ const BOM = '\uFEFF';
 export interface CsvRoutesOptions {
   /** The content version: with the day and the query, the file's ETag. */
   readonly version: () => Promise<string>;
+  /** The profile's agenda and news scope: the files' events and news. */
+  readonly site: SiteLists;
   readonly now?: () => number;
   /** Counts each download not revalidated against its client's fair use. */
   readonly uncached?: UncachedWork;
@@ -39,6 +41,8 @@ export interface CsvRoutesOptions {
 
 /** The filters of the agenda's CSV, as its page's address holds them. */
 interface AgendaCsvFilters {
+  /** The site's agenda. */
+  readonly agendaId: number;
   readonly categories: readonly number[];
   readonly month: number | null;
   readonly title: string | null;
@@ -49,13 +53,14 @@ interface AgendaCsvFilters {
 // The first day a PostgreSQL date holds: every event is on or after it.
 const FIRST_DAY = '0001-01-01';
 
-const agendaFiltersOf = (search: string, today: string, whole: boolean): AgendaCsvFilters => {
+const agendaFiltersOf = (agendaId: number, search: string, today: string, whole: boolean): AgendaCsvFilters => {
   const params = new URLSearchParams(search);
   const month = Number(params.get('mois'));
   const title = params.get('titre') ?? '';
   const range = params.get('periode');
   const days = isQuickRange(range) ? rangeDays(range, today) : null;
   return {
+    agendaId,
     categories: [
       ...new Set(
         params
@@ -86,7 +91,7 @@ const EVENT_CSV_FIELDS = `e.id, to_char(e.bel_date, 'YYYY-MM-DD') as bel_date, t
 
 // The conditions every row of the file meets, whatever its dates: the site's agenda, the categories, the title.
 const agendaConditions = (filters: AgendaCsvFilters, params: unknown[]): string[] => {
-  params.push(Number(SITE_AGENDA_ID));
+  params.push(filters.agendaId);
   const where = [`e.agenda_id = $${params.length}`];
   if (filters.categories.length > 0) {
     params.push(filters.categories);
@@ -181,8 +186,8 @@ interface NewsRow {
 }
 
 /** The news of the site's scope in the categories (any of them; none: all), newest first, a page at a time after the last row. */
-async function* newsRows(db: Queryable, categories: readonly number[], pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
-  const params: unknown[] = [SITE_NEWS_SCOPE];
+async function* newsRows(db: Queryable, scope: string, categories: readonly number[], pageRows: number): AsyncGenerator<readonly (readonly string[])[]> {
+  const params: unknown[] = [scope];
   const where = ['n.scope_id = (select id from news_scopes where slug = $1)'];
   if (categories.length > 0) {
     params.push(categories);
@@ -244,7 +249,7 @@ const searchOf = (url: string): string => {
 export const registerCsvRoutes = (
   app: FastifyInstance,
   db: Queryable,
-  { version, now = Date.now, uncached = NO_LIMIT, pageRows = CSV_PAGE_ROWS }: CsvRoutesOptions,
+  { version, site, now = Date.now, uncached = NO_LIMIT, pageRows = CSV_PAGE_ROWS }: CsvRoutesOptions,
 ): void => {
   const handler =
     (dataset: OpenDataCsv) =>
@@ -268,9 +273,9 @@ export const registerCsvRoutes = (
       const params = new URLSearchParams(kept);
       const pages =
         dataset === 'agenda'
-          ? agendaRows(db, agendaFiltersOf(kept, day, whole), pageRows, addDays(day, RECURRENCE_HORIZON_DAYS))
+          ? agendaRows(db, agendaFiltersOf(Number(site.agendaId), kept, day, whole), pageRows, addDays(day, RECURRENCE_HORIZON_DAYS))
           : dataset === 'news'
-            ? newsRows(db, [...new Set(params.getAll('categorie').map(Number))], pageRows)
+            ? newsRows(db, site.newsScope, [...new Set(params.getAll('categorie').map(Number))], pageRows)
             : publicationRows(db);
       return reply
         .type(CSV_MEDIA_TYPE)

@@ -26,7 +26,6 @@ import {
   type SendPolicy,
 } from '../cache/answer-cache';
 import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
-import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { MAX_ID } from '../http/query-schemas';
 import { categoryCheck, MAX_PAGE_URL, pageQueryProblem, pageSearch } from './page-queries';
 import { renderWidget, type AnswerPath } from './widget-renderer';
@@ -40,8 +39,8 @@ export interface CalendarRoutesOptions {
   readonly version: () => Promise<string>;
   /** The clock of the day the list starts on and of the files' DTSTAMP. */
   readonly now?: () => number;
-  /** Where the events' UIDs take their host: never the request's Host. */
-  readonly origins?: LinkOrigins;
+  /** The profile's `identifiers.authority`: the events' UIDs and the files' PRODID, never the host a request came by. */
+  readonly authority: string;
   /** Counts each file not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
 }
@@ -83,22 +82,19 @@ const searchOf = (url: string): string => {
  * A list is kept under the query as its page reads it (`pageSearch`): a campaign tag, a tool's value
  * or the order of the categories makes no new file.
  */
-export const registerCalendarRoutes = (
-  app: FastifyInstance,
-  { answers, version, now = Date.now, origins = linkOrigins(), uncached = NO_LIMIT }: CalendarRoutesOptions,
-): void => {
+export const registerCalendarRoutes = (app: FastifyInstance, { answers, version, now = Date.now, authority, uncached = NO_LIMIT }: CalendarRoutesOptions): void => {
   const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Representation>();
   const intl = intlFor(FALLBACK_LANGUAGE);
   const unknownCategory = categoryCheck(answers, version);
 
-  const calendarFile = (events: readonly AgendaEvent[], host: string, title: string): Representation =>
-    representation(200, CALENDAR_TYPE, toIcs(events, host, new Date(now())), {
+  const calendarFile = (events: readonly AgendaEvent[], title: string): Representation =>
+    representation(200, CALENDAR_TYPE, toIcs(events, authority, new Date(now())), {
       'content-disposition': `attachment; filename="${icsFileName(title)}"`,
       'x-robots-tag': 'noindex',
     });
 
-  const oneEvent = async (agendaId: string, eventId: string, host: string): Promise<Representation> => {
+  const oneEvent = async (agendaId: string, eventId: string): Promise<Representation> => {
     let body: unknown;
     try {
       body = await firstValueFrom(answers(agendaEventPath(agendaId, eventId)));
@@ -108,10 +104,10 @@ export const registerCalendarRoutes = (
     }
     const decoded = AgendaEvent.decode(body);
     if (isLeft(decoded) || decoded.right.id !== eventId) throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
-    return calendarFile([decoded.right], host, decoded.right.title);
+    return calendarFile([decoded.right], decoded.right.title);
   };
 
-  const shownEvents = async (agendaId: string, search: string, host: string): Promise<Representation> => {
+  const shownEvents = async (agendaId: string, search: string): Promise<Representation> => {
     const rendered = await renderWidget(
       agendaEntry,
       { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId } },
@@ -123,19 +119,18 @@ export const registerCalendarRoutes = (
       throw new Refusal(404, intl.formatMessage({ id: 'errors.calendar.missing' }));
     // A list that could not be read would be an empty file that looks complete: refused instead.
     if (failures.length > 0) throw new Refusal(502, intl.formatMessage({ id: 'errors.calendar.failed' }));
-    return calendarFile(rendered.subject?.kind === 'events' ? rendered.subject.events : [], host, 'agenda');
+    return calendarFile(rendered.subject?.kind === 'events' ? rendered.subject.events : [], 'agenda');
   };
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, make: (host: string) => Promise<Representation>): Promise<FastifyReply> => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<Representation>): Promise<FastifyReply> => {
     const refuse = (status: number, message: string): FastifyReply =>
       reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
-    const host = new URL(origins.absolute(request)).host;
-    const fullKey = `${await version()}|${zurichToday(now())}|${host}|${key}`;
+    const fullKey = `${await version()}|${zurichToday(now())}|${key}`;
     let made = cache.get(fullKey);
     if (made === undefined) {
       if (await uncached(request, reply, () => refuse(429, intl.formatMessage({ id: 'errors.tooManyText' })))) return reply;
       try {
-        made = await once(fullKey, () => make(host));
+        made = await once(fullKey, make);
       } catch (error) {
         if (error instanceof Refusal) return refuse(error.status, error.message);
         if (isHttpFailure(error)) {
@@ -159,7 +154,7 @@ export const registerCalendarRoutes = (
         .type('text/plain; charset=utf-8')
         .send(intl.formatMessage({ id: 'errors.calendar.missing' }));
     const { agendaId } = request.params;
-    return serve(request, reply, `event|${agendaId}|${eventId}`, (host) => oneEvent(agendaId, eventId, host));
+    return serve(request, reply, `event|${agendaId}|${eventId}`, () => oneEvent(agendaId, eventId));
   });
 
   app.get<{ Params: { file: string } }>(`${CALENDAR_FILES_ROOT}/:file`, async (request, reply) => {
@@ -174,6 +169,6 @@ export const registerCalendarRoutes = (
     if (problem !== null)
       return refuse(400, intl.formatMessage({ id: 'errors.calendar.badQuery' }, { problem: translate(intl, problem.id, { ...problem.values }) }));
     const read = pageSearch('agenda', search);
-    return serve(request, reply, `list|${agendaId}|${read}`, (host) => shownEvents(agendaId, read, host));
+    return serve(request, reply, `list|${agendaId}|${read}`, () => shownEvents(agendaId, read));
   });
 };

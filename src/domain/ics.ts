@@ -5,7 +5,8 @@ import { addDays, TIME_ZONE } from './calendar-days';
 import { recurrenceLines } from './recurrence';
 import { dateParts } from './wire';
 
-const PRODUCT_ID = '-//Canton de Valmont//Agenda//FR';
+// RFC 5545 §3.7.3: the product that wrote the file, named by the institution's authority (a domain it holds).
+const productId = (authority: string): string => `-//${authority}//Agenda//FR`;
 
 // RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in text values.
 const escapeText = (text: string): string => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -130,11 +131,11 @@ const vtimezoneLines = (): readonly string[] => {
   return vtimezone;
 };
 
-const calendarText = (header: readonly string[], events: readonly string[]): string => {
+const calendarText = (authority: string, header: readonly string[], events: readonly string[]): string => {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:${PRODUCT_ID}`,
+    `PRODID:${productId(authority)}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...header,
@@ -147,14 +148,16 @@ const calendarText = (header: readonly string[], events: readonly string[]): str
 
 /**
  * An iCalendar file (RFC 5545) of agenda events, with the VTIMEZONE of the institution's
- * zone so that calendars place timed events at the right instant. `host` makes the UIDs
- * unique to the site; `now` is the DTSTAMP.
+ * zone so that calendars place timed events at the right instant. `authority` (the profile's
+ * `identifiers.authority` on the server, the page's host in the browser) makes the UIDs unique to
+ * the site and names the PRODID; `now` is the DTSTAMP.
  */
-export const toIcs = (events: readonly AgendaEvent[], host: string, now: Date = new Date()): string => {
+export const toIcs = (events: readonly AgendaEvent[], authority: string, now: Date = new Date()): string => {
   const stamp = utcStamp(now);
   return calendarText(
+    authority,
     [],
-    wholeSeries(events).flatMap((event) => eventLines(event, host, stamp)),
+    wholeSeries(events).flatMap((event) => eventLines(event, authority, stamp)),
   );
 };
 
@@ -184,9 +187,11 @@ export interface FeedEvent {
   readonly url: string;
 }
 
-/** A calendar feed: its name, how often calendars should poll it (an ISO 8601 duration) and its events. */
+/** A calendar feed: its name, its PRODID's authority, how often calendars should poll it (an ISO 8601 duration) and its events. */
 export interface CalendarFeed {
   readonly name: string;
+  /** The profile's `identifiers.authority`, which names the PRODID. */
+  readonly authority: string;
   readonly refresh: string;
   readonly events: readonly FeedEvent[];
 }
@@ -223,6 +228,7 @@ const feedEventLines = ({ event, uid, sequence, modified, cancelled, url }: Feed
  */
 export const toIcsFeed = (feed: CalendarFeed): string =>
   calendarText(
+    feed.authority,
     [
       `NAME:${escapeText(feed.name)}`,
       `X-WR-CALNAME:${escapeText(feed.name)}`,

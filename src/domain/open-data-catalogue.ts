@@ -1,5 +1,6 @@
 import type { Language } from './language';
 import { exportBasePath } from './directory-export';
+import { FEED_ROOT } from './feed-addresses';
 import { CSV_PATHS } from './open-data-export';
 import { PAGE_PATHS } from './permalinks';
 
@@ -47,11 +48,18 @@ export interface Dataset {
 const csv = (path: string): Distribution => ({ format: 'CSV', mediaType: 'text/csv', path, download: true });
 const json = (path: string): Distribution => ({ format: 'JSON', mediaType: 'application/json', path, download: false });
 
-/** The four datasets, in the order the catalogue and the page list them. */
-export const DATASETS: readonly Dataset[] = [
+/** What a site's datasets take from its profile: their titles (`openData.datasets`), its agenda and its news scope. */
+export interface SiteDatasets {
+  readonly titles: Readonly<Record<Dataset['id'], Localized>>;
+  readonly agendaId: string;
+  readonly newsScope: string;
+}
+
+/** The four datasets of a site, in the order the catalogue and the page list them. */
+export const datasetsOf = ({ titles, agendaId, newsScope }: SiteDatasets): readonly Dataset[] => [
   {
     id: 'agenda',
-    title: { fr: 'Agenda du canton', de: 'Veranstaltungskalender des Kantons', it: 'Agenda del Cantone', en: 'Events of the canton' },
+    title: titles.agenda,
     description: {
       fr: 'Les événements à venir publiés par le canton : date, heure, lieu, catégories et description.',
       de: 'Die kommenden Veranstaltungen des Kantons: Datum, Uhrzeit, Ort, Kategorien und Beschreibung.',
@@ -62,11 +70,15 @@ export const DATASETS: readonly Dataset[] = [
     frequency: 'DAILY',
     themes: ['GOVE', 'EDUC'],
     page: PAGE_PATHS.agenda,
-    distributions: [csv(CSV_PATHS.agenda), json('/api/agenda/1/'), { format: 'ICS', mediaType: 'text/calendar', path: '/flux/agenda/1.ics', download: true }],
+    distributions: [
+      csv(CSV_PATHS.agenda),
+      json(`/api/agenda/${agendaId}/`),
+      { format: 'ICS', mediaType: 'text/calendar', path: `${FEED_ROOT}/agenda/${agendaId}.ics`, download: true },
+    ],
   },
   {
     id: 'directory',
-    title: { fr: 'Annuaire du canton', de: 'Verzeichnis des Kantons', it: 'Elenco del Cantone', en: 'Directory of the canton' },
+    title: titles.directory,
     description: {
       fr: "Les services, autorités et personnes de l'administration cantonale, avec leurs coordonnées.",
       de: 'Die Dienststellen, Behörden und Personen der kantonalen Verwaltung mit ihren Kontaktangaben.',
@@ -81,7 +93,7 @@ export const DATASETS: readonly Dataset[] = [
   },
   {
     id: 'news',
-    title: { fr: 'Actualités du canton', de: 'Neuigkeiten des Kantons', it: 'Notizie del Cantone', en: 'News of the canton' },
+    title: titles.news,
     description: {
       fr: 'Les communiqués et actualités du canton : date, titre, chapeau et catégories.',
       de: 'Die Mitteilungen und Neuigkeiten des Kantons: Datum, Titel, Lead und Kategorien.',
@@ -94,13 +106,13 @@ export const DATASETS: readonly Dataset[] = [
     page: PAGE_PATHS.news,
     distributions: [
       csv(CSV_PATHS.news),
-      json('/api/news/actualites/'),
-      { format: 'ATOM', mediaType: 'application/atom+xml', path: '/flux/actualites/actualites.atom', download: true },
+      json(`/api/news/${newsScope}/`),
+      { format: 'ATOM', mediaType: 'application/atom+xml', path: `${FEED_ROOT}/actualites/${newsScope}.atom`, download: true },
     ],
   },
   {
     id: 'publications',
-    title: { fr: 'Publications du canton', de: 'Publikationen des Kantons', it: 'Pubblicazioni del Cantone', en: 'Publications of the canton' },
+    title: titles.publications,
     description: {
       fr: 'Les publications que le canton propose à la commande : titre, prix en francs et description.',
       de: 'Die Publikationen, die der Kanton zur Bestellung anbietet: Titel, Preis in Franken und Beschreibung.',
@@ -114,6 +126,18 @@ export const DATASETS: readonly Dataset[] = [
     distributions: [csv(CSV_PATHS.publications), json('/api/shop/items/')],
   },
 ];
+
+/** The demo's datasets (agenda 1, scope `actualites`, `profiles/valmont/`'s titles), which the open-data page lists until it takes the profile's. */
+export const DATASETS: readonly Dataset[] = datasetsOf({
+  titles: {
+    agenda: { fr: 'Agenda du canton', de: 'Veranstaltungskalender des Kantons', it: 'Agenda del Cantone', en: 'Events of the canton' },
+    directory: { fr: 'Annuaire du canton', de: 'Verzeichnis des Kantons', it: 'Elenco del Cantone', en: 'Directory of the canton' },
+    news: { fr: 'Actualités du canton', de: 'Neuigkeiten des Kantons', it: 'Notizie del Cantone', en: 'News of the canton' },
+    publications: { fr: 'Publications du canton', de: 'Publikationen des Kantons', it: 'Pubblicazioni del Cantone', en: 'Publications of the canton' },
+  },
+  agendaId: '1',
+  newsScope: 'actualites',
+});
 
 /** The terms of use of every dataset: opendata.swiss's "Open use. Must provide the source." */
 export const TERMS_OF_USE = 'https://opendata.swiss/terms-of-use#terms_by';

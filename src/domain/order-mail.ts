@@ -1,8 +1,5 @@
 import { cartTotal, lineTotal } from './cart-arithmetic';
 
-/** The publications office's address of the demo site, where orders go unless configured otherwise. */
-export const DEFAULT_ORDER_EMAIL = 'publications@valmont.example';
-
 // What a browser's e-mail field accepts (HTML, "valid e-mail address"): no comment, no quoted local part, no space.
 /** The pattern of one e-mail address, without the lengths `isEmailAddress` also checks. */
 export const EMAIL_ADDRESS = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

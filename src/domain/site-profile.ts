@@ -216,3 +216,14 @@ export interface SiteProfile {
   /** Each language offered, with its texts. */
   readonly texts: Readonly<Partial<Record<Language, Readonly<Record<ProfileTextName, ProfileMarkdown>>>>>;
 }
+
+/**
+ * The words of `words` in `language`, or in the profile's default language when that one is not
+ * offered (the feeds and the catalogue name every language, a profile holds the offered ones).
+ */
+export const wordsIn = (
+  settings: { readonly languages: { readonly offered: readonly Language[]; readonly default: Language } },
+  words: Readonly<Partial<Record<Language, string>>>,
+  language: Language,
+): string =>
+  words[language] ?? words[settings.languages.default] ?? settings.languages.offered.map((offered) => words[offered]).find((word) => word !== undefined) ?? '';

@@ -21,9 +21,6 @@ export interface JsonLd {
   readonly [key: string]: JsonLdValue;
 }
 
-/** The demo's name, which the feeds still write until they read the site profile; the pages name the profile's `Institution`. */
-export const INSTITUTION_NAME = 'Canton de Valmont';
-
 /** The institution that publishes the site, organises its events and writes its news, as its site profile names it in the page's language. */
 export interface Institution {
   readonly name: string;

@@ -4,12 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import type { Language } from '../../src/domain/language';
 import { contactPath, localizedPath, newsPath } from '../../src/domain/permalinks';
 import { monthNames } from '../../src/i18n/months';
-import { SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { axeViolations, launchBrowser, openPage, watchedPage } from '../support/browser';
 import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
 import { literalPieces, parseMessage, sourceCatalogue } from '../support/message-catalogues';
 import { DIST, siteContent, startRenderedSite, type RenderedSite, type SiteContent } from '../support/rendered-pages';
+
+const SITE_NEWS_SCOPE = siteListsOf(defaultSiteProfile()).newsScope;
 
 jest.setTimeout(180_000);
 

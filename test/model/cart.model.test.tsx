@@ -10,12 +10,14 @@ import type { ShopItemsEvent } from '../../src/services/shop-service';
 import { persistActor, storageWatchActor } from '../../src/services/cart-storage';
 import { CART_ITEMS_KEY, SHIPPING_METHOD_KEY, readStoredCart, writeStoredCart } from '../../src/services/stored-cart';
 import { CartView } from '../../src/views/cart/cart-view';
-import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { PRODUCT_A, PRODUCT_C, STORED_LINES, chf as chfRaw } from '../support/cart-fixtures';
 import { MemoryStorage } from '../support/memory-storage';
 import { cartModel, titleOf } from './cart-model';
 import { describeModelWalk } from './model-walk';
+
+// The office the cart's container names (a site profile's `contact.email.orders`).
+const DEFAULT_ORDER_EMAIL = 'publications@office.example';
 
 type Snapshot = SnapshotFrom<typeof cartMachine>;
 

@@ -23,6 +23,10 @@ import { injectClient, type TestClient } from '../support/http-client';
 import { pathOf } from '../support/page-walk';
 import { openTestDatabase } from '../support/test-database';
 import { runs } from '../support/fuzz-runs';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
+
+// The demo profile's authority, which an app built without a profile writes in its UIDs and ids.
+const AUTHORITY = defaultSiteProfile().settings.identifiers.authority;
 
 // Each run reads a feed and walks the agenda's pages through a database that answers one statement at a time.
 jest.setTimeout(300_000);
@@ -132,10 +136,10 @@ describe('the calendar feed’s text', () => {
       fc.property(fc.uniqueArray(feedEvent, { maxLength: 8, selector: (item) => item.event.id }), fc.string({ maxLength: 90 }), (items, name) => {
         const events = items.map((item) => ({
           ...item,
-          uid: `event-1-${item.event.id}@canton-de-valmont.example`,
+          uid: `event-1-${item.event.id}@${AUTHORITY}`,
           url: `https://www.example.ch${eventPath(item.event)}`,
         }));
-        const text = toIcsFeed({ name, refresh: 'PT1H', events });
+        const text = toIcsFeed({ name, authority: AUTHORITY, refresh: 'PT1H', events });
         expect(text.endsWith('\r\n')).toBe(true);
         expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
         const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
@@ -301,7 +305,7 @@ describe('the calendar feed against the agenda', () => {
         const shown = await agendaShows(agendaId, followed);
         expect(vevents.map(({ uid: _uid, sequence: _sequence, ...rest }) => rest)).toEqual(shown.map((event) => expectedVevent(event, 'http://localhost:80')));
         expect(vevents.map((vevent) => vevent.uid)).toEqual(
-          shown.map((event) => `event-${demo.events.find((item) => item.id === Number(event.id))!.agenda_id}-${event.id}@canton-de-valmont.example`),
+          shown.map((event) => `event-${demo.events.find((item) => item.id === Number(event.id))!.agenda_id}-${event.id}@${AUTHORITY}`),
         );
       }),
       { numRuns: runs(30) },
@@ -373,7 +377,8 @@ describe('the Atom feed', () => {
     fc.assert(
       fc.property(items, fc.string({ maxLength: 30 }), (news, title) => {
         const text = toAtomFeed({
-          id: 'tag:canton-de-valmont.example,2026:flux/actualites/actualites',
+          id: `tag:${AUTHORITY},2026:flux/actualites/actualites`,
+          authority: AUTHORITY,
           title,
           siteName: 'Canton de Valmont',
           origin,
@@ -409,7 +414,7 @@ describe('the Atom feed', () => {
         expect(entries).toHaveLength(news.length);
         entries.forEach((entry, index) => {
           const item = news[index]!;
-          expect(one(entry, 'id')).toBe(newsEntryId(item));
+          expect(one(entry, 'id')).toBe(newsEntryId(item, AUTHORITY));
           expect(one(entry, 'id')).toMatch(IRI);
           expect(unescapeHtml(one(entry, 'title'))).toBe(xmlSafe(item.title ?? ''));
           const entryUpdated = one(entry, 'updated');
@@ -436,7 +441,16 @@ describe('the Atom feed', () => {
   it('writes the same bytes for the same news, whenever it is written', () => {
     fc.assert(
       fc.property(items, (news) => {
-        const feed = { id: 'tag:x,2026:a', title: 'Actualités', siteName: 'Canton', origin, self: `${origin}/a.atom`, alternate: `${origin}/`, items: news };
+        const feed = {
+          id: 'tag:x,2026:a',
+          authority: 'x',
+          title: 'Actualités',
+          siteName: 'Canton',
+          origin,
+          self: `${origin}/a.atom`,
+          alternate: `${origin}/`,
+          items: news,
+        };
         expect(toAtomFeed(feed)).toBe(toAtomFeed(feed));
       }),
       { numRuns: runs(30) },

@@ -4,6 +4,8 @@ import { defer, of, type Observable } from 'rxjs';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { linkOrigins } from '../../server/http/public-origin';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { registerSeoRoutes, SITEMAP_PAGE_SIZE } from '../../server/http/routes/seo-routes';
 import { EXPORT_CACHE_LIMITS } from '../../server/cache/cache-limits';
 import { registerExportRoutes } from '../../server/render/export-routes';
@@ -115,7 +117,12 @@ describe('sitemap files', () => {
     const locs = (xml: string): string[] => Array.from(xml.matchAll(/<loc>([^<]+)<\/loc>/g), (match) => match[1] ?? '');
     const serve = async (pageSize: number) => {
       const seo = Fastify();
-      registerSeoRoutes(seo, db, { version: async () => 'v1', pageSize, origins: linkOrigins({ publicOrigin: RENDERED_SITE_ORIGIN }) });
+      registerSeoRoutes(seo, db, {
+        version: async () => 'v1',
+        site: siteListsOf(defaultSiteProfile()),
+        pageSize,
+        origins: linkOrigins({ publicOrigin: RENDERED_SITE_ORIGIN }),
+      });
       return { seo, client: await injectClient(seo) };
     };
     const whole = await serve(1_000_000);

@@ -11,6 +11,11 @@ import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_FEED_PAST_DAYS, NEWS_FEED_MAX_ITEMS 
 import { demo, DEMO_NOW, DEMO_TODAY, expectedAgenda, expectedNews } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openEmptyTestDatabase, openTestDatabase } from '../support/test-database';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
+
+// The demo profile's, which an app built without a profile serves.
+const { settings: PROFILE } = defaultSiteProfile();
+const AUTHORITY = PROFILE.identifiers.authority;
 
 jest.setTimeout(120_000);
 
@@ -69,7 +74,7 @@ describe('the calendar and news feeds on the demo content', () => {
     expect(new Date(answer.headers['last-modified'] ?? '').getTime()).not.toBeNaN();
     expect(answer.headers['cache-control']).toBe('public, max-age=300, s-maxage=10');
     const { calendar, events } = parseFeed(answer.text);
-    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Agenda du Grand Conseil – Canton de Valmont');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(`Agenda du Grand Conseil – ${PROFILE.institution.name.full.fr}`);
     expect(calendar.getFirstPropertyValue('refresh-interval')?.toString()).toBe('PT1H');
     expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('PT1H');
     expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Zurich');
@@ -106,7 +111,7 @@ describe('the calendar and news feeds on the demo content', () => {
     for (const parsed of events) {
       const id = eventIdOf(parsed.uid);
       const source = demo.events.find((event) => event.id === id)!;
-      expect(parsed.uid).toBe(`event-2-${id}@canton-de-valmont.example`);
+      expect(parsed.uid).toBe(`event-2-${id}@${AUTHORITY}`);
       expect(parsed.summary).toBe(source.title);
       expect(parsed.url).toBe(`${ORIGIN}${eventPath({ id: String(id), title: source.title })}`);
       expect(parsed.description).toContain(parsed.url);
@@ -176,7 +181,7 @@ describe('the calendar and news feeds on the demo content', () => {
     expect(entries).toHaveLength(ids.length);
     entries.forEach((entry, index) => {
       const item = demo.news.find((news) => news.id === ids[index])!;
-      expect(entry).toContain(`<id>tag:canton-de-valmont.example,2026:news/${item.id}</id>`);
+      expect(entry).toContain(`<id>tag:${AUTHORITY},2026:news/${item.id}</id>`);
       expect(entry).toMatch(new RegExp(`<link href="${ORIGIN}/actualites/${slugify(item.title)}(-\\d+)?/"/>`));
       expect(entry).toContain(`<link rel="enclosure" href="${new URL(item.image!, ORIGIN).href}" type="image/jpg"/>`);
       expect(entry).toMatch(/<updated>\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z<\/updated>/);
@@ -187,7 +192,7 @@ describe('the calendar and news feeds on the demo content', () => {
   it('narrows a news feed to the categories of its token, and refuses a title or an unknown scope', async () => {
     const answer = await client.get('/flux/actualites/actualites/1.3.atom');
     expect(answer.status).toBe(200);
-    const ids = [...answer.text.matchAll(/<id>tag:canton-de-valmont\.example,2026:news\/(\d+)<\/id>/g)].map((match) => Number(match[1]));
+    const ids = [...answer.text.matchAll(new RegExp(`<id>tag:${AUTHORITY.replace(/\./g, '\\.')},2026:news/(\\d+)</id>`, 'g'))].map((match) => Number(match[1]));
     const expected = expectedNews({ categories: [1, 3] }).filter((id) => demo.news.find((news) => news.id === id)?.scope === 'actualites');
     expect(ids).toEqual(expected.slice(0, NEWS_FEED_MAX_ITEMS));
     expect(answer.text).toContain(`<link rel="alternate" href="${ORIGIN}/actualites/?categorie=1&amp;categorie=3"/>`);

@@ -6,7 +6,7 @@ import { ACCESSIBILITY_STATEMENTS } from '../../src/views/accessibility/accessib
 import { profileTextKey } from '../../src/views/shared/profile-text';
 import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { backendPages } from '../../server/render/page-sources';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
 import { closeOpened } from '../support/close-opened';
 import { expectedNews, expectedPlainAgenda } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
@@ -22,6 +22,8 @@ import {
   type SiteContent,
 } from '../support/rendered-pages';
 import { demoName } from '../support/profile-strings';
+
+const { agendaId: SITE_AGENDA_ID, newsScope: SITE_NEWS_SCOPE } = siteListsOf(defaultSiteProfile());
 
 jest.setTimeout(120_000);
 

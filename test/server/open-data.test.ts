@@ -5,7 +5,9 @@ import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { csvRecords } from '../../server/render/export-routes';
 import { registerCsvRoutes } from '../../server/open-data/csv-routes';
-import { parsePublisher } from '../../server/open-data/publisher';
+import { parsePublisher, publisherOf } from '../../server/open-data/publisher';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { CSV_DELIMITER } from '../../src/domain/directory-export';
 import { CATALOGUE_PATH, DATASETS } from '../../src/domain/open-data-catalogue';
 import { CSV_COLUMNS, CSV_PATHS, csvCell } from '../../src/domain/open-data-export';
@@ -16,6 +18,9 @@ import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
 
 jest.setTimeout(60_000);
+
+// The demo profile's publisher, which an app built without a profile or override names.
+const PUBLISHER = defaultSiteProfile().settings.openData.publisher;
 
 let db: Database;
 let app: FastifyInstance;
@@ -82,16 +87,16 @@ describe('the DCAT-AP CH catalogue', () => {
     expect(datasets).toHaveLength(DATASETS.length);
     for (const [index, dataset] of datasets.entries()) {
       const id = DATASETS[index]!.id;
-      expect(children(dataset, NS.dct, 'identifier').map((e) => e.textContent)).toEqual([`${id}@canton-de-valmont`]);
+      expect(children(dataset, NS.dct, 'identifier').map((e) => e.textContent)).toEqual([`${id}@${PUBLISHER.id}`]);
       for (const name of ['title', 'description']) {
         expect(children(dataset, NS.dct, name).map((e) => e.getAttributeNS(XML_NS, 'lang'))).toEqual(LANGS);
         for (const e of children(dataset, NS.dct, name)) expect(e.textContent.trim()).not.toBe('');
       }
       const publisher = children(dataset, NS.dct, 'publisher')[0]?.getElementsByTagNameNS(NS.foaf, 'name')[0]?.textContent;
-      expect(publisher).toBe("Chancellerie d'État du Canton de Valmont");
+      expect(publisher).toBe(PUBLISHER.name);
       const contact = children(dataset, NS.dcat, 'contactPoint')[0];
-      expect(contact?.getElementsByTagNameNS(NS.vcard, 'fn')[0]?.textContent).toBe("Chancellerie d'État du Canton de Valmont");
-      expect(contact?.getElementsByTagNameNS(NS.vcard, 'hasEmail')[0]?.getAttributeNS(NS.rdf, 'resource')).toBe('mailto:chancellerie@canton.example');
+      expect(contact?.getElementsByTagNameNS(NS.vcard, 'fn')[0]?.textContent).toBe(PUBLISHER.name);
+      expect(contact?.getElementsByTagNameNS(NS.vcard, 'hasEmail')[0]?.getAttributeNS(NS.rdf, 'resource')).toBe(`mailto:${PUBLISHER.email}`);
       expect(children(dataset, NS.dct, 'modified')[0]?.textContent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(children(dataset, NS.dct, 'accrualPeriodicity')[0]?.getAttributeNS(NS.rdf, 'resource')).toMatch(
         /^http:\/\/publications\.europa\.eu\/resource\/authority\/frequency\//,
@@ -153,7 +158,17 @@ describe('publisher settings', () => {
     expect(() => parsePublisher({ PUBLISHER_EMAIL: 'not an address' })).toThrow(/^PUBLISHER_EMAIL/);
     expect(() => parsePublisher({ PUBLISHER_ID: 'Canton Valmont' })).toThrow(/^PUBLISHER_ID/);
     expect(() => parsePublisher({ PUBLISHER_NAME: 'a\nb' })).toThrow(/^PUBLISHER_NAME/);
-    expect(parsePublisher({}).email).toBe('chancellerie@canton.example');
+    expect(parsePublisher({})).toEqual({});
+    expect(parsePublisher({ PUBLISHER_NAME: ' ', PUBLISHER_EMAIL: '', PUBLISHER_ID: '' })).toEqual({});
+  });
+
+  it("overrides the profile's publisher field by field", () => {
+    const { settings } = defaultSiteProfile();
+    expect(publisherOf(settings)).toEqual(settings.openData.publisher);
+    expect(publisherOf(settings, parsePublisher({ PUBLISHER_EMAIL: ' opendata@ville.example ' }))).toEqual({
+      ...settings.openData.publisher,
+      email: 'opendata@ville.example',
+    });
   });
 });
 
@@ -240,7 +255,7 @@ describe('the CSV files of the agenda, the news and the publications', () => {
     };
     // Pages of three rows: the file crosses dozens of keyset boundaries, ties of a day and all-day events included.
     const small = Fastify();
-    registerCsvRoutes(small, db, { version: async () => 'v', now: () => DEMO_NOW, pageRows: 3 });
+    registerCsvRoutes(small, db, { version: async () => 'v', site: siteListsOf(defaultSiteProfile()), now: () => DEMO_NOW, pageRows: 3 });
     const smallClient = await injectClient(small);
     const rowsOf = async (path: string): Promise<string[]> =>
       parseCsv((await smallClient.get(path)).text.replace(/^\uFEFF/, ''), CSV_DELIMITER)

@@ -8,7 +8,8 @@ import { isRight } from 'fp-ts/Either';
 import { buildApp } from '../../server/http/app';
 import type { Database } from '../../server/data/database';
 import { API_ROUTES } from '../../server/http/api-routes';
-import { SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import {
   API_REFERENCE_PATH,
   OPENAPI_PATH,
@@ -24,6 +25,9 @@ import { SITE_PROFILE_SCHEMA_PATH, siteProfileSchema } from '../../src/domain/si
 import { DEMO_NOW } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase } from '../support/test-database';
+
+// The demo profile's agenda and news scope, which an app built without a profile serves.
+const { newsScope: SITE_NEWS_SCOPE } = siteListsOf(defaultSiteProfile());
 
 jest.setTimeout(120_000);
 

@@ -6,7 +6,8 @@ import { API_REFERENCE_PAGE } from '../../src/domain/open-data-catalogue';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { contactPath, eventPath, localizedPath, newsPath, PAGE_PATHS } from '../../src/domain/permalinks';
 import { backendPages } from '../../server/render/page-sources';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { closeOpened } from '../support/close-opened';
 import { expectedContacts, expectedEvents, expectedNews } from '../support/demo-expectations';
 import { injectClient, type HttpAnswer, type TestClient } from '../support/http-client';
@@ -24,6 +25,8 @@ import {
 } from '../support/rendered-pages';
 import { runs } from '../support/fuzz-runs';
 import { demoName } from '../support/profile-strings';
+
+const { agendaId: SITE_AGENDA_ID, newsScope: SITE_NEWS_SCOPE } = siteListsOf(defaultSiteProfile());
 
 jest.setTimeout(120_000);
 

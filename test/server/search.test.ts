@@ -9,10 +9,14 @@ import { buildDemoContent, DEMO_DEFAULTS } from '../../server/operations/demo-co
 import { MIGRATIONS } from '../../server/data/migrations';
 import { htmlToText, normalizeSearch } from '../../server/data/search';
 import { importContent, seedDemo } from '../../server/operations/seed';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { decodeOrThrow, demo, DEMO_NOW, DEMO_TODAY } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
 import { openTestDatabase, testBackend } from '../support/test-database';
+
+// The demo profile's agenda and news scope, which an app built without a profile serves.
+const { agendaId: SITE_AGENDA_ID, newsScope: SITE_NEWS_SCOPE } = siteListsOf(defaultSiteProfile());
 
 jest.setTimeout(120_000);
 

@@ -11,8 +11,12 @@ import { escapeXml, registerSeoRoutes, SITEMAP_MAX_URLS, SITEMAP_PAGE_SIZE, site
 import { counted } from '../support/counted-database';
 import { demo } from '../support/demo-expectations';
 import { injectClient, type TestClient } from '../support/http-client';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import { openTestDatabase } from '../support/test-database';
+
+// The demo profile's agenda and news scope, which an app built without a profile serves.
+const { agendaId: SITE_AGENDA_ID, newsScope: SITE_NEWS_SCOPE } = siteListsOf(defaultSiteProfile());
 
 // Only what the site's pages show has a page: the events of its agenda, the news of its scope (server/http/site.ts).
 const siteEvents = () => demo.events.filter((event) => String(event.agenda_id) === SITE_AGENDA_ID);
@@ -137,7 +141,12 @@ describe('GET /sitemap.xml', () => {
 describe('the sitemap of a large site', () => {
   it('is an index of files that together list every page once, none above the page size', async () => {
     const small = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    registerSeoRoutes(small, db, { version: async () => 'v1', pageSize: 200, origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }) });
+    registerSeoRoutes(small, db, {
+      version: async () => 'v1',
+      site: siteListsOf(defaultSiteProfile()),
+      pageSize: 200,
+      origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }),
+    });
     const local = await injectClient(small);
     const index = parseXml((await local.get('/sitemap.xml')).text);
     const files = Array.from(index.getElementsByTagNameNS(SITEMAP_NS, 'loc')).map((loc) => loc.textContent);
@@ -163,7 +172,12 @@ describe('the sitemap kept ready', () => {
     const { db: watched, statements } = counted(db);
     let version = 'v1';
     const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    registerSeoRoutes(app, watched, { version: async () => version, pageSize: 200, origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }) });
+    registerSeoRoutes(app, watched, {
+      version: async () => version,
+      site: siteListsOf(defaultSiteProfile()),
+      pageSize: 200,
+      origins: linkOrigins({ publicOrigin: 'http://www.canton.example' }),
+    });
     const local = await injectClient(app);
     const first = await local.get('/sitemap-1.xml');
     expect(first.status).toBe(200);

@@ -169,10 +169,12 @@ it('refuses a TRUST_PROXY that trusts every hop, and takes the proxies named by 
   expect(readSettings({}).trustProxy).toBe(false);
 });
 
-it('takes ORDER_EMAIL trimmed, and the demo office when it is unset or empty', () => {
+it("takes ORDER_EMAIL trimmed, and no override (the profile's office) when it is unset or empty; the same for each PUBLISHER_*", () => {
   expect(readSettings({ ORDER_EMAIL: ' commandes@canton.example ' }).orderEmail).toBe('commandes@canton.example');
-  expect(readSettings({}).orderEmail).toBe('publications@valmont.example');
-  expect(readSettings({ ORDER_EMAIL: '' }).orderEmail).toBe('publications@valmont.example');
+  expect(readSettings({}).orderEmail).toBeUndefined();
+  expect(readSettings({ ORDER_EMAIL: '' }).orderEmail).toBeUndefined();
+  expect(readSettings({}).publisher).toEqual({});
+  expect(readSettings({ PUBLISHER_ID: ' office-x ', PUBLISHER_NAME: '' }).publisher).toEqual({ id: 'office-x' });
 });
 
 it.each([

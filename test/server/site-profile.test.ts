@@ -6,19 +6,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import { isLeft, isRight } from 'fp-ts/Either';
 import { JSDOM } from 'jsdom';
 import { DATASETS } from '../../src/domain/open-data-catalogue';
-import { DEFAULT_ORDER_EMAIL } from '../../src/domain/order-mail';
 import { siteProfileSchema } from '../../src/domain/site-profile-schema';
 import { PROFILE_TEXTS } from '../../src/domain/site-profile';
-import { INSTITUTION_NAME } from '../../src/domain/structured-data';
 import { colourRule, COLOUR_PROPERTIES } from '../../src/domain/site-identity';
-import { FEED_ID_AUTHORITY } from '../../server/http/routes/atom-feed';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../../server/http/site';
-import { DEFAULT_PUBLISHER } from '../../server/open-data/publisher';
 import { contrastRows, contrastTable, ratioText } from '../../server/profile/colour-contrast';
 import { loadSiteProfile, readSiteProfile } from '../../server/profile/load-site-profile';
 import { profileMarkup } from '../../server/profile/profile-markup';
 import { SettingError } from '../../server/settings';
-import { INSTITUTION_EMAIL, INSTITUTION_PHONE, INSTITUTION_POSTAL } from '../../src/views/site-info/institution';
 import { LANGUAGES } from '../../src/domain/language';
 import { ROOT } from '../support/server-child';
 
@@ -68,20 +62,15 @@ const textOf = (html: string): string => JSDOM.fragment(html).textContent.replac
 describe("the demo's profile (profiles/valmont)", () => {
   const profile = loadSiteProfile(DEMO);
 
-  it('holds the identity the code shows today, so that applying it changes no page', () => {
+  it("holds the demo canton's identity, which no file of the code holds any more", () => {
     const { settings } = profile;
-    expect(settings.institution.name.full.fr).toBe(INSTITUTION_NAME);
-    expect(settings.contact.postalAddress).toEqual(INSTITUTION_POSTAL);
-    expect(settings.contact.phone).toEqual(INSTITUTION_PHONE);
-    expect(settings.contact.email).toMatchObject({
-      general: INSTITUTION_EMAIL,
-      orders: DEFAULT_ORDER_EMAIL,
-    });
-    expect(settings.openData.publisher).toEqual(DEFAULT_PUBLISHER);
+    expect(settings.institution.name.full.fr).toBe('Canton de Valmont');
+    expect(settings.contact.postalAddress).toEqual(['Place du Château 1', '1990 Valmont']);
+    expect(settings.contact.phone).toEqual({ shown: '+41 27 000 10 00', dialled: '+41270001000' });
+    expect(settings.contact.email).toMatchObject({ general: 'chancellerie@canton.example', orders: 'publications@valmont.example' });
     expect(settings.openData.datasets).toEqual(Object.fromEntries(DATASETS.map((dataset) => [dataset.id, dataset.title])));
-    expect(settings.identifiers.authority).toBe(FEED_ID_AUTHORITY);
-    expect(String(settings.agendaId)).toBe(SITE_AGENDA_ID);
-    expect(settings.newsScope).toBe(SITE_NEWS_SCOPE);
+    expect(settings.agendaId).toBe(1);
+    expect(settings.newsScope).toBe('actualites');
     expect(settings.languages).toEqual({ offered: [...LANGUAGES], default: 'fr' });
     expect(Object.values(settings.sections).every(Boolean)).toBe(true);
     // The sheets set no colour of their own on screen (paper is black on white): the pages give them the profile's (`colourRule`).

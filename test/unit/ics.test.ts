@@ -2,6 +2,7 @@ import type { AgendaEvent } from '../../src/domain/agenda';
 import { toIcs, toIcsFeed, type FeedEvent } from '../../src/domain/ics';
 
 const NOW = new Date(Date.UTC(2026, 10, 23, 8, 5, 9));
+// The authority of the UIDs and the PRODID (a profile's `identifiers.authority`).
 const HOST = 'valmont.example';
 
 // The lines of a calendar once unfolded (RFC 5545 §3.1: a line break then one space continues a line).
@@ -21,7 +22,7 @@ describe('an iCalendar file of agenda events', () => {
     expect(unfolded(text).slice(0, 6)).toStrictEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
-      'PRODID:-//Canton de Valmont//Agenda//FR',
+      `PRODID:-//${HOST}//Agenda//FR`,
       'CALSCALE:GREGORIAN',
       'METHOD:PUBLISH',
       'BEGIN:VTIMEZONE',
@@ -151,7 +152,7 @@ describe('a calendar feed', () => {
   });
 
   it('names itself, gives its zone and how often to poll it', () => {
-    const text = toIcsFeed({ name: 'Agenda, Valmont', refresh: 'PT1H', events: [] });
+    const text = toIcsFeed({ authority: HOST, name: 'Agenda, Valmont', refresh: 'PT1H', events: [] });
     expect(unfolded(text).slice(5, 10)).toStrictEqual([
       'NAME:Agenda\\, Valmont',
       'X-WR-CALNAME:Agenda\\, Valmont',
@@ -162,7 +163,12 @@ describe('a calendar feed', () => {
   });
 
   it('gives each event its UID, its change stamp twice, its sequence, its status and its page', () => {
-    const text = toIcsFeed({ name: 'Agenda', refresh: 'PT1H', events: [feedEvent(), feedEvent({ cancelled: true, uid: 'agenda-13@valmont.example' })] });
+    const text = toIcsFeed({
+      authority: HOST,
+      name: 'Agenda',
+      refresh: 'PT1H',
+      events: [feedEvent(), feedEvent({ cancelled: true, uid: 'agenda-13@valmont.example' })],
+    });
     const first = unfolded(text).slice(unfolded(text).indexOf('BEGIN:VEVENT'));
     expect(first.slice(0, 7)).toStrictEqual([
       'BEGIN:VEVENT',
@@ -180,7 +186,7 @@ describe('a calendar feed', () => {
   it('describes an event by its text, its web link and its page, blank lines between, whatever is missing', () => {
     const page = 'https://valmont.example/agenda/12-seance/';
     const descriptions = (link: string | null, description: string | null) =>
-      linesOf(toIcsFeed({ name: 'A', refresh: 'PT1H', events: [feedEvent({}, { link, description })] }), 'DESCRIPTION');
+      linesOf(toIcsFeed({ authority: HOST, name: 'A', refresh: 'PT1H', events: [feedEvent({}, { link, description })] }), 'DESCRIPTION');
     expect(descriptions('https://valmont.example/x', '<p>Ordre du jour</p>')).toStrictEqual([
       `DESCRIPTION:Ordre du jour\\n\\nhttps://valmont.example/x\\n\\n${page}`,
     ]);
@@ -193,7 +199,7 @@ describe('a calendar feed', () => {
   });
 
   it('gives the place of an event as its location', () => {
-    expect(linesOf(toIcsFeed({ name: 'A', refresh: 'PT1H', events: [feedEvent({}, { place: 'Château, Sion' })] }), 'LOCATION')).toStrictEqual([
+    expect(linesOf(toIcsFeed({ authority: HOST, name: 'A', refresh: 'PT1H', events: [feedEvent({}, { place: 'Château, Sion' })] }), 'LOCATION')).toStrictEqual([
       'LOCATION:Château\\, Sion',
     ]);
   });

@@ -57,10 +57,12 @@ const withApp = async (register: (app: FastifyInstance) => void, use: (app: Fast
   }
 };
 
+// The site lists every route is given (the things' route reads none of them).
+const SITE = { agendaId: '1', newsScope: 'actualites' };
 const fixedCache = () => answerCache({ version: async () => 'demo:1', now: () => NOW });
 /** The routes served with a fixed clock and content version, links relative or at `publicOrigin`. */
 const serving = (publicOrigin?: string) => (server: FastifyInstance) =>
-  registerApiRoutes(server, versionOnly(), [thingRoute()], () => NOW, fixedCache(), linkOrigins(publicOrigin === undefined ? {} : { publicOrigin }));
+  registerApiRoutes(server, versionOnly(), [thingRoute()], SITE, () => NOW, fixedCache(), linkOrigins(publicOrigin === undefined ? {} : { publicOrigin }));
 
 describe('the answers of the API', () => {
   it('have one error body: status, its name, and the message', () => {
@@ -79,7 +81,7 @@ describe('defineRoute', () => {
   });
 
   it('answers with what the route gives for the decoded input', async () => {
-    const answer = await thingRoute().answer(versionOnly(), { params: { id: 3 }, query: { page: 2 }, origin: '', today: '2026-11-23' });
+    const answer = await thingRoute().answer(versionOnly(), { params: { id: 3 }, query: { page: 2 }, origin: '', today: '2026-11-23', site: SITE });
     expect(answer).toEqual({ status: 200, body: { id: 3, page: 2, origin: '', today: '2026-11-23' } });
   });
 });
@@ -133,7 +135,7 @@ describe('registerApiRoutes', () => {
   it('reads the content version from the database and the day from the clock when given neither cache nor clock', async () => {
     const db = versionOnly();
     await withApp(
-      (server) => registerApiRoutes(server, db, [thingRoute()]),
+      (server) => registerApiRoutes(server, db, [thingRoute()], SITE),
       async (app) => {
         const answer = await app.inject({ url: '/api/things/8/' });
         expect(answer.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
   type SendPolicy,
 } from '../../cache/answer-cache';
 import { SITE_PROFILE_SCHEMA_PATH, siteProfileSchema } from '../../../src/domain/site-profile-schema';
+import type { SiteProfile } from '../../../src/domain/site-profile';
 import { apiReferencePage } from './api-reference-page';
 import { API_REFERENCE_PATH, OPENAPI_PATH, openApiDocument } from './openapi-document';
 
@@ -16,15 +17,15 @@ import { API_REFERENCE_PATH, OPENAPI_PATH, openApiDocument } from './openapi-doc
  * generated from the codec the start decodes it with) and, on a server that renders no pages, the bare reference page `GET /api/`
  * (`/api` too: the router ignores the trailing slash); a server that renders the site's pages serves
  * the reference as one of them, in the site's header and footer and in every language
- * (server/render/page-routes.ts). Both are made once, at start: they change only with the server's
+ * (server/render/page-routes.ts). The document's `info` names the profile's institution. Both are made once, at start: they change only with the server's
  * code. Each is sent as every API answer is (strong ETag, 304 on `If-None-Match`, brotli or gzip kept once made).
  */
 export const registerApiDescription = (
   app: FastifyInstance,
   cacheControl: string = ANSWER_CACHE_CONTROL,
-  { barePage = true }: { barePage?: boolean } = {},
+  { barePage = true, profile }: { barePage?: boolean; profile: Pick<SiteProfile, 'settings'> },
 ): void => {
-  const document = openApiDocument();
+  const document = openApiDocument(profile);
   const json = representation(200, 'application/json; charset=utf-8', JSON.stringify(document));
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   app.get(OPENAPI_PATH, (request, reply) => sendRepresentation(request, reply, json, policy));

@@ -8,6 +8,8 @@ import { NewsArticle, NewsCategory, NewsCategoryList, NewsItem, NewsPage } from 
 import { PageOf } from '../../../src/domain/paging';
 import { SearchGroup, SiteSearchAnswer } from '../../../src/domain/site-search';
 import { SITE_PROFILE_SCHEMA_PATH } from '../../../src/domain/site-profile-schema';
+import { wordsIn, type SiteProfile } from '../../../src/domain/site-profile';
+import { defaultSiteProfile } from '../../profile/load-site-profile';
 import { ShopItem, ShopItemList } from '../../../src/domain/shop';
 import { API_ROUTES } from '../api-routes';
 import type { ApiRoute } from '../query-schemas';
@@ -225,11 +227,16 @@ const selfDescription = {
   },
 };
 
-/** The OpenAPI 3.1 document of `routes` (by default every route of the API), built from their schemas and the client's codecs. */
-export const openApiDocument = (routes: readonly ApiRoute[] = API_ROUTES) => ({
+/**
+ * The OpenAPI 3.1 document of `routes` (by default every route of the API), built from their
+ * schemas and the client's codecs, titled and signed by the institution of `profile` (its names in
+ * French, the document's language, or its default language when it offers no French).
+ */
+export const openApiDocument = (profile: Pick<SiteProfile, 'settings'> = defaultSiteProfile(), routes: readonly ApiRoute[] = API_ROUTES) => ({
   openapi: '3.1.0',
   info: {
-    title: 'API du Canton de Valmont',
+    title: `API – ${wordsIn(profile.settings, profile.settings.institution.name.full, 'fr')}`,
+    contact: { name: wordsIn(profile.settings, profile.settings.institution.office, 'fr'), email: profile.settings.contact.email.general },
     version: '1',
     description:
       'L’API en lecture du site : agenda, annuaire, actualités, boutique et recherche. Chaque réponse porte une étiquette (ETag) et se revalide (304). ' +

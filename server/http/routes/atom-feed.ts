@@ -3,14 +3,6 @@ import type { NewsItem } from '../../../src/domain/news';
 import { newsPath } from '../../../src/domain/permalinks';
 import { dayNumber, zurichInstant } from '../../../src/domain/calendar-days';
 
-/**
- * The authority of the feeds' `tag:` ids (RFC 4151) and the calendar UIDs: a name of the
- * institution, not the host a request came by, so an id never changes with the address the site
- * is reached at (a proxy, a new domain). Set once: changing it changes every id, and readers and
- * calendars would see every item as new.
- */
-export const FEED_ID_AUTHORITY = 'canton-de-valmont.example';
-
 /** The date of the `tag:` ids: the year the ids were first minted under the authority. */
 export const FEED_ID_DATE = '2026';
 
@@ -18,6 +10,12 @@ export const FEED_ID_DATE = '2026';
 export interface NewsFeed {
   /** The feed's own `tag:` id. */
   readonly id: string;
+  /**
+   * The authority of the entries' `tag:` ids (RFC 4151): the profile's `identifiers.authority`, a
+   * name of the institution, not the host a request came by, so an id never changes with the
+   * address the site is reached at (a proxy, a new domain).
+   */
+  readonly authority: string;
   readonly title: string;
   /** The site's name: the feed's author and generator. */
   readonly siteName: string;
@@ -64,8 +62,8 @@ const absolute = (address: string, origin: string): string | null => {
   }
 };
 
-/** The `tag:` id of one news item: the same whatever feed, scope or host shows it. */
-export const newsEntryId = (item: Pick<NewsItem, 'id'>): string => `tag:${FEED_ID_AUTHORITY},${FEED_ID_DATE}:news/${encodeURIComponent(item.id)}`;
+/** The `tag:` id of one news item under `authority`: the same whatever feed, scope or host shows it. */
+export const newsEntryId = (item: Pick<NewsItem, 'id'>, authority: string): string => `tag:${authority},${FEED_ID_DATE}:news/${encodeURIComponent(item.id)}`;
 
 /**
  * An Atom 1.0 feed (RFC 4287) of news, written with the `feed` package: ids as `tag:` URIs,
@@ -95,7 +93,7 @@ export const toAtomFeed = (feed: NewsFeed): string => {
     const picture = image === null ? '' : `<p><img src="${html(image)}" alt="${html(item.image_alt ?? '')}"></p>`;
     const entry: Item = {
       title: html(item.title ?? ''),
-      id: newsEntryId(item),
+      id: newsEntryId(item, feed.authority),
       link: href(page),
       date: itemUpdated ?? updated,
       author: [author],

@@ -8,14 +8,13 @@ import { Recurrence, seriesDates } from '../../../src/domain/recurrence';
 import type { NewsItem } from '../../../src/domain/news';
 import { selectionToSearch } from '../../../src/domain/news-list';
 import { eventPath, PAGE_PATHS } from '../../../src/domain/permalinks';
-import { INSTITUTION_NAME } from '../../../src/domain/structured-data';
 import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../../cache/answer-cache';
 import { FEED_CACHE_LIMITS, type CacheLimits } from '../../cache/cache-limits';
-import { FEED_ID_AUTHORITY, FEED_ID_DATE, toAtomFeed } from './atom-feed';
+import { FEED_ID_DATE, toAtomFeed } from './atom-feed';
 import type { Database, Queryable } from '../../data/database';
 import { TOMBSTONE_DAYS } from '../../data/event-feed-state';
 import { nameSearch } from '../../data/search';
-import { SITE_NEWS_SCOPE } from '../site';
+import type { SiteIdentity } from '../site';
 import { EVENT_KEY } from './agenda-routes';
 import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
@@ -51,8 +50,12 @@ export const FEED_CACHE_CONTROL = sharedCacheControl(300);
 
 const FEED_SENDING: SendPolicy = { cacheControl: FEED_CACHE_CONTROL, brotliQuality: 5, threshold: 1024 };
 
-/** The calendar's UID of an event: host-independent and the same in every feed that holds it. */
-export const eventUid = (agendaId: number, eventId: number): string => `event-${agendaId}-${eventId}@${FEED_ID_AUTHORITY}`;
+/**
+ * The calendar's UID of an event under the profile's `identifiers.authority`: host-independent and
+ * the same in every feed that holds it. The authority is set once: changing it changes every UID,
+ * and calendars would see every event as new.
+ */
+export const eventUid = (agendaId: number, eventId: number, authority: string): string => `event-${agendaId}-${eventId}@${authority}`;
 
 /** What a feed request answers: the feed, or a refusal. */
 export type FeedAnswer =
@@ -209,8 +212,15 @@ const asEvent = (row: FeedEventRow): AgendaEvent => ({
   categories: row.categories.map((category) => ({ id: String(category.id), title: category.title })),
 });
 
-/** The calendar feed of an agenda and filters (`null`: none), as the site at `origin` shows it on `today`. */
-export const answerCalendarFeed = async (db: Queryable, agendaId: number, filters: FeedFilters | null, origin: string, today: string): Promise<FeedAnswer> => {
+/** The calendar feed of an agenda and filters (`null`: none), as the site `site` at `origin` shows it on `today`. */
+export const answerCalendarFeed = async (
+  db: Queryable,
+  agendaId: number,
+  filters: FeedFilters | null,
+  origin: string,
+  today: string,
+  site: SiteIdentity,
+): Promise<FeedAnswer> => {
   const [agenda] = await db.query<{ title: string }>('select title from agendas where id = $1', [agendaId]);
   if (agenda === undefined) return refuse(404, `agenda ${agendaId} does not exist`);
   // Counted in whole days, like the window: the feed changes at most once a day besides imports.
@@ -220,18 +230,22 @@ export const answerCalendarFeed = async (db: Queryable, agendaId: number, filter
     const event = asEvent(row);
     return {
       event,
-      uid: eventUid(row.agenda_id, row.id),
+      uid: eventUid(row.agenda_id, row.id, site.authority),
       sequence: row.sequence,
       modified: new Date(row.modified_at),
       cancelled: row.cancelled,
       url: `${origin}${eventPath(event)}`,
     };
   });
-  const site = INSTITUTION_NAME;
   const narrowed = filters !== null && (filters.categories.length > 0 || filters.title !== null);
-  const name = `${agenda.title}${narrowed ? ' (sélection)' : ''} – ${site}`;
+  const name = `${agenda.title}${narrowed ? ' (sélection)' : ''} – ${site.name(site.language)}`;
   const lastModified = events.reduce<Date | null>((latest, { modified }) => (latest === null || modified > latest ? modified : latest), null);
-  return { status: 200, type: 'text/calendar; charset=utf-8', body: toIcsFeed({ name, refresh: CALENDAR_FEED_REFRESH, events }), lastModified };
+  return {
+    status: 200,
+    type: 'text/calendar; charset=utf-8',
+    body: toIcsFeed({ name, authority: site.authority, refresh: CALENDAR_FEED_REFRESH, events }),
+    lastModified,
+  };
 };
 
 const NEWS_FIELDS = `
@@ -240,8 +254,8 @@ const NEWS_FIELDS = `
             from news_item_categories l join news_categories c on c.id = l.category_id
             where l.news_id = n.id), '[]'::json) as categories`;
 
-/** The news feed of a scope and categories (none: every item of the scope), newest first, as the site at `origin` shows them. */
-export const answerNewsFeed = async (db: Queryable, scope: string, categories: readonly number[], origin: string): Promise<FeedAnswer> => {
+/** The news feed of a scope and categories (none: every item of the scope), newest first, as the site `site` at `origin` shows them. */
+export const answerNewsFeed = async (db: Queryable, scope: string, categories: readonly number[], origin: string, site: SiteIdentity): Promise<FeedAnswer> => {
   const [found] = await db.query<{ id: number; title: string }>('select id, title from news_scopes where slug = $1', [scope]);
   if (found === undefined) return refuse(404, `news scope "${scope}" does not exist`);
   const params: unknown[] = [found.id, NEWS_FEED_MAX_ITEMS];
@@ -264,14 +278,15 @@ export const answerNewsFeed = async (db: Queryable, scope: string, categories: r
     categories: row.categories.map((category) => ({ ...category, id: String(category.id) })),
   }));
   const selection = categories.map(String);
-  const site = INSTITUTION_NAME;
+  const siteName = site.name(site.language);
   const self = `${origin}${newsFeedPath(scope, selection) ?? ''}`;
   // The site's news page shows its own scope; another scope's feed points to the site itself.
-  const alternate = scope === SITE_NEWS_SCOPE ? `${origin}${PAGE_PATHS.news}${selectionToSearch(selection)}` : `${origin}/`;
+  const alternate = scope === site.newsScope ? `${origin}${PAGE_PATHS.news}${selectionToSearch(selection)}` : `${origin}/`;
   const body = toAtomFeed({
-    id: `tag:${FEED_ID_AUTHORITY},${FEED_ID_DATE}:${(newsFeedPath(scope, selection) ?? '').replace(/^\//, '').replace(/\.atom$/, '')}`,
-    title: `${found.title}${chosen.length > 0 ? ` (${chosen.join(', ')})` : ''} – ${site}`,
-    siteName: site,
+    id: `tag:${site.authority},${FEED_ID_DATE}:${(newsFeedPath(scope, selection) ?? '').replace(/^\//, '').replace(/\.atom$/, '')}`,
+    authority: site.authority,
+    title: `${found.title}${chosen.length > 0 ? ` (${chosen.join(', ')})` : ''} – ${siteName}`,
+    siteName,
     origin,
     self,
     alternate,
@@ -293,9 +308,11 @@ const tokenFilters = (file: string, extension: string): { filters: FeedFilters }
 
 const agendaIdOf = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : null);
 
-/** What the feed routes read: the content version (the answer cache's) and the clock. */
+/** What the feed routes read: the content version (the answer cache's), the clock and the site's identity. */
 export interface FeedRouteOptions {
   readonly version: () => Promise<string>;
+  /** The profile's identity: the feeds' names, ids and the news page a feed of its scope points to. */
+  readonly site: SiteIdentity;
   readonly now?: () => number;
   readonly limits?: CacheLimits;
   /** Where the feeds' absolute links start: never the request's Host (server/http/public-origin.ts). */
@@ -322,7 +339,7 @@ const unchangedSince = (request: FastifyRequest, lastModified: string | undefine
 export const registerFeedRoutes = (
   app: FastifyInstance,
   db: Database,
-  { version, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins(), uncached = NO_LIMIT }: FeedRouteOptions,
+  { version, site, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins(), uncached = NO_LIMIT }: FeedRouteOptions,
 ): void => {
   const kept = boundedCache<Representation>(limits);
   const once = singleFlight<Representation | FeedAnswer>();
@@ -367,7 +384,7 @@ export const registerFeedRoutes = (
   app.get<{ Params: { file: string } }>(`${FEED_ROOT}/agenda/:file`, (request, reply) =>
     serve(request, reply, async (origin, today) => {
       const agendaId = agendaIdOf(AGENDA_FILE.exec(request.params.file)?.[1] ?? '');
-      return agendaId === null ? refuse(404, 'an agenda feed is /flux/agenda/{id}.ics') : answerCalendarFeed(db, agendaId, null, origin, today);
+      return agendaId === null ? refuse(404, 'an agenda feed is /flux/agenda/{id}.ics') : answerCalendarFeed(db, agendaId, null, origin, today, site);
     }),
   );
   app.get<{ Params: { agendaId: string; file: string } }>(`${FEED_ROOT}/agenda/:agendaId/:file`, (request, reply) =>
@@ -375,13 +392,13 @@ export const registerFeedRoutes = (
       const agendaId = agendaIdOf(request.params.agendaId);
       if (agendaId === null) return refuse(404, 'an agenda feed is /flux/agenda/{id}/{filters}.ics');
       const read = tokenFilters(request.params.file, 'ics');
-      return 'filters' in read ? answerCalendarFeed(db, agendaId, read.filters, origin, today) : read;
+      return 'filters' in read ? answerCalendarFeed(db, agendaId, read.filters, origin, today, site) : read;
     }),
   );
   app.get<{ Params: { file: string } }>(`${FEED_ROOT}/actualites/:file`, (request, reply) =>
     serve(request, reply, async (origin) => {
       const scope = /^(.+)\.atom$/.exec(request.params.file)?.[1] ?? '';
-      return FEED_SCOPE.test(scope) ? answerNewsFeed(db, scope, [], origin) : refuse(404, 'a news feed is /flux/actualites/{scope}.atom');
+      return FEED_SCOPE.test(scope) ? answerNewsFeed(db, scope, [], origin, site) : refuse(404, 'a news feed is /flux/actualites/{scope}.atom');
     }),
   );
   app.get<{ Params: { scope: string; file: string } }>(`${FEED_ROOT}/actualites/:scope/:file`, (request, reply) =>
@@ -391,7 +408,7 @@ export const registerFeedRoutes = (
       if (!('filters' in read)) return read;
       // A news feed follows categories only: a token with a title names no news feed.
       if (read.filters.title !== null) return refuse(400, 'a news feed is narrowed by categories only');
-      return answerNewsFeed(db, request.params.scope, read.filters.categories.map(Number), origin);
+      return answerNewsFeed(db, request.params.scope, read.filters.categories.map(Number), origin, site);
     }),
   );
 };

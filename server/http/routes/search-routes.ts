@@ -18,7 +18,7 @@ import { addDays } from '../../../src/domain/calendar-days';
 import { Recurrence, seriesDates } from '../../../src/domain/recurrence';
 import type { Database } from '../../data/database';
 import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import type { SiteLists } from '../site';
 import { defineRoute, errorBody, ok, type ApiRoute } from '../query-schemas';
 import type { ApiAnswer } from '../route-input';
 import { RECURRENCE_HORIZON_DAYS } from './agenda-occurrences';
@@ -149,8 +149,8 @@ interface MovedSeries {
  * `today` on is upcoming at its next date, as the agenda lists it; one that is over (by its until,
  * its count or its exception dates) is in the past at its last date, as `seriesDates` says.
  */
-const movedSeries = async (db: Database, text: string, today: string): Promise<MovedSeries[]> => {
-  const params: unknown[] = [Number(SITE_AGENDA_ID)];
+const movedSeries = async (db: Database, agendaId: string, text: string, today: string): Promise<MovedSeries[]> => {
+  const params: unknown[] = [Number(agendaId)];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   // The rank is not needed here, but every parameter of the match must be read for its type to be known.
   const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
@@ -172,9 +172,9 @@ const movedSeries = async (db: Database, text: string, today: string): Promise<M
  * visitor can still attend comes first, soonest first, then the past, most recent first: someone
  * typing "séance" wants the next session, and then the last one.
  */
-const searchEvents = async (db: Database, text: string, limit: number, today: string): Promise<SearchGroup> => {
-  const moved = await movedSeries(db, text, today);
-  const params: unknown[] = [Number(SITE_AGENDA_ID), today];
+const searchEvents = async (db: Database, agendaId: string, text: string, limit: number, today: string): Promise<SearchGroup> => {
+  const moved = await movedSeries(db, agendaId, text, today);
+  const params: unknown[] = [Number(agendaId), today];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   params.push(
     moved.map(({ id }) => id),
@@ -222,8 +222,8 @@ const searchEvents = async (db: Database, text: string, limit: number, today: st
 };
 
 /** News of the site's scope whose title (ranked) or lead holds the text, newest first within a rank. */
-const searchNews = async (db: Database, text: string, limit: number): Promise<SearchGroup> => {
-  const params: unknown[] = [SITE_NEWS_SCOPE];
+const searchNews = async (db: Database, newsScope: string, text: string, limit: number): Promise<SearchGroup> => {
+  const params: unknown[] = [newsScope];
   const match = siteSearchMatch('n.search_title', ['n.search_lead'], text, params);
   params.push(limit);
   const scope = 'n.scope_id = (select s.id from news_scopes s where s.slug = $1)';
@@ -255,7 +255,7 @@ const searchNews = async (db: Database, text: string, limit: number): Promise<Se
  * default), in the order of `SEARCH_KINDS`, each with its first `limit` results (5 by default,
  * at most 20) and the count of all its matches.
  */
-export const answerSiteSearch = async (db: Database, query: SiteSearchQuery, today: string): Promise<ApiAnswer> => {
+export const answerSiteSearch = async (db: Database, site: SiteLists, query: SiteSearchQuery, today: string): Promise<ApiAnswer> => {
   const text = searchQuery(query.q);
   if (text === null) {
     return { status: 400, body: errorBody(400, 'Bad Request', `querystring/q must hold a word of at least ${MIN_QUERY_LENGTH} letters or digits`) };
@@ -265,7 +265,11 @@ export const answerSiteSearch = async (db: Database, query: SiteSearchQuery, tod
   const kinds = SEARCH_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
   const groups = await Promise.all(
     kinds.map((kind) =>
-      kind === 'contacts' ? searchContacts(db, text, limit) : kind === 'events' ? searchEvents(db, text, limit, today) : searchNews(db, text, limit),
+      kind === 'contacts'
+        ? searchContacts(db, text, limit)
+        : kind === 'events'
+          ? searchEvents(db, site.agendaId, text, limit, today)
+          : searchNews(db, site.newsScope, text, limit),
     ),
   );
   return ok({ query: text, groups });
@@ -273,5 +277,7 @@ export const answerSiteSearch = async (db: Database, query: SiteSearchQuery, tod
 
 /** The site search's route. */
 export const SEARCH_ROUTES: readonly ApiRoute[] = [
-  defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, today }) => answerSiteSearch(db, query, today)),
+  defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, today, site }) =>
+    answerSiteSearch(db, site, query, today),
+  ),
 ];

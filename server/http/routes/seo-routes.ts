@@ -6,7 +6,7 @@ import { boundedCache, pack, packedBytes, representation, sendPacked, singleFlig
 import { SITEMAP_CACHE_LIMITS } from '../../cache/cache-limits';
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../../cache/fair-use';
 import type { Database } from '../../data/database';
-import { SITE_AGENDA_ID, SITE_NEWS_SCOPE } from '../site';
+import type { SiteLists } from '../site';
 import { linkOrigins, type LinkOrigins } from '../public-origin';
 import { errorBody } from '../query-schemas';
 
@@ -63,7 +63,8 @@ const keyset = <Row>(db: Database, sql: { readonly first: string; readonly after
 // The site's own pages: its sections, the pages about it, and the API's reference.
 const SITE_PAGES: readonly string[] = [...Object.values(PAGE_PATHS), API_REFERENCE_PAGE];
 
-const SECTIONS: readonly Section[] = [
+// The sections of a site's sitemap: its pages, the contacts, its agenda's events and its scope's news.
+const sectionsOf = ({ agendaId, newsScope }: SiteLists): readonly Section[] => [
   {
     keys: async () => SITE_PAGES.map((_, index) => [index]),
     after: async (_db, after, limit) => {
@@ -85,13 +86,13 @@ const SECTIONS: readonly Section[] = [
       ).map((row) => ({ path: contactPath(row) })),
   },
   {
-    keys: (db) => idsOf(db, `select id from ${SITE_EVENTS} order by id`, [Number(SITE_AGENDA_ID)]),
+    keys: (db) => idsOf(db, `select id from ${SITE_EVENTS} order by id`, [Number(agendaId)]),
     after: async (db, after, limit) =>
       (
         await keyset<{ id: number; title: string }>(
           db,
           { first: `select id, title from ${SITE_EVENTS} order by id limit $2`, after: `select id, title from ${SITE_EVENTS} and id > $2 order by id limit $3` },
-          [Number(SITE_AGENDA_ID)],
+          [Number(agendaId)],
           after,
           limit,
         )
@@ -99,9 +100,10 @@ const SECTIONS: readonly Section[] = [
   },
   {
     keys: async (db) =>
-      (await db.query<{ id: number; date: string }>(`select id, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc`, [SITE_NEWS_SCOPE])).map(
-        (row) => [row.date, row.id],
-      ),
+      (await db.query<{ id: number; date: string }>(`select id, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc`, [newsScope])).map((row) => [
+        row.date,
+        row.id,
+      ]),
     after: async (db, after, limit) =>
       (
         await keyset<{ id: number; title: string; slug: string; date: string }>(
@@ -110,7 +112,7 @@ const SECTIONS: readonly Section[] = [
             first: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc limit $2`,
             after: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} and (date, id) < ($2::date, $3::int) order by date desc, id desc limit $4`,
           },
-          [SITE_NEWS_SCOPE],
+          [newsScope],
           after,
           limit,
         )
@@ -125,11 +127,11 @@ export interface SitemapLayout {
   readonly sections: readonly { readonly count: number; readonly before: ReadonlyMap<number, RowKey> }[];
 }
 
-/** The sitemap's layout for files of `pageSize` pages: one read of every section's keys, kept only at the files' edges. */
-export const sitemapLayout = async (db: Database, pageSize: number): Promise<SitemapLayout> => {
+/** The sitemap's layout of `site` for files of `pageSize` pages: one read of every section's keys, kept only at the files' edges. */
+export const sitemapLayout = async (db: Database, site: SiteLists, pageSize: number): Promise<SitemapLayout> => {
   let offset = 0;
   const sections: { count: number; before: Map<number, RowKey> }[] = [];
-  for (const section of SECTIONS) {
+  for (const section of sectionsOf(site)) {
     const keys = await section.keys(db);
     const before = new Map<number, RowKey>();
     // The first file that starts inside this section, and each one after it.
@@ -144,11 +146,11 @@ export const sitemapLayout = async (db: Database, pageSize: number): Promise<Sit
   return { total: offset, sections };
 };
 
-/** The sitemap's pages from `offset`, at most `limit` of them (sections, then contacts, events and news), as `layout` places them. */
-export const sitemapEntries = async (db: Database, layout: SitemapLayout, offset = 0, limit = Number.MAX_SAFE_INTEGER): Promise<SitemapEntry[]> => {
+/** The sitemap's pages of `site` from `offset`, at most `limit` of them (sections, then contacts, events and news), as `layout` places them. */
+export const sitemapEntries = async (db: Database, site: SiteLists, layout: SitemapLayout, offset = 0, limit = Number.MAX_SAFE_INTEGER): Promise<SitemapEntry[]> => {
   const entries: SitemapEntry[] = [];
   let skip = offset;
-  for (const [index, section] of SECTIONS.entries()) {
+  for (const [index, section] of sectionsOf(site).entries()) {
     const { count, before } = layout.sections[index] ?? { count: 0, before: new Map<number, RowKey>() };
     if (entries.length >= limit) break;
     if (skip >= count) {
@@ -219,6 +221,8 @@ export const robotsTxt = (origin: string): string => `User-agent: *\nAllow: /\n\
 export interface SeoRouteOptions {
   /** The content version: the sitemap is made once a version (and origin), then served as kept. */
   readonly version: () => Promise<string>;
+  /** The profile's agenda and news scope, whose events and news the sitemap lists. */
+  readonly site: SiteLists;
   /** Pages a sitemap file holds. */
   readonly pageSize?: number;
   readonly origins?: LinkOrigins;
@@ -238,7 +242,7 @@ export interface SeoRouteOptions {
 export const registerSeoRoutes = (
   app: FastifyInstance,
   db: Database,
-  { version, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT, expensive = UNGATED }: SeoRouteOptions,
+  { version, site, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT, expensive = UNGATED }: SeoRouteOptions,
 ): void => {
   // Kept as gzip alone, a fortieth of its plain size (12 kB a file): the large site's 415 files stay kept together.
   const kept = boundedCache<Packed>(SITEMAP_CACHE_LIMITS);
@@ -246,7 +250,7 @@ export const registerSeoRoutes = (
   let laidOut: { readonly version: string; readonly layout: Promise<SitemapLayout> } | null = null;
   const layoutOf = (current: string): Promise<SitemapLayout> => {
     if (laidOut?.version !== current) {
-      const layout = sitemapLayout(db, pageSize);
+      const layout = sitemapLayout(db, site, pageSize);
       laidOut = { version: current, layout };
       // A failed read (the database away) is asked again by the next request.
       layout.catch(() => {
@@ -276,9 +280,9 @@ export const registerSeoRoutes = (
       expensive(async () => {
         const body =
           file !== null
-            ? await sitemapXmlInTurns(origin, await sitemapEntries(db, layout, (file - 1) * pageSize, pageSize))
+            ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout, (file - 1) * pageSize, pageSize))
             : files <= 1
-              ? await sitemapXmlInTurns(origin, await sitemapEntries(db, layout))
+              ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout))
               : sitemapIndexXml(origin, files);
         const fresh = await xml(body);
         kept.set(key, fresh, packedBytes(fresh) + key.length);
