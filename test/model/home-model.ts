@@ -24,6 +24,8 @@ const say = (language: 'fr' | 'en', fr: string, en: string): string => (language
 
 /** The day the model's home page is shown on. */
 export const HOME_TODAY = '2026-11-23';
+/** The model's moment: 09:00 in Zurich that day, before every event of the day (the session of 18:30 is still coming). */
+export const HOME_NOW = Date.UTC(2026, 10, 23, 8);
 
 const event = (id: string, bel_date: string, title: string, extra: Partial<AgendaEvent> = {}): AgendaEvent => ({ id, bel_date, title, ...extra });
 
@@ -96,7 +98,7 @@ const block = (
 export const homeModel: MachineModel<HomeMachineEvent> = {
   name: 'home',
   model: withoutInvocations(homeMachine),
-  input: { agendaId: '1', today: HOME_TODAY, count: 3 } satisfies HomeInput,
+  input: { agendaId: '1', now: HOME_NOW, count: 3 } satisfies HomeInput,
   // The events a visitor or a service can cause from a state, as the view offers them.
   events: (state) => {
     const snapshot = state as Snapshot;

@@ -1,9 +1,9 @@
 import { createActor } from 'xstate';
-import { zurichToday } from '../../domain/calendar-days';
 import { HOME_LIST_SIZE } from '../../domain/home-lists';
 import { HOME_MESSAGES } from '../../i18n/home-messages';
 import { addMessages } from '../../i18n/intl';
-import { homeMachine } from '../../machines/home-machine';
+import { homeMachine, selectNextEvents } from '../../machines/home-machine';
+import { nextChangeAt } from '../../domain/coming-events';
 import { agendaActor } from '../../services/agenda-service';
 import type { Api } from '../../services/http';
 import { newsActor } from '../../services/news-service';
@@ -23,7 +23,7 @@ export const liveHomeMachine = (api: Api, scope: string) =>
 
 /**
  * The home page's render entry: the next events of the container's agenda (`data-agenda-id`)
- * from today in Zurich, and the latest news of its scope (`data-news-scope`). Today decides no
+ * still coming at the setting's moment (the server's, for the markup it wrote), and the latest news of its scope (`data-news-scope`). Today decides no
  * path, so the browser asks for the paths the server answered (its embedded answers).
  */
 export const homeEntry: WidgetEntry = {
@@ -31,9 +31,10 @@ export const homeEntry: WidgetEntry = {
   // Its first screen is the server's: the code loads when the visitor reaches for it.
   wake: 'intent',
   create: (setting) => {
-    const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, today: zurichToday(Date.now()), count: HOME_LIST_SIZE };
+    const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, now: setting.now, count: HOME_LIST_SIZE };
     const scope = setting.attribute('data-news-scope')?.trim() || DEFAULT_NEWS_SCOPE;
     const actor = createActor(liveHomeMachine(setting.api, scope), { input, inspect: setting.observe(input) });
-    return { actor, element: <HomeView actor={actor} /> };
+    // The list changes when the first of the events it names is over.
+    return { actor, element: <HomeView actor={actor} />, until: () => nextChangeAt(selectNextEvents(actor.getSnapshot()), input.now) };
   },
 };
