@@ -554,7 +554,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const canonical = pageSearch(page, search);
     const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
     const cached = keptNow(key);
-    const fragmentSending = (fragment: Rendered): SendPolicy => ({ ...FRAGMENT_SENDING, cacheControl: cacheControlUntil(FRAGMENT_SENDING.cacheControl, fragment.until, now()) });
+    const fragmentSending = (fragment: Rendered): SendPolicy => ({
+      ...FRAGMENT_SENDING,
+      cacheControl: cacheControlUntil(FRAGMENT_SENDING.cacheControl, fragment.until, now()),
+    });
     if (cached !== undefined) return sendRepresentation(request, reply, cached, fragmentSending(cached), (bytes) => cache.grow(key, bytes));
     if (await uncached(request, reply, () => error(429, say('errors.tooManyText')))) return reply;
     const fresh = await rendering(key, () =>

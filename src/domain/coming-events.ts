@@ -68,7 +68,7 @@ export const nextChangeAt = (events: readonly EventTimes[], now: number): number
 export const atOccurrence = <E extends EventTimes>(event: E, day: Day): E => {
   const own = event.bel_date.slice(0, 10);
   const end = event.end_date?.slice(0, 10);
-  return { ...event, bel_date: day, end_date: end === undefined || end === null ? event.end_date : addDays(day, daysBetween(own, end)) };
+  return { ...event, bel_date: day, end_date: end === undefined ? event.end_date : addDays(day, daysBetween(own, end)) };
 };
 
 /**

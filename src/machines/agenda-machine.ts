@@ -686,7 +686,11 @@ export const eventDates = (event: AgendaEvent, now: number | undefined, onPage: 
   const rule = event.recurrence;
   // Today's occurrence that is over is no next date: the one after it is.
   const nextDates =
-    rule === null || rule === undefined ? [] : now === undefined ? nextOccurrences(rule, seriesStart, own, NEXT_DATES_SHOWN) : comingOccurrences(event, now, NEXT_DATES_SHOWN);
+    rule === null || rule === undefined
+      ? []
+      : now === undefined
+        ? nextOccurrences(rule, seriesStart, own, NEXT_DATES_SHOWN)
+        : comingOccurrences(event, now, NEXT_DATES_SHOWN);
   return { day: onPage ? (nextDates[0] ?? own) : own, seriesStart, nextDates };
 };
 

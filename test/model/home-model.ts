@@ -69,7 +69,7 @@ export const LATEST_NEWS: readonly NewsItem[] = [
 ];
 
 /** The failure the fake server answers with. */
-export const HOME_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/agenda/1/?page_size=3&occurrences=first', status: 503 };
+export const HOME_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/agenda/1/?page_size=20&occurrences=first', status: 503 };
 
 /**
  * What a list block of the home page shows: its items once listed; while loading, its (visually

@@ -115,7 +115,10 @@ describe('the next change of what is coming', () => {
 describe("a series' coming dates", () => {
   const weekly = fc.record({
     start: fc.integer({ min: 0, max: 400 }).map((days) => addDays('2026-01-01', days)),
-    time: fc.option(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([hour, minute]) => `${pad(hour)}:${pad(minute)}`), { nil: null }),
+    time: fc.option(
+      fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([hour, minute]) => `${pad(hour)}:${pad(minute)}`),
+      { nil: null },
+    ),
     days: fc.integer({ min: 0, max: 500 }),
     minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
   });

@@ -74,30 +74,23 @@ describe('the next events of the home page', () => {
 
   it("leave a reference server's page as it is", () => {
     fc.assert(
-      fc.property(
-        around(agendaAround),
-        ([today, now, events]) => {
-          const page = serverUpcoming(events, today)
-            .filter((event) => comingAt(event, now))
-            .slice(0, HOME_LIST_SIZE);
-          expect(nextEvents(page, now)).toEqual(page);
-        },
-      ),
+      fc.property(around(agendaAround), ([today, now, events]) => {
+        const page = serverUpcoming(events, today)
+          .filter((event) => comingAt(event, now))
+          .slice(0, HOME_LIST_SIZE);
+        expect(nextEvents(page, now)).toEqual(page);
+      }),
     );
   });
 
   it('are never more than asked, never before today nor over, never twice the same', () => {
     fc.assert(
-      fc.property(
-        around(agendaAround),
-        count,
-        ([today, now, events], size) => {
-          const next = nextEvents(events, now, size);
-          expect(next.length).toBeLessThanOrEqual(size);
-          expect(next.every((event) => event.bel_date.slice(0, 10) >= today && comingAt(event, now))).toBe(true);
-          expect(new Set(next.map((event) => event.id)).size).toBe(next.length);
-        },
-      ),
+      fc.property(around(agendaAround), count, ([today, now, events], size) => {
+        const next = nextEvents(events, now, size);
+        expect(next.length).toBeLessThanOrEqual(size);
+        expect(next.every((event) => event.bel_date.slice(0, 10) >= today && comingAt(event, now))).toBe(true);
+        expect(new Set(next.map((event) => event.id)).size).toBe(next.length);
+      }),
     );
   });
 });

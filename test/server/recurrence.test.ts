@@ -406,7 +406,9 @@ describe('whether a series still repeats: one answer for the feed, the CSV, the 
     events
       .flatMap((event) => {
         const day = event.recurrence
-          ? occurrencesFrom(event.recurrence, event.bel_date, { from: DEMO_TODAY, to: horizon, limit: 2 }).find((date) => !coming || comingOn(date, event.start_time))
+          ? occurrencesFrom(event.recurrence, event.bel_date, { from: DEMO_TODAY, to: horizon, limit: 2 }).find(
+              (date) => !coming || comingOn(date, event.start_time),
+            )
           : event.bel_date >= DEMO_TODAY && (!coming || comingOn(event.bel_date, event.start_time))
             ? event.bel_date
             : undefined;

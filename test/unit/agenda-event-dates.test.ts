@@ -41,7 +41,10 @@ describe('the dates an agenda event shows', () => {
     const morning: AgendaEvent = { ...TUESDAYS, start_time: '10:00' };
     expect(eventDates(morning, at('2026-10-06', 9, 59), true).nextDates[0]).toBe('2026-10-06');
     expect(eventDates(morning, at('2026-10-06', 10), true).nextDates[0]).toBe('2026-10-13');
-    expect(eventDates(morning, at('2026-10-06', 17, 19), true)).toMatchObject({ day: '2026-10-13', nextDates: ['2026-10-13', '2026-10-20', '2026-10-27', '2026-11-03', '2026-11-10'] });
+    expect(eventDates(morning, at('2026-10-06', 17, 19), true)).toMatchObject({
+      day: '2026-10-13',
+      nextDates: ['2026-10-13', '2026-10-20', '2026-10-27', '2026-11-03', '2026-11-10'],
+    });
   });
 
   it('keeps today’s occurrence with an end time until it ends, and a day-long one until midnight', () => {

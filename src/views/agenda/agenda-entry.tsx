@@ -1,7 +1,7 @@
-import { seriesChangeAt } from '../../domain/coming-events';
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch } from '../../domain/agenda-filters';
 import { zurichToday } from '../../domain/calendar-days';
+import { seriesChangeAt } from '../../domain/coming-events';
 import { PAST_PARAM, pagesFromSearch } from '../../domain/list-pages';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';

@@ -1,9 +1,9 @@
 import { createActor } from 'xstate';
+import { nextChangeAt } from '../../domain/coming-events';
 import { HOME_LIST_SIZE } from '../../domain/home-lists';
 import { HOME_MESSAGES } from '../../i18n/home-messages';
 import { addMessages } from '../../i18n/intl';
 import { homeMachine, selectNextEvents } from '../../machines/home-machine';
-import { nextChangeAt } from '../../domain/coming-events';
 import { agendaActor } from '../../services/agenda-service';
 import type { Api } from '../../services/http';
 import { newsActor } from '../../services/news-service';
