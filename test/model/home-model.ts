@@ -24,8 +24,8 @@ const say = (language: 'fr' | 'en', fr: string, en: string): string => (language
 
 /** The day the model's home page is shown on. */
 export const HOME_TODAY = '2026-11-23';
-/** The model's moment: 09:00 in Zurich that day, before every event of the day (the session of 18:30 is still coming). */
-export const HOME_NOW = Date.UTC(2026, 10, 23, 8);
+/** The model's moment: 10:00 in Zurich that day, as the browser suite's clock (the session of 18:30 and the open day are still coming). */
+export const HOME_NOW = Date.UTC(2026, 10, 23, 9);
 
 const event = (id: string, bel_date: string, title: string, extra: Partial<AgendaEvent> = {}): AgendaEvent => ({ id, bel_date, title, ...extra });
 
