@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chosenEncoding, type Encoding } from './accept-encoding';
 import { zurichToday } from '../../src/domain/calendar-days';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
-import { sharedCacheControl } from './shared-cache';
+import { cacheControlUntil, sharedCacheControl } from './shared-cache';
 import { NO_LIMIT, type UncachedWork } from './fair-use';
 
 /** The encodings an answer is kept in besides its plain bytes, brotli first. */
@@ -236,7 +236,15 @@ export interface FreshAnswer {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** The moment (ms) the answer changes by itself: it is kept, here and by any other cache, until then only. */
+  readonly until?: number | null | undefined;
 }
+
+/** A representation kept until a moment (ms), when its content changes by itself; `null`: until the key changes. */
+export type Expiring = Representation & { readonly until: number | null };
+
+/** Whether a kept representation is still true at `now`. */
+export const keptAt = (kept: Expiring, now: number): boolean => kept.until === null || now < kept.until;
 
 /** Where the answer cache takes the content version and the day from. */
 export interface AnswerCacheOptions {
@@ -253,11 +261,11 @@ export interface AnswerCacheOptions {
 /** The API's answers, kept per (route, normalized params and query, origin, day, content version). */
 export interface AnswerCache {
   /**
-   * Answers `request` from the cache, or from `answer(today)` (once for all the concurrent
-   * requests of one key): a 200 or a 404 is kept; any other status is sent `no-store`, and a
-   * failure (the database's) propagates to the error handler, kept by nobody.
+   * Answers `request` from the cache, or from `answer(today, now)` (once for all the concurrent
+   * requests of one key): a 200 or a 404 is kept, until its `until` when it says one; any other
+   * status is sent `no-store`, and a failure (the database's) propagates to the error handler, kept by nobody.
    */
-  serve(request: FastifyRequest, reply: FastifyReply, key: AnswerKey, answer: (today: string) => Promise<FreshAnswer>): Promise<FastifyReply>;
+  serve(request: FastifyRequest, reply: FastifyReply, key: AnswerKey, answer: (today: string, now: number) => Promise<FreshAnswer>): Promise<FastifyReply>;
   /** The content version the answers are kept under: what a key is normalised with (the ids that exist) is kept as long. */
   readonly version: () => Promise<string>;
 }
@@ -297,33 +305,36 @@ export const answerCache = ({
   cacheControl = ANSWER_CACHE_CONTROL,
   uncached = NO_LIMIT,
 }: AnswerCacheOptions): AnswerCache => {
-  const kept = boundedCache<Representation>(limits);
-  const once = singleFlight<Representation>();
+  const kept = boundedCache<Expiring>(limits);
+  const once = singleFlight<Expiring>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   // A 404 is kept here, where an import forgets it at once, but by no other cache: the item may be imported a moment later.
   const missing: SendPolicy = { ...policy, cacheControl: 'no-store' };
-  const policyOf = (answer: Representation): SendPolicy => (answer.status === 404 ? missing : policy);
+  // An answer that changes by itself at a moment is kept by no cache past it, the browser's and a shared one's included.
+  const policyOf = (answer: Expiring, at: number): SendPolicy =>
+    answer.status === 404 ? missing : { ...policy, cacheControl: cacheControlUntil(policy.cacheControl, answer.until, at) };
   return {
     version,
     serve: async (request, reply, { route, input, origin }, answer) => {
-      const today = zurichToday(now());
+      const at = now();
+      const today = zurichToday(at);
       const current = await version();
       // The params and query as the decoder made them; the links' origin, since answers may hold absolute links.
       const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);
-      if (hit !== undefined) return sendRepresentation(request, reply, hit, policyOf(hit), (bytes) => kept.grow(key, bytes));
+      if (hit !== undefined && keptAt(hit, at)) return sendRepresentation(request, reply, hit, policyOf(hit, at), (bytes) => kept.grow(key, bytes));
       if (await uncached(request, reply)) return reply;
       // Settled either way, the next request looks in the cache (or asks again after a failure).
       const fresh = await once(key, () =>
-        answer(today).then(({ status, body, headers }) => {
-          const made = representation(status, 'application/json; charset=utf-8', JSON.stringify(body), headers ?? {});
+        answer(today, at).then(({ status, body, headers, until }) => {
+          const made: Expiring = { ...representation(status, 'application/json; charset=utf-8', JSON.stringify(body), headers ?? {}), until: until ?? null };
           if (CACHEABLE.has(status)) kept.set(key, made, made.body.length + key.length);
           return made;
         }),
       );
       // A refused request (a stale cursor) is answered as the error handler answers one: not kept, not tagged.
       if (!CACHEABLE.has(fresh.status)) return reply.code(fresh.status).header('cache-control', 'no-store').headers(fresh.headers).type(fresh.type).send(fresh.body);
-      return sendRepresentation(request, reply, fresh, policyOf(fresh), (bytes) => kept.grow(key, bytes));
+      return sendRepresentation(request, reply, fresh, policyOf(fresh, at), (bytes) => kept.grow(key, bytes));
     },
   };
 };

@@ -11,3 +11,14 @@ export const SHARED_CACHE_SECONDS = 10;
 
 /** The `Cache-Control` of an answer a browser may keep `browserSeconds` (0: ask each time, with the ETag) and a shared cache `SHARED_CACHE_SECONDS`. */
 export const sharedCacheControl = (browserSeconds: number): string => `public, max-age=${browserSeconds}, s-maxage=${SHARED_CACHE_SECONDS}`;
+
+/**
+ * `cacheControl` kept by no cache past `until` (ms; `null` or `undefined`: no such moment): its
+ * `max-age` and `s-maxage` cut to the whole seconds left from `now`. A page that lists what is
+ * coming changes by itself when one of them is over: no copy may show it as coming after that.
+ */
+export const cacheControlUntil = (cacheControl: string, until: number | null | undefined, now: number): string => {
+  if (until === null || until === undefined) return cacheControl;
+  const left = Math.max(0, Math.floor((until - now) / 1000));
+  return cacheControl.replace(/\b(max-age|s-maxage)=(\d+)/g, (_whole, name: string, seconds: string) => `${name}=${Math.min(Number(seconds), left)}`);
+};

@@ -298,6 +298,7 @@ export const buildApp = ({
     errorPage = registerPageRoutes(app, {
       distDir,
       ...sources,
+      now,
       origins,
       uncached: limiter.uncached,
       expensive: limiter.expensive,

@@ -85,7 +85,7 @@ export const ok = (body: unknown): ApiAnswer => ({ status: 200, body });
 /** A 404 answer with the error body of every other error. */
 export const notFound = (message: string): ApiAnswer => ({ status: 404, body: errorBody(404, 'Not Found', message) });
 
-/** A request once its route's decoder has made it exact values; `origin` starts its links, `today` is the day in Europe/Zurich. */
+/** A request once its route's decoder has made it exact values; `origin` starts its links, `today` is the day in Europe/Zurich, `now` the moment (ms) of the clock. */
 export interface ApiInput<P, Q> {
   params: P;
   query: Q;
@@ -94,6 +94,8 @@ export interface ApiInput<P, Q> {
   today: string;
   /** The profile's agenda and news scope: what the site search looks in. */
   site: SiteLists;
+  /** The moment the answer is for: what is still coming then (`isComing`); an answer that reads it says `until` when it changes. */
+  now: number;
 }
 
 /**
@@ -163,8 +165,8 @@ export const registerApiRoutes = (
       const query = await withNamedIds(route, input.query, known);
       // Never the request's Host: a forged one would end up in a shared, cached answer.
       const origin = origins.api(request);
-      return cache.serve(request, reply, { route: route.url, input: [input.params, query], origin }, (today) =>
-        route.answer(db, { params: input.params, query, origin, today, site }),
+      return cache.serve(request, reply, { route: route.url, input: [input.params, query], origin }, (today, at) =>
+        route.answer(db, { params: input.params, query, origin, today, site, now: at }),
       );
     });
   }

@@ -40,6 +40,8 @@ export interface ApiAnswer {
   status: number;
   body: unknown;
   headers?: Readonly<Record<string, string>>;
+  /** The moment (ms) the answer changes by itself (an event it calls coming is over): it is kept until then only. */
+  until?: number | null;
 }
 
 /** The JSON schemas of a route's parts, which Fastify validates before the route's own decoding. */

@@ -110,7 +110,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
   const shownEvents = async (agendaId: string, search: string): Promise<Representation> => {
     const rendered = await renderWidget(
       agendaEntry,
-      { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId } },
+      { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId }, now: now() },
       answers,
     );
     const failures = Object.entries(rendered.failures).filter(([path]) => !path.startsWith('/api/categories/'));

@@ -52,6 +52,8 @@ export interface PageBody {
   readonly answers: Readonly<Record<string, unknown>> | null;
   /** The calls that failed while rendering, by path. */
   readonly failures?: Readonly<Record<string, unknown>> | undefined;
+  /** The moment (ms) the widget was rendered for, which the browser's first render takes. */
+  readonly now?: number | undefined;
   /** Attributes to set on the container (`data-api-base` when the answers come from another backend). */
   readonly attributes?: Readonly<Record<string, string>> | undefined;
   /** The page's heading (a section's title, an error's, a news item's). */
@@ -83,9 +85,12 @@ export interface PageSite {
 // The regions a link preview names: the Swiss variants, and the British English the dates use.
 const OG_LOCALES: Readonly<Record<Language, string>> = { fr: 'fr_CH', de: 'de_CH', it: 'it_CH', en: 'en_GB' };
 
-/** What a widget's data block holds: its answers, and its failures when there are some. */
-export const dataBlock = (answers: Readonly<Record<string, unknown>>, failures: Readonly<Record<string, unknown>> = {}): object =>
-  Object.keys(failures).length === 0 ? { answers } : { answers, failures };
+/** What a widget's data block holds: its answers, its failures when there are some, and the moment it was rendered for. */
+export const dataBlock = (answers: Readonly<Record<string, unknown>>, failures: Readonly<Record<string, unknown>> = {}, now?: number): object => ({
+  answers,
+  ...(Object.keys(failures).length === 0 ? {} : { failures }),
+  ...(now === undefined ? {} : { now }),
+});
 
 /** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators. */
 export const scriptSafeJson = (value: unknown): string =>
@@ -193,7 +198,7 @@ export const renderPageDocument = (
                 <script
                   type="application/json"
                   {...{ [DATA_BLOCK_ATTRIBUTE]: '' }}
-                  dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(body.answers, body.failures)) }}
+                  dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(body.answers, body.failures, body.now)) }}
                 />
               )}
             </>
@@ -227,6 +232,7 @@ export interface FragmentBody {
   readonly html: string;
   readonly answers: Readonly<Record<string, unknown>>;
   readonly failures: Readonly<Record<string, unknown>>;
+  readonly now: number;
 }
 
 /**
@@ -244,7 +250,7 @@ export const renderFragment = (fragment: FragmentBody): string =>
       <script
         type="application/json"
         {...{ [DATA_BLOCK_ATTRIBUTE]: '' }}
-        dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(fragment.answers, fragment.failures)) }}
+        dangerouslySetInnerHTML={{ __html: scriptSafeJson(dataBlock(fragment.answers, fragment.failures, fragment.now)) }}
       />
     </>,
   );

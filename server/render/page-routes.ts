@@ -43,12 +43,12 @@ import { shopEntry } from '../../src/views/shop/shop-entry';
 import { CONTENT_LANGUAGE } from '../../src/views/shared/widget-root';
 import { profileTextNameOf, type ProfileTextAnswer } from '../../src/views/shared/profile-text';
 import { ERROR_PAGE_CACHE_LIMITS, PAGE_CACHE_LIMITS } from '../cache/cache-limits';
-import { boundedCache, representation, sendRepresentation, singleFlight, type Representation, type SendPolicy } from '../cache/answer-cache';
+import { boundedCache, keptAt, representation, sendRepresentation, singleFlight, type Expiring, type SendPolicy } from '../cache/answer-cache';
 import { NO_LIMIT, UNGATED, type ExpensiveWork, type UncachedWork } from '../cache/fair-use';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../data/database-errors';
 import { linkOrigins, type LinkOrigins } from '../http/public-origin';
 import { redirectWithinSite } from '../http/redirects';
-import { sharedCacheControl } from '../cache/shared-cache';
+import { cacheControlUntil, sharedCacheControl } from '../cache/shared-cache';
 import { siteListsOf } from '../http/site';
 import { API_REFERENCE_WORDS, apiReferenceContent } from '../http/description/api-reference-page';
 import { API_REFERENCE_PATH, openApiDocument } from '../http/description/openapi-document';
@@ -75,6 +75,8 @@ export interface PageRoutesOptions {
   readonly uncached?: UncachedWork;
   /** The line of the process's uncached work: a rendering waits there for its turn. */
   readonly expensive?: ExpensiveWork;
+  /** The clock the pages are rendered for (what is still coming); tests give a fixed one. */
+  readonly now?: () => number;
   /** Where the cart's orders go (`ORDER_EMAIL`), written on the cart's container as `data-order-email`; default: the profile's `contact.email.orders`. */
   readonly orderEmail?: string;
   /** The institution's site profile: its names, emblem, contact and colours in every page, its agenda and news scope on the containers. */
@@ -160,8 +162,9 @@ const ERROR_SENTENCES: Readonly<Record<ErrorStatus, MessageId>> = {
 /** The page a site path is rendered with. */
 const pageOf = (path: SitePath): SitePage => (path.kind === 'page' ? path.page : path.kind === 'contact' ? 'directory' : path.kind === 'event' ? 'agenda' : 'news');
 
-// A page's HTML serialized once, with its ETag and the compressed copies made at the first visit that asks for each.
-type Rendered = Representation;
+// A page's HTML serialized once, with its ETag and the compressed copies made at the first visit that asks for each,
+// and the moment it changes by itself (an event it calls coming is over), after which it is rendered anew.
+type Rendered = Expiring;
 
 // Revalidated by the browser on every visit (the content changes at any import), kept a few seconds by a shared cache; compressed whatever its size.
 const PAGE_SENDING: SendPolicy = { cacheControl: sharedCacheControl(0), brotliQuality: 6, threshold: 0 };
@@ -233,8 +236,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     cache.set(key, rendered, rendered.body.length);
     return rendered;
   };
-  const finish = (status: number, html: string, headers: Readonly<Record<string, string>> = {}): Rendered =>
-    representation(status, 'text/html; charset=utf-8', html, headers);
+  const finish = (status: number, html: string, headers: Readonly<Record<string, string>> = {}, until: number | null = null): Rendered => ({
+    ...representation(status, 'text/html; charset=utf-8', html, headers),
+    until,
+  });
+  const now = options.now ?? Date.now;
+  // A kept page or fragment that is no longer true (`until` passed) is rendered anew, under the same key.
+  const keptNow = (key: string): Rendered | undefined => {
+    const kept = cache.get(key);
+    return kept !== undefined && keptAt(kept, now()) ? kept : undefined;
+  };
   // On another API the widgets offer no export, except where a page says where it is: this server
   // serves the directory's exports (server/render/export-routes.ts) from that API too.
   const apiAttributes: Record<string, string> = options.apiBase ? { 'data-api-base': options.apiBase, 'data-export-base': '' } : {};
@@ -338,7 +349,13 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         : { ...PAGES[page], attributes: attributesOf(page) };
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
-    const request: WidgetRequest = { language, pathname: localizedPath(pathname, language), search, attributes: { ...setup.attributes, ...apiAttributes } };
+    const request: WidgetRequest = {
+      language,
+      pathname: localizedPath(pathname, language),
+      search,
+      attributes: { ...setup.attributes, ...apiAttributes },
+      now: now(),
+    };
     const rendered = await renderWidget(setup.entry, request, (answerPath) => profileAnswer(answerPath, language) ?? options.answers(answerPath, headers));
     // The database went away during the render: the page keeps what did load, its failed lists offer
     // their retry, and it is answered 503 (never kept) so crawlers and caches come back later.
@@ -404,6 +421,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           html: rendered.html,
           answers: rendered.answers,
           failures: rendered.failures,
+          now: rendered.now,
           attributes: {
             ...setup.attributes,
             ...apiAttributes,
@@ -428,6 +446,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       ),
       // Said to shared caches and crawlers as the page says it: every address of this page (a campaign tag added) is this one.
       { link: `<${meta.canonical}>; rel="canonical"` },
+      rendered.until,
     );
   };
 
@@ -442,7 +461,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       request,
       reply,
       rendered,
-      rendered.status >= 400 ? { ...PAGE_SENDING, cacheControl: 'no-store' } : PAGE_SENDING,
+      rendered.status >= 400
+        ? { ...PAGE_SENDING, cacheControl: 'no-store' }
+        : { ...PAGE_SENDING, cacheControl: cacheControlUntil(PAGE_SENDING.cacheControl, rendered.until, now()) },
       key === undefined ? undefined : (bytes) => cache.grow(key, bytes),
     );
 
@@ -477,7 +498,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, a tool's value, another order or spelling of the same query are one page, rendered and kept once.
     const canonical = pageSearch(page, search);
     const key = JSON.stringify([await options.version(), origin, language, pathname, canonical]);
-    const cached = cache.get(key);
+    const cached = keptNow(key);
     if (cached !== undefined) return send(reply, cached, request, key);
     if (await uncached(request, reply, (refused) => send(refused, errorPage(origin, language, 429), request))) return reply;
     const fresh = await rendering(key, () =>
@@ -574,14 +595,18 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // fragment, nor does the order of a category list (the host page's address is the one its script reads).
     const canonical = pageSearch(page, search);
     const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
-    const cached = cache.get(key);
-    if (cached !== undefined) return sendRepresentation(request, reply, cached, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
+    const cached = keptNow(key);
+    const fragmentSending = (fragment: Rendered): SendPolicy => ({
+      ...FRAGMENT_SENDING,
+      cacheControl: cacheControlUntil(FRAGMENT_SENDING.cacheControl, fragment.until, now()),
+    });
+    if (cached !== undefined) return sendRepresentation(request, reply, cached, fragmentSending(cached), (bytes) => cache.grow(key, bytes));
     if (await uncached(request, reply, () => error(429, say('errors.tooManyText')))) return reply;
     const fresh = await rendering(key, () =>
       expensive(async () => {
         const rendered = await renderWidget(
           PAGES[page].entry,
-          { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes } },
+          { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes }, now: now() },
           (answerPath) => profileAnswer(answerPath, language) ?? options.answers(answerPath, origins.forward(request)),
         );
         // A fragment is kept a minute by whoever includes it: never one made while the database was away.
@@ -596,15 +621,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
           html: rendered.html,
           answers: rendered.answers,
           failures: rendered.failures,
+          now: rendered.now,
         });
-        return remember(key, finish(200, html));
+        return remember(key, finish(200, html, {}, rendered.until));
       }),
     );
     if (fresh.status === 503) {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return error(503, say('errors.fragment.unavailable'));
     }
-    return sendRepresentation(request, reply, fresh, FRAGMENT_SENDING, (bytes) => cache.grow(key, bytes));
+    return sendRepresentation(request, reply, fresh, fragmentSending(fresh), (bytes) => cache.grow(key, bytes));
   });
 
   // The error pages of every other address, in the language of the address.

@@ -19,12 +19,18 @@ export interface WidgetRequest {
   readonly pathname: string;
   readonly search: string;
   readonly attributes: Readonly<Record<string, string>>;
+  /** The moment (ms) the widget is rendered for, written in its data block for the browser's first render. */
+  readonly now: number;
 }
 
 /** A rendered widget: its markup, the answers it was built from, and whether the address named something that exists. */
 export interface RenderedWidget {
   readonly html: string;
   readonly answers: Readonly<Record<string, unknown>>;
+  /** The moment it was rendered for (`WidgetRequest.now`). */
+  readonly now: number;
+  /** The next moment its first screen changes by itself (`CreatedWidget.until`), or `null`. */
+  readonly until: number | null;
   /** The calls that failed, which the browser starts from too. */
   readonly failures: Readonly<Record<string, HttpFailure>>;
   readonly found: boolean;
@@ -72,6 +78,7 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     language: request.language,
     attribute: (name) => request.attributes[name] ?? null,
     location: { pathname: request.pathname, search: request.search },
+    now: request.now,
     api: source,
     side: 'server',
     observe: () => undefined,
@@ -97,6 +104,8 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
       html: html.slice(hoisted.length),
       head: hoisted,
       answers: source.recorded(),
+      now: request.now,
+      until: created.until?.() ?? null,
       failures: publicFailures(source.failures()),
       found,
       subject: created.subject?.() ?? null,

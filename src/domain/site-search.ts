@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { nextChangeAt } from './coming-events';
 import { toQueryString } from './query';
 import { SitePath } from './safe-links';
 import { IsoDate, WallTime, nullable } from './wire';
@@ -68,12 +69,19 @@ export const ContactResult = t.intersection([
 ]);
 export type ContactResult = t.TypeOf<typeof ContactResult>;
 
-/** An event of the site's agenda found by its title or its place; `upcoming` when it is today or later. */
+/** An event of the site's agenda found by its title or its place; `upcoming` while it is still coming (`isComing`: not over yet). */
 export const EventResult = t.intersection([
   t.type({ title: t.string, path: SitePath, match: match('title', 'place'), date: IsoDate, upcoming: t.boolean }),
-  t.partial({ end_date: nullable(IsoDate), start_time: nullable(WallTime), place: nullable(t.string) }),
+  t.partial({ end_date: nullable(IsoDate), start_time: nullable(WallTime), end_time: nullable(WallTime), place: nullable(t.string) }),
 ]);
 export type EventResult = t.TypeOf<typeof EventResult>;
+
+/** The next moment after `now` an event the results call coming is over (the results change then), or `null`. */
+export const searchChangeAt = (results: readonly EventResult[], now: number): number | null =>
+  nextChangeAt(
+    results.filter((result) => result.upcoming).map((result) => ({ ...result, bel_date: result.date })),
+    now,
+  );
 
 /** A news item of the site's news found by its title or its lead (`excerpt`: the lead around the text). */
 export const NewsResult = t.intersection([

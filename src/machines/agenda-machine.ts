@@ -16,7 +16,8 @@ import {
 import { agendaCount, type AgendaCount } from '../domain/agenda-count';
 import { agendaEvents, dedupeById, eventKey, groupByYearMonth, type GroupedAgenda } from '../domain/agenda-grouping';
 import { rangeDays, sortEvents, windowEvents, type QuickRange } from '../domain/agenda-window';
-import { zurichToday, type Day } from '../domain/calendar-days';
+import { dayNumber, zurichInstant, zurichToday, type Day } from '../domain/calendar-days';
+import { comingOccurrences } from '../domain/coming-events';
 import { PAGE_SIZES, STALE_CURSOR_STATUS } from '../domain/paging';
 import { nextOccurrences } from '../domain/recurrence';
 import { PAST_PARAM, pagesFromSearch, withPages } from '../domain/list-pages';
@@ -47,6 +48,8 @@ export interface AgendaContext {
   readonly agendaId: string;
   /** The day it is in Europe/Zurich, given by the widget: the list starts there. */
   readonly today: Day;
+  /** The moment (ms) the widget was started for: a series' next dates are those still coming then (`comingOccurrences`). */
+  readonly now: number;
   /** How many events a page holds (`page_size`). */
   readonly pageSize: number;
   /** The events shown, grouped by year, then month number: the past ones loaded, then the upcoming ones. */
@@ -121,6 +124,8 @@ export interface AgendaInput {
   readonly agendaId: string;
   /** The render entry gives it, so the server and the browser start from the same day; missing, the day of the clock. */
   readonly today?: Day;
+  /** The moment the widget is for (the server's, for the markup it wrote); missing, the start of `today`, else the clock's. */
+  readonly now?: number;
   readonly filters?: AgendaFilters;
   readonly openEvent?: string | null;
   readonly pageSize?: number;
@@ -484,7 +489,8 @@ export const agendaMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     agendaId: input.agendaId,
-    today: input.today ?? zurichToday(Date.now()),
+    today: input.today ?? zurichToday(input.now ?? Date.now()),
+    now: input.now ?? (input.today === undefined ? Date.now() : zurichInstant(dayNumber(input.today) ?? 0, 0, 0, 0)),
     pageSize: input.pageSize ?? PAGE_SIZES.events,
     agenda: [],
     upcoming: [],
@@ -669,15 +675,22 @@ export interface EventDates {
   readonly day: Day;
   /** Where a recurring event's rule starts (its own date for an event of one date). */
   readonly seriesStart: Day;
-  /** A recurring event's next dates from the agenda's today (`today`, else its own date), at most `NEXT_DATES_SHOWN`; none for an event of one date. */
+  /** A recurring event's next dates still coming at the agenda's moment (`now`; without one, from its own date), at most `NEXT_DATES_SHOWN`; none for an event of one date. */
   readonly nextDates: readonly Day[];
 }
 
 /** What an event's item shows of its dates, in the list (`onPage` false) or as its own page: the rule the view reads, not computes. */
-export const eventDates = (event: AgendaEvent, today: Day | undefined, onPage: boolean): EventDates => {
+export const eventDates = (event: AgendaEvent, now: number | undefined, onPage: boolean): EventDates => {
   const own = event.bel_date.slice(0, 10);
   const seriesStart = event.recurrence_start ?? own;
-  const nextDates = event.recurrence ? nextOccurrences(event.recurrence, seriesStart, today ?? own, NEXT_DATES_SHOWN) : [];
+  const rule = event.recurrence;
+  // Today's occurrence that is over is no next date: the one after it is.
+  const nextDates =
+    rule === null || rule === undefined
+      ? []
+      : now === undefined
+        ? nextOccurrences(rule, seriesStart, own, NEXT_DATES_SHOWN)
+        : comingOccurrences(event, now, NEXT_DATES_SHOWN);
   return { day: onPage ? (nextDates[0] ?? own) : own, seriesStart, nextDates };
 };
 

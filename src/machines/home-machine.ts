@@ -1,8 +1,8 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../domain/agenda';
 import { NO_AGENDA_FILTERS } from '../domain/agenda-filters';
-import type { Day } from '../domain/calendar-days';
-import { HOME_LIST_SIZE, latestNews, nextEvents } from '../domain/home-lists';
+import { zurichToday } from '../domain/calendar-days';
+import { HOME_EVENTS_ASKED, HOME_LIST_SIZE, latestNews, nextEvents } from '../domain/home-lists';
 import type { CategorySelection } from '../domain/news-list';
 import type { NewsItem } from '../domain/news';
 import type { AgendaEventsEvent, AgendaQuery } from '../services/agenda-service';
@@ -13,8 +13,8 @@ import { providedLater } from './machine-parts';
 /** What the home page holds: the next events of the site's agenda and the latest news of its scope. */
 export interface HomeContext {
   readonly agendaId: string;
-  /** The day it is in Europe/Zurich, given by the widget: the next events start there. */
-  readonly today: Day;
+  /** The moment (ms) the widget was started at, the server's when it rendered the page: the next events are those still coming then. */
+  readonly now: number;
   /** How many events and news items are listed. */
   readonly count: number;
   readonly events: readonly AgendaEvent[];
@@ -29,7 +29,8 @@ export type HomeMachineEvent = { readonly type: 'RETRY_EVENTS' } | { readonly ty
 /** What the home widget is started with. */
 export interface HomeInput {
   readonly agendaId: string;
-  readonly today: Day;
+  /** The moment the list is for: the server's "now" while the browser takes over its page (no other markup), else the clock's. */
+  readonly now: number;
   readonly count?: number;
 }
 
@@ -54,7 +55,7 @@ export const homeMachine = setup({
     storeEvents: assign({
       events: ({ context, event }) => {
         assertEvent(event, 'AGENDA_LOADED');
-        return nextEvents(event.events, context.today, context.count);
+        return nextEvents(event.events, context.now, context.count, event.next === null);
       },
       eventsError: null,
     }),
@@ -82,7 +83,7 @@ export const homeMachine = setup({
     // A legacy answer may hold only past events: what counts is what is left from today on.
     hasNextEvents: ({ context, event }) => {
       assertEvent(event, 'AGENDA_LOADED');
-      return nextEvents(event.events, context.today, context.count).length > 0;
+      return nextEvents(event.events, context.now, context.count, event.next === null).length > 0;
     },
     hasNews: ({ event }) => {
       assertEvent(event, 'NEWS_LOADED');
@@ -94,7 +95,7 @@ export const homeMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     agendaId: input.agendaId,
-    today: input.today,
+    now: input.now,
     count: input.count ?? HOME_LIST_SIZE,
     events: [],
     news: [],
@@ -109,11 +110,12 @@ export const homeMachine = setup({
           invoke: {
             src: 'loadEvents',
             // `today` decides no path (no quick range): the browser asks for the path the server answered.
-            // Each event once: however many dates a series has, the page holds `count` distinct events.
+            // Each event once: however many dates a series has, the page holds `count` distinct events once
+            // those of today that are over are left out (`HOME_EVENTS_ASKED` leaves room for them).
             input: ({ context }) => ({
               agendaId: context.agendaId,
               filters: NO_AGENDA_FILTERS,
-              page: { period: 'upcoming', today: context.today, pageSize: context.count, occurrences: 'first' },
+              page: { period: 'upcoming', today: zurichToday(context.now), pageSize: Math.max(context.count, HOME_EVENTS_ASKED), occurrences: 'first' },
             }),
           },
           initial: 'trying',
@@ -182,7 +184,7 @@ export const selectEventsRetrying = (snapshot: HomeSnapshot): boolean => snapsho
 /** Whether the news are being asked for again after a time-out or a server error ("still trying"). */
 export const selectNewsRetrying = (snapshot: HomeSnapshot): boolean => snapshot.matches({ news: { loading: 'retrying' } });
 
-/** The next events, in date order from today. */
+/** The next events, in date order, those still coming at the machine's `now`. */
 export const selectNextEvents = (snapshot: HomeSnapshot): readonly AgendaEvent[] => snapshot.context.events;
 
 /** The latest news items. */

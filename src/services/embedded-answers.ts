@@ -11,10 +11,14 @@ const Failure = t.union([
 
 /**
  * The data block a server-rendered widget carries: the raw API answers its first screen was
- * built from, by path, and the calls that failed (so the browser starts from the same failure,
- * with its retry, instead of a different screen).
+ * built from, by path, the calls that failed (so the browser starts from the same failure,
+ * with its retry, instead of a different screen), and the moment (`now`, ms) it was rendered
+ * for, which the browser's first render takes so that what is "coming" matches the markup.
  */
-export const EmbeddedAnswers = t.intersection([t.type({ answers: t.record(t.string, t.unknown) }), t.partial({ failures: t.record(t.string, Failure) })]);
+export const EmbeddedAnswers = t.intersection([
+  t.type({ answers: t.record(t.string, t.unknown) }),
+  t.partial({ failures: t.record(t.string, Failure), now: t.number }),
+]);
 export type EmbeddedAnswers = t.TypeOf<typeof EmbeddedAnswers>;
 
 /** The attribute that marks a widget's data block, the `<script type="application/json">` right after its container. */

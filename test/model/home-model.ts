@@ -24,6 +24,8 @@ const say = (language: 'fr' | 'en', fr: string, en: string): string => (language
 
 /** The day the model's home page is shown on. */
 export const HOME_TODAY = '2026-11-23';
+/** The model's moment: 10:00 in Zurich that day, as the browser suite's clock (the session of 18:30 and the open day are still coming). */
+export const HOME_NOW = Date.UTC(2026, 10, 23, 9);
 
 const event = (id: string, bel_date: string, title: string, extra: Partial<AgendaEvent> = {}): AgendaEvent => ({ id, bel_date, title, ...extra });
 
@@ -67,7 +69,7 @@ export const LATEST_NEWS: readonly NewsItem[] = [
 ];
 
 /** The failure the fake server answers with. */
-export const HOME_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/agenda/1/?page_size=3&occurrences=first', status: 503 };
+export const HOME_FAILURE: HttpFailure = { _tag: 'HttpError', url: '/api/agenda/1/?page_size=20&occurrences=first', status: 503 };
 
 /**
  * What a list block of the home page shows: its items once listed; while loading, its (visually
@@ -96,7 +98,7 @@ const block = (
 export const homeModel: MachineModel<HomeMachineEvent> = {
   name: 'home',
   model: withoutInvocations(homeMachine),
-  input: { agendaId: '1', today: HOME_TODAY, count: 3 } satisfies HomeInput,
+  input: { agendaId: '1', now: HOME_NOW, count: 3 } satisfies HomeInput,
   // The events a visitor or a service can cause from a state, as the view offers them.
   events: (state) => {
     const snapshot = state as Snapshot;

@@ -4,6 +4,7 @@ import { createActor, fromEventObservable, type SnapshotFrom } from 'xstate';
 import type { AgendaEvent } from '../../src/domain/agenda';
 import type { CategorySelection } from '../../src/domain/news-list';
 import type { NewsItem } from '../../src/domain/news';
+import { HOME_EVENTS_ASKED } from '../../src/domain/home-lists';
 import { HOME_MESSAGES } from '../../src/i18n/home-messages';
 import { addMessages } from '../../src/i18n/intl';
 import { homeMachine, type HomeInput, type HomeMachineEvent } from '../../src/machines/home-machine';
@@ -12,7 +13,7 @@ import type { NewsEvent } from '../../src/services/news-service';
 import { HomeView } from '../../src/views/home/home-view';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import { describeModelWalk } from './model-walk';
-import { homeModel } from './home-model';
+import { HOME_TODAY, homeModel } from './home-model';
 
 type Snapshot = SnapshotFrom<typeof homeMachine>;
 
@@ -209,7 +210,7 @@ const expectScreen = (h: Harness, expected: Snapshot, event: HomeMachineEvent | 
     expect(h.agendaRequests.at(-1)!.query).toEqual({
       agendaId: '1',
       filters: { categories: [], month: null, title: null },
-      page: { period: 'upcoming', today: input.today, pageSize: 3, occurrences: 'first' },
+      page: { period: 'upcoming', today: HOME_TODAY, pageSize: HOME_EVENTS_ASKED, occurrences: 'first' },
     });
   }
   if (event === null || event.type === 'RETRY_NEWS') expect(h.newsRequests.at(-1)!.selection).toEqual([]);

@@ -525,7 +525,8 @@ describe('every machine that loads, fed arbitrary answers', () => {
         });
         const { actor, snapshot } = await settle(
           machine,
-          { agendaId: '1', today: TODAY },
+          // Noon of the test's day in Zurich.
+          { agendaId: '1', now: Date.UTC(2026, 10, 23, 11) },
           (s) => !s.matches({ events: 'loading' }) && !s.matches({ news: 'loading' }),
         );
         const data = ['loaded', 'empty'];

@@ -1,5 +1,6 @@
 import { within } from '@testing-library/dom';
 import { zurichToday } from '../../src/domain/calendar-days';
+import { HOME_EVENTS_ASKED } from '../../src/domain/home-lists';
 import { eventPath, localizedPath, newsPath } from '../../src/domain/permalinks';
 import { LANGUAGES } from '../../src/i18n/language';
 import { ACCESSIBILITY_STATEMENTS } from '../../src/views/accessibility/accessibility-statement';
@@ -117,7 +118,7 @@ describe('the home page, as the server renders it', () => {
     expect(search.hasAttribute('data-site-search')).toBe(true);
     expect(within(search).getByRole('searchbox', { name: 'Que cherchez-vous ?' }).getAttribute('name')).toBe('q');
     expect(embeddedPaths(document).sort()).toEqual([
-      `/api/agenda/${SITE_AGENDA_ID}/?page_size=3&occurrences=first`,
+      `/api/agenda/${SITE_AGENDA_ID}/?page_size=${HOME_EVENTS_ASKED}&occurrences=first`,
       `/api/news/${SITE_NEWS_SCOPE}/?page_size=3`,
       profileTextKey('homeIntro'),
     ]);
@@ -212,7 +213,7 @@ describe('the home page when its API does not answer', () => {
     const block = document.querySelector('script[data-widget-answers]');
     const data = JSON.parse(block?.textContent ?? '{}') as { failures?: Record<string, unknown> };
     expect(Object.keys(data.failures ?? {}).sort()).toEqual([
-      `/api/agenda/${SITE_AGENDA_ID}/?page_size=3&occurrences=first`,
+      `/api/agenda/${SITE_AGENDA_ID}/?page_size=${HOME_EVENTS_ASKED}&occurrences=first`,
       `/api/news/${SITE_NEWS_SCOPE}/?page_size=3`,
     ]);
   });

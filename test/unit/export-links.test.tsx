@@ -15,6 +15,7 @@ const directory = async (attributes: Readonly<Record<string, string>>, language:
       answer: (path) => of(path.startsWith('/api/contacts/') ? [{ title: 'Commune de Sion' }] : [{ title: 'Communes' }]),
     },
     side: 'server',
+    now: Date.UTC(2026, 10, 23, 11),
     observe: () => undefined,
   });
   await act(async () => {

@@ -22,6 +22,7 @@ const listCalls = async (entry: WidgetEntry, pathname: string, list: string, att
       },
     },
     side: 'server',
+    now: Date.UTC(2026, 10, 23, 11),
     observe: () => undefined,
   });
   await act(async () => {

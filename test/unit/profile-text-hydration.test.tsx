@@ -35,6 +35,7 @@ const serverMarkup = (entry: WidgetEntry, language: Language, attributes: Record
     api,
     side: 'server',
     observe: () => undefined,
+    now: Date.now(),
   });
   return renderToString(<WidgetRoot language={language}>{created.element}</WidgetRoot>);
 };

@@ -81,7 +81,14 @@ describe('defineRoute', () => {
   });
 
   it('answers with what the route gives for the decoded input', async () => {
-    const answer = await thingRoute().answer(versionOnly(), { params: { id: 3 }, query: { page: 2 }, origin: '', today: '2026-11-23', site: SITE });
+    const answer = await thingRoute().answer(versionOnly(), {
+      params: { id: 3 },
+      query: { page: 2 },
+      origin: '',
+      today: '2026-11-23',
+      site: SITE,
+      now: Date.UTC(2026, 10, 23, 11),
+    });
     expect(answer).toEqual({ status: 200, body: { id: 3, page: 2, origin: '', today: '2026-11-23' } });
   });
 });

@@ -13,8 +13,10 @@ import {
   type NewsResult,
   type SearchGroup,
   type SearchKind,
+  searchChangeAt,
 } from '../../../src/domain/site-search';
-import { addDays } from '../../../src/domain/calendar-days';
+import { addDays, zurichToday, zurichWallTime } from '../../../src/domain/calendar-days';
+import { atOccurrence, comingOccurrences, isComing } from '../../../src/domain/coming-events';
 import { Recurrence, seriesDates } from '../../../src/domain/recurrence';
 import type { Database } from '../../data/database';
 import { excerptOf, htmlToText, siteSearchMatch } from '../../data/search';
@@ -145,26 +147,48 @@ interface MovedSeries {
 
 /**
  * The site agenda's recurring events that match the text, each at the date the search shows it
- * when that is not its first (few: read from the rules' own index): a series that repeats from
- * `today` on is upcoming at its next date, as the agenda lists it; one that is over (by its until,
- * its count or its exception dates) is in the past at its last date, as `seriesDates` says.
+ * when that is not its first (few: read from the rules' own index): a series with an occurrence
+ * still coming at `now` is upcoming at its next one (today's, once over, is not), as the agenda's
+ * next dates say; one that is over (by its until, its count or its exception dates) is in the past at
+ * its last date, as `seriesDates` says.
  */
-const movedSeries = async (db: Database, agendaId: string, text: string, today: string): Promise<MovedSeries[]> => {
+const movedSeries = async (db: Database, agendaId: string, text: string, now: number): Promise<MovedSeries[]> => {
   const params: unknown[] = [Number(agendaId)];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   // The rank is not needed here, but every parameter of the match must be read for its type to be known.
-  const rows = await db.query<{ id: number; start: string; recurrence: unknown }>(
-    `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, e.recurrence, ${match.rank} as match_rank from events e
+  const rows = await db.query<{ id: number; start: string; end_date: string | null; start_time: string | null; end_time: string | null; recurrence: unknown }>(
+    `select e.id, to_char(e.bel_date, 'YYYY-MM-DD') as start, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
+            to_char(e.start_time, 'HH24:MI:SS') as start_time, to_char(e.end_time, 'HH24:MI:SS') as end_time,
+            e.recurrence, ${match.rank} as match_rank from events e
       where e.agenda_id = $1 and e.recurrence is not null and ${match.where}`,
     params,
   );
+  const today = zurichToday(now);
   const to = addDays(today, RECURRENCE_HORIZON_DAYS);
-  return rows.flatMap(({ id, start, recurrence }) => {
+  return rows.flatMap(({ id, start, end_date, start_time, end_time, recurrence }) => {
     if (!Recurrence.is(recurrence)) return [];
+    const series = { bel_date: start, end_date, start_time, end_time, recurrence };
     const { next, last } = seriesDates(recurrence, start, { day: today, to });
-    const shown = next ?? last;
+    // Today's occurrence, once over, is the last date and no longer the next.
+    const overToday = next === today && !isComing(atOccurrence(series, today), now);
+    const shown = overToday ? (comingOccurrences(series, now, 1).find((day) => day <= to) ?? today) : (next ?? last);
     return shown === null || shown === start ? [] : [{ id, shown }];
   });
+};
+
+/**
+ * The SQL of the moment an event of `events e` shown at `shown` is over, as a Zurich wall time
+ * (`eventOverAt` in SQL): its last day at its end time (the next day's for an end before the start
+ * on an event of one day), else at its start time, else at the end of its last day.
+ */
+const overWallTime = (shown: string): string => {
+  const end = `e.end_date + (${shown} - e.bel_date)`;
+  const last = `greatest(coalesce(${end}, ${shown}), ${shown})`;
+  const oneDay = `(${end} is null or ${end} <= ${shown})`;
+  return `case when e.end_time is not null
+            then ${last} + e.end_time + case when ${oneDay} and e.start_time is not null and e.end_time < e.start_time then interval '1 day' else interval '0' end
+          when e.start_time is not null then ${last} + e.start_time
+          else ${last} + interval '1 day' end`;
 };
 
 /**
@@ -172,22 +196,36 @@ const movedSeries = async (db: Database, agendaId: string, text: string, today: 
  * visitor can still attend comes first, soonest first, then the past, most recent first: someone
  * typing "séance" wants the next session, and then the last one.
  */
-const searchEvents = async (db: Database, agendaId: string, text: string, limit: number, today: string): Promise<SearchGroup> => {
-  const moved = await movedSeries(db, agendaId, text, today);
-  const params: unknown[] = [Number(agendaId), today];
+const searchEvents = async (db: Database, agendaId: string, text: string, limit: number, now: number): Promise<{ group: SearchGroup; until: number | null }> => {
+  const moved = await movedSeries(db, agendaId, text, now);
+  const params: unknown[] = [Number(agendaId), zurichToday(now)];
   const match = siteSearchMatch('e.search_title', ['e.search_place'], text, params);
   params.push(
     moved.map(({ id }) => id),
     moved.map(({ shown }) => shown),
   );
   const [ids, days] = [`$${params.length - 1}::int[]`, `$${params.length}::date[]`];
+  // From today on (as the agenda lists what is coming), an event is coming until its end in Zurich: compared
+  // as wall times, which order as the instants do but in the autumn's repeated hour.
+  params.push(zurichWallTime(now));
+  const wallNow = `$${params.length}::timestamp`;
   params.push(limit);
   const time = "coalesce(e.start_time, time '24:00')";
   // A series is shown at its next date, or its last once it is over.
   const shown = `coalesce((${days})[array_position(${ids}, e.id)], e.bel_date)`;
-  const fields = `e.id, e.title, ${shown} as bel_date, e.end_date + (${shown} - e.bel_date) as end_date, e.start_time, e.place, e.search_title, ${shown} >= $2::date as upcoming`;
+  const fields = `e.id, e.title, ${shown} as bel_date, e.end_date + (${shown} - e.bel_date) as end_date, e.start_time, e.end_time, e.place, e.search_title,
+                  (${shown} >= $2::date and ${overWallTime(shown)} > ${wallNow}) as upcoming`;
   const { rows, ...count } = await rankedRows<
-    Ranked & { id: number; title: string; date: string; end_date: string | null; start_time: string | null; place: string | null; upcoming: boolean }
+    Ranked & {
+      id: number;
+      title: string;
+      date: string;
+      end_date: string | null;
+      start_time: string | null;
+      end_time: string | null;
+      place: string | null;
+      upcoming: boolean;
+    }
   >(db, params, {
     all: `select ${fields} from events e where e.agenda_id = $1 and ${match.where}`,
     // From today, both ways along the agenda's date index.
@@ -200,7 +238,7 @@ const searchEvents = async (db: Database, agendaId: string, text: string, limit:
              (select ${fields} from events e where e.agenda_id = $1 and e.id = any(${ids}))`,
     rows: (total) => `
       select e.id, e.title, to_char(e.bel_date, 'YYYY-MM-DD') as date, to_char(e.end_date, 'YYYY-MM-DD') as end_date,
-             to_char(e.start_time, 'HH24:MI') as start_time, e.place, e.upcoming,
+             to_char(e.start_time, 'HH24:MI') as start_time, to_char(e.end_time, 'HH24:MI') as end_time, e.place, e.upcoming,
              ${match.rank} as match_rank, ${total}
         from picked e
        order by match_rank, e.upcoming desc,
@@ -216,9 +254,11 @@ const searchEvents = async (db: Database, agendaId: string, text: string, limit:
     upcoming: row.upcoming,
     end_date: row.end_date,
     start_time: row.start_time,
+    end_time: row.end_time,
     place: row.place,
   }));
-  return { kind: 'events', ...count, results };
+  // The answer changes when the first event it calls coming is over: then it is past, and ordered with the past.
+  return { group: { kind: 'events', ...count, results }, until: searchChangeAt(results, now) };
 };
 
 /** News of the site's scope whose title (ranked) or lead holds the text, newest first within a rank. */
@@ -255,7 +295,7 @@ const searchNews = async (db: Database, newsScope: string, text: string, limit: 
  * default), in the order of `SEARCH_KINDS`, each with its first `limit` results (5 by default,
  * at most 20) and the count of all its matches.
  */
-export const answerSiteSearch = async (db: Database, site: SiteLists, query: SiteSearchQuery, today: string): Promise<ApiAnswer> => {
+export const answerSiteSearch = async (db: Database, site: SiteLists, query: SiteSearchQuery, now: number): Promise<ApiAnswer> => {
   const text = searchQuery(query.q);
   if (text === null) {
     return { status: 400, body: errorBody(400, 'Bad Request', `querystring/q must hold a word of at least ${MIN_QUERY_LENGTH} letters or digits`) };
@@ -263,21 +303,21 @@ export const answerSiteSearch = async (db: Database, site: SiteLists, query: Sit
   const limit = query.limit ?? SEARCH_LIMITS.suggestions;
   const asked = query.kind ?? [];
   const kinds = SEARCH_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
-  const groups = await Promise.all(
-    kinds.map((kind) =>
-      kind === 'contacts'
-        ? searchContacts(db, text, limit)
-        : kind === 'events'
-          ? searchEvents(db, site.agendaId, text, limit, today)
-          : searchNews(db, site.newsScope, text, limit),
+  const answered = await Promise.all(
+    kinds.map(async (kind) =>
+      kind === 'events'
+        ? searchEvents(db, site.agendaId, text, limit, now)
+        : { group: kind === 'contacts' ? await searchContacts(db, text, limit) : await searchNews(db, site.newsScope, text, limit), until: null },
     ),
   );
-  return ok({ query: text, groups });
+  // Only the events' group changes by itself, when an event it calls coming is over.
+  const until = answered.find(({ group }) => group.kind === 'events')?.until ?? null;
+  return { ...ok({ query: text, groups: answered.map(({ group }) => group) }), until };
 };
 
 /** The site search's route. */
 export const SEARCH_ROUTES: readonly ApiRoute[] = [
-  defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, today, site }) =>
-    answerSiteSearch(db, site, query, today),
+  defineRoute<unknown, SiteSearchQuery>(SEARCH_API_PATH, { querystring: siteSearchQuerySchema }, (db, { query, now, site }) =>
+    answerSiteSearch(db, site, query, now),
   ),
 ];

@@ -7,8 +7,8 @@ export interface AgendaDetails {
   /** The address of an event's calendar file on this site's server; `null` where the agenda comes from another API. */
   readonly calendarHref?: ((eventId: string) => string) | null;
   readonly onDetails?: ((event: { id: string; title: string }, open: boolean) => void) | undefined;
-  /** The agenda's today: a recurring event's next dates are counted from it. */
-  readonly today?: string;
+  /** The agenda's moment (ms): a recurring event's next dates are those still coming then. */
+  readonly now?: number;
 }
 
 /** The agenda's details state for its events, deep in the memoised list. */

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { agendaFiltersFromSearch } from '../../domain/agenda-filters';
 import { zurichToday } from '../../domain/calendar-days';
+import { seriesChangeAt } from '../../domain/coming-events';
 import { PAST_PARAM, pagesFromSearch } from '../../domain/list-pages';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
@@ -62,7 +63,8 @@ export const agendaEntry: WidgetEntry = {
       agendaId: setting.attribute('data-agenda-id') ?? '1',
       filters: agendaFiltersFromSearch(setting.location.search),
       openEvent,
-      today: zurichToday(Date.now()),
+      today: zurichToday(setting.now),
+      now: setting.now,
       pageSize: pageSizeOf(setting.attribute('data-page-size'), PAGE_SIZES.events),
       pages: pagesFromSearch(setting.location.search),
       pastPages: pagesFromSearch(setting.location.search, PAST_PARAM, 0),
@@ -91,6 +93,12 @@ export const agendaEntry: WidgetEntry = {
         if (openEvent === null) return { kind: 'events', events: selectShownEvents(snapshot) };
         const event = selectOpenedEvent(snapshot);
         return event === null ? null : { kind: 'event', event };
+      },
+      // The list stays by day; only a series' next dates change within it, when today's occurrence is over.
+      until: () => {
+        const snapshot = actor.getSnapshot();
+        const opened = selectOpenedEvent(snapshot);
+        return seriesChangeAt([...selectShownEvents(snapshot), ...(opened === null ? [] : [opened])], input.now);
       },
       attach: () => {
         const stopWatching = watchAddressForLanguageLinks();

@@ -43,7 +43,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   const link = safeWebsite(event.link);
   const nextDatesId = useId();
   const recurrence = event.recurrence ?? null;
-  const { day, seriesStart, nextDates } = eventDates(event, details.today, onPage);
+  const { day, seriesStart, nextDates } = eventDates(event, details.now, onPage);
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = event.end_time ? formatTime(event.end_time, language) : null;
   return (

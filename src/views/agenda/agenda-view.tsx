@@ -135,7 +135,7 @@ export const AgendaView = ({
   const firstLoad = status === 'loading' && agenda.length === 0;
   const retrying = useSelector(actor, selectRetrying);
   const agendaId = useSelector(actor, (snapshot) => snapshot.context.agendaId);
-  const today = useSelector(actor, (snapshot) => snapshot.context.today);
+  const now = useSelector(actor, (snapshot) => snapshot.context.now);
   // The calendar files are this site's server's, as the feeds are: offered where the subscription is.
   const serverFiles = subscription !== null;
   const anchorEvent = addition === null || addition.first === '' ? null : addition.first;
@@ -148,8 +148,8 @@ export const AgendaView = ({
     [actor, onDetails],
   );
   const details = useMemo<AgendaDetails>(
-    () => ({ onDetails: toldDetails, anchorEvent, today, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
-    [toldDetails, anchorEvent, serverFiles, agendaId, today],
+    () => ({ onDetails: toldDetails, anchorEvent, now, calendarHref: serverFiles ? (eventId: string) => eventCalendarPath(agendaId, eventId) : null }),
+    [toldDetails, anchorEvent, serverFiles, agendaId, now],
   );
   // Without script the links lead to addresses the server renders: the list with a page more, or with the past.
   const listPath = localizedPath(PAGE_PATHS.agenda, language);

@@ -28,6 +28,8 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
     language: readLanguage(container),
     attribute: (name) => container.getAttribute(name),
     location,
+    // Taking over the server's markup, the first render is the server's moment; mounted alone, the browser's.
+    now: embedded?.now !== undefined && container.firstElementChild ? embedded.now : Date.now(),
     api: answers.api,
     side: 'browser',
     observe: (input) => tools.observe(entry.name, input),

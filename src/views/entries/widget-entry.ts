@@ -16,6 +16,12 @@ export interface WidgetSetting {
   readonly location: { readonly pathname: string; readonly search: string };
   /** Where the answers come from. */
   readonly api: Api;
+  /**
+   * The moment (ms) the widget's first screen is for: the server's clock when it renders, and the
+   * same moment, read from the page's data block, when the browser takes over that markup (what is
+   * still "coming" must not differ); the browser's clock for a widget it mounts alone.
+   */
+  readonly now: number;
   /** `browser` adds what only a browser has: the address bar and its history. */
   readonly side: 'server' | 'browser';
   /** The inspection observer of the widget's machine for its input (journal, inspector), if any. */
@@ -41,6 +47,11 @@ export interface CreatedWidget {
   readonly afterSettle?: () => boolean;
   /** What the page is about once settled (a permalink's contact, event or article, an agenda's events); `null` for a page about its list. */
   readonly subject?: () => PageSubject | null;
+  /**
+   * Once settled, the next moment (ms) its first screen changes by itself (an event it calls coming
+   * is over), or `null`: the server keeps its rendering until then only.
+   */
+  readonly until?: () => number | null;
   /** Extra work in the browser once mounted (permalink history); returns its cleanup. */
   readonly attach?: () => () => void;
 }

@@ -1,9 +1,9 @@
 import { createActor } from 'xstate';
-import { zurichToday } from '../../domain/calendar-days';
+import { nextChangeAt } from '../../domain/coming-events';
 import { HOME_LIST_SIZE } from '../../domain/home-lists';
 import { HOME_MESSAGES } from '../../i18n/home-messages';
 import { addMessages } from '../../i18n/intl';
-import { homeMachine } from '../../machines/home-machine';
+import { homeMachine, selectNextEvents } from '../../machines/home-machine';
 import { agendaActor } from '../../services/agenda-service';
 import type { Api } from '../../services/http';
 import { newsActor } from '../../services/news-service';
@@ -24,18 +24,23 @@ export const liveHomeMachine = (api: Api, scope: string) =>
 
 /**
  * The home page's render entry: the next events of the container's agenda (`data-agenda-id`)
- * from today in Zurich, and the latest news of its scope (`data-news-scope`). Today decides no
- * path, so the browser asks for the paths the server answered (its embedded answers). Its
- * introduction is the institution's, from the site profile the server embedded with them.
+ * still coming at the setting's moment (the server's, for the markup it wrote), and the latest news of its scope (`data-news-scope`).
+ * Today decides no path, so the browser asks for the paths the server answered (its embedded answers). Its introduction is the
+ * institution's, from the site profile the server embedded with them.
  */
 export const homeEntry: WidgetEntry = {
   name: 'home',
   // Its first screen is the server's: the code loads when the visitor reaches for it.
   wake: 'intent',
   create: (setting) => {
-    const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, today: zurichToday(Date.now()), count: HOME_LIST_SIZE };
+    const input = { agendaId: setting.attribute('data-agenda-id') ?? DEFAULT_AGENDA_ID, now: setting.now, count: HOME_LIST_SIZE };
     const scope = setting.attribute('data-news-scope')?.trim() || DEFAULT_NEWS_SCOPE;
     const actor = createActor(liveHomeMachine(setting.api, scope), { input, inspect: setting.observe(input) });
-    return { actor, element: <HomeView actor={actor} intro={heldProfileText(setting.api, 'homeIntro')} /> };
+    // The list changes when the first of the events it names is over.
+    return {
+      actor,
+      element: <HomeView actor={actor} intro={heldProfileText(setting.api, 'homeIntro')} />,
+      until: () => nextChangeAt(selectNextEvents(actor.getSnapshot()), input.now),
+    };
   },
 };

@@ -1,8 +1,8 @@
 import { createActor } from 'xstate';
-import { SEARCH_LIMITS, searchPageQuery, textFromSearch } from '../../domain/site-search';
+import { SEARCH_LIMITS, searchChangeAt, searchPageQuery, textFromSearch } from '../../domain/site-search';
 import { addMessages } from '../../i18n/intl';
 import { SEARCH_MESSAGES } from '../../i18n/search-messages';
-import { siteSearchMachine } from '../../machines/site-search-machine';
+import { selectAnswer, siteSearchMachine } from '../../machines/site-search-machine';
 import { writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { siteSearchActor } from '../../services/site-search-service';
@@ -32,6 +32,11 @@ export const siteSearchEntry: WidgetEntry = {
     // Nothing volatile: the browser's first call must be the server's, whose answer the page holds.
     const input = { text: textFromSearch(setting.location.search), limit: SEARCH_LIMITS.page };
     const actor = createActor(liveSiteSearchMachine(setting.api, setting.side === 'browser'), { input, inspect: setting.observe(input) });
-    return { actor, element: <SiteSearchView actor={actor} /> };
+    // The results change when the first event they call coming is over: it is past from then on.
+    const until = (): number | null => {
+      const events = selectAnswer(actor.getSnapshot())?.groups.find((group) => group.kind === 'events');
+      return events?.kind === 'events' ? searchChangeAt(events.results, setting.now) : null;
+    };
+    return { actor, element: <SiteSearchView actor={actor} />, until };
   },
 };

@@ -1,13 +1,13 @@
 import { AgendaEventList } from '../../../src/domain/agenda';
-import { HOME_LIST_SIZE } from '../../../src/domain/home-lists';
+import { HOME_EVENTS_ASKED, HOME_LIST_SIZE } from '../../../src/domain/home-lists';
 import { NewsItemList } from '../../../src/domain/news';
 import type { HomeMachineEvent } from '../../../src/machines/home-machine';
 import { HOME_TODAY, homeModel } from '../../model/home-model';
 import { literal, type PlaywrightDriver } from '../driver';
 
 // The container names neither its agenda nor its news scope: the demo's. Three news are asked, and
-// three events, each once (a recurring event at its next date).
-const AGENDA = { path: '/api/agenda/1/', query: { page_size: String(HOME_LIST_SIZE), occurrences: 'first' } } as const;
+// twenty events, each once (a recurring event at its next date), to name three still coming.
+const AGENDA = { path: '/api/agenda/1/', query: { page_size: String(HOME_EVENTS_ASKED), occurrences: 'first' } } as const;
 const NEWS = { path: '/api/news/actualites/', query: { page_size: String(HOME_LIST_SIZE) } } as const;
 
 const retryIn = (region: string): string => `await page.getByRole('region', { name: ${literal(region)} }).getByRole('button', { name: 'Réessayer' }).click();`;
