@@ -513,7 +513,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   // The API's reference, a page of the site like the others (header, footer, languages): the same at
   // every visit but for its origin and language, so kept under those (the description changes with the code only).
-  const apiDocument = openApiDocument();
+  const apiDocument = openApiDocument(options.profile);
   const apiPage = (origin: string, language: Language): Rendered => {
     const key = JSON.stringify(['api', origin, language]);
     const kept = cache.get(key);

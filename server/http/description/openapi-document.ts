@@ -9,7 +9,6 @@ import { PageOf } from '../../../src/domain/paging';
 import { SearchGroup, SiteSearchAnswer } from '../../../src/domain/site-search';
 import { SITE_PROFILE_SCHEMA_PATH } from '../../../src/domain/site-profile-schema';
 import { wordsIn, type SiteProfile } from '../../../src/domain/site-profile';
-import { defaultSiteProfile } from '../../profile/load-site-profile';
 import { ShopItem, ShopItemList } from '../../../src/domain/shop';
 import { API_ROUTES } from '../api-routes';
 import type { ApiRoute } from '../query-schemas';
@@ -232,7 +231,7 @@ const selfDescription = {
  * schemas and the client's codecs, titled and signed by the institution of `profile` (its names in
  * French, the document's language, or its default language when it offers no French).
  */
-export const openApiDocument = (profile: Pick<SiteProfile, 'settings'> = defaultSiteProfile(), routes: readonly ApiRoute[] = API_ROUTES) => ({
+export const openApiDocument = (profile: Pick<SiteProfile, 'settings'>, routes: readonly ApiRoute[] = API_ROUTES) => ({
   openapi: '3.1.0',
   info: {
     title: `API – ${wordsIn(profile.settings, profile.settings.institution.name.full, 'fr')}`,
