@@ -15,9 +15,26 @@ export type Encoding = 'br' | 'gzip';
 // the server's order given as `preferred`; its types, written for 0.6, do not know the option.
 type PreferringNegotiator = Negotiator & { encodings(available: readonly string[], options: { readonly preferred: readonly string[] }): string[] };
 
-/** The codings of `available` that `header` accepts, the client's most wanted first, a tie in `available`'s order. */
-const acceptedCodings = (header: string, available: readonly string[]): string[] =>
+const negotiated = (header: string, available: readonly string[]): string[] =>
   (new Negotiator({ headers: { 'accept-encoding': header } }) as PreferringNegotiator).encodings(available, { preferred: available });
+
+// Browsers send a handful of spellings, each request again: the readings of the last ones are
+// kept (a client sending random headers only evicts them, and a long header is never kept).
+const READINGS_KEPT = 64;
+const KEPT_HEADER_LENGTH = 200;
+const readings = new Map<string, readonly string[]>();
+
+/** The codings of `available` that `header` accepts, the client's most wanted first, a tie in `available`'s order. */
+const acceptedCodings = (header: string, available: readonly string[]): readonly string[] => {
+  if (header.length > KEPT_HEADER_LENGTH) return negotiated(header, available);
+  const key = `${available.join(',')}|${header}`;
+  const known = readings.get(key);
+  if (known !== undefined) return known;
+  const read = negotiated(header, available);
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value ?? key);
+  readings.set(key, read);
+  return read;
+};
 
 /**
  * The coding to answer with, among `offered` (in the server's order of preference), or `null` for

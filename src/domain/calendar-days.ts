@@ -74,13 +74,30 @@ export const weekdayNumberOf = (day: Day): number => weekdayOfDay(parsed(day));
 
 let offsetFormat: Intl.DateTimeFormat | null = null;
 
-/** Zurich's offset from UTC at an instant (milliseconds), in minutes: 60 in winter, 120 in summer, as the time-zone database says. */
-export const zurichOffsetMinutes = (instant: number): number => {
+const HOUR_MS = 3_600_000;
+// The zone changes its offset on a whole UTC hour only (01:00 UTC, as Europe's summer time does):
+// the offset of an hour, once read, serves every instant of it. A server asks for "now" at each
+// request, and the formatter costs a few microseconds a call: the last hours read are kept.
+const OFFSETS_KEPT = 64;
+const offsetOfHour = new Map<number, number>();
+
+const readOffsetMinutes = (instant: number): number => {
   offsetFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
   const name = offsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /([+-])(\d{2}):?(\d{2})?/.exec(name);
   // "GMT" alone is the zone's own time being UTC.
   return match === null ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+};
+
+/** Zurich's offset from UTC at an instant (milliseconds), in minutes: 60 in winter, 120 in summer, as the time-zone database says. */
+export const zurichOffsetMinutes = (instant: number): number => {
+  const hour = Math.floor(instant / HOUR_MS);
+  const known = offsetOfHour.get(hour);
+  if (known !== undefined) return known;
+  const minutes = readOffsetMinutes(hour * HOUR_MS);
+  if (offsetOfHour.size >= OFFSETS_KEPT) offsetOfHour.delete(offsetOfHour.keys().next().value ?? hour);
+  offsetOfHour.set(hour, minutes);
+  return minutes;
 };
 
 /** Zurich's offset at an instant as ISO 8601 writes it (`+01:00`, `+02:00`). */
