@@ -28,7 +28,7 @@ export const parsePublisher = (env: Readonly<Record<string, string | undefined>>
   const email = (env['PUBLISHER_EMAIL'] ?? '').trim();
   if (email !== '' && !isEmailAddress(email)) throw new Error(`PUBLISHER_EMAIL must be one e-mail address such as opendata@canton.example (got "${email}")`);
   const id = (env['PUBLISHER_ID'] ?? '').trim();
-  if (id !== '' && !SLUG.test(id)) throw new Error(`PUBLISHER_ID must be a slug of lower-case letters, digits and dashes such as canton-de-valmont (got "${id}")`);
+  if (id !== '' && !SLUG.test(id)) throw new Error(`PUBLISHER_ID must be a slug of lower-case letters, digits and dashes such as ville-de-montclair (got "${id}")`);
   return { ...(name === '' ? {} : { name }), ...(email === '' ? {} : { email }), ...(id === '' ? {} : { id }) };
 };
 

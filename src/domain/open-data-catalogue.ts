@@ -31,7 +31,7 @@ export interface Distribution {
 
 /** One dataset. */
 export interface Dataset {
-  /** The first part of `dct:identifier` (`agenda@canton-de-valmont`). */
+  /** The first part of `dct:identifier` (`agenda@ville-de-montclair`). */
   readonly id: 'agenda' | 'directory' | 'news' | 'publications';
   readonly title: Localized;
   readonly description: Localized;
