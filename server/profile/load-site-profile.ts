@@ -108,7 +108,6 @@ export const loadSiteProfile = (folder: string): SiteProfile => {
   return report.profile;
 };
 
-
 /** Where the demo's profile lives, from the repository's root (the working folder of every npm script). */
 export const DEMO_PROFILE_FOLDER = 'profiles/valmont';
 
