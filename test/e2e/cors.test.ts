@@ -39,6 +39,8 @@ const institutionSite = async (): Promise<{ url: string; callApi: (apiBase: stri
   app.get('/institution/', (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(template.replace(container, `<div data-widget=directory lang=fr data-api-base="${apiBase}"></div>`)),
   );
+  // A content system's page has its own icon: the built page names none (the site's comes from its profile), so the browser asks this.
+  app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
   await app.register(fastifyStatic, { root: DIST, prefix: '/', wildcard: true });
   // The page and the API differ by host name: two origins for the browser.
   return { url: await listen(app, '127.0.0.1'), callApi: (base) => (apiBase = base) };
