@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { siteProfileSchema } from '../../src/domain/site-profile-schema';
 import { SETTING_EXIT_STATUS } from '../settings';
 import { contrastTable } from './colour-contrast';
-import { readSiteProfile } from './load-site-profile';
+import { DEMO_PROFILE_FOLDER, readSiteProfile } from './load-site-profile';
 import { refusalText } from './refusal';
 
 // `npm run profile -- check [folder]`: reads and checks a site profile as the server's start does,
@@ -20,7 +20,7 @@ const USAGE =
   'Usage: npm run profile -- check [folder]   (default: SITE_PROFILE, else profiles/valmont)\n       npm run profile -- schema           (writes docs/site-profile.schema.json)';
 
 const check = (given: string | undefined): number => {
-  const folder = resolve(given ?? (process.env['SITE_PROFILE']?.trim() || 'profiles/valmont'));
+  const folder = resolve(given ?? (process.env['SITE_PROFILE']?.trim() || DEMO_PROFILE_FOLDER));
   const report = readSiteProfile(folder);
   console.log(`site profile ${folder}`);
   if (report.contrast !== null)

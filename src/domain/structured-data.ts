@@ -24,7 +24,7 @@ export interface JsonLd {
 /** The institution that publishes the site, organises its events and writes its news, as its site profile names it in the page's language. */
 export interface Institution {
   readonly name: string;
-  /** The lines of its postal address, the last with the postcode (`1990 Valmont`). */
+  /** The lines of its postal address, the last with the postcode (`1234 Seeberg`). */
   readonly postalAddress: readonly string[];
 }
 
