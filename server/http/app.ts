@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
-import { API_ROUTES } from './api-routes';
+import { apiRoutesOf } from './api-routes';
 import { registerApiDescription } from './description/description-routes';
 import { CONTENT_CHANNEL } from '../data/content';
 import { contentVersionReader } from '../cache/content-version';
@@ -17,6 +17,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../data/dat
 import { databasePages } from '../render/page-sources';
 import { inlineStyleSources, registerPageRoutes, styleSource, type ErrorPage, type PageRoutesOptions } from '../render/page-routes';
 import { colourRule } from '../../src/domain/site-identity';
+import { PAGE_PATHS, type SitePage } from '../../src/domain/permalinks';
+import { pageIsOn } from '../../src/domain/site-sections';
 import { errorBody, registerApiRoutes } from './query-schemas';
 import { registerCalendarRoutes } from '../render/calendar-routes';
 import { registerExportRoutes } from '../render/export-routes';
@@ -258,7 +260,7 @@ export const buildApp = ({
       threshold: ANSWER_COMPRESS_THRESHOLD,
       brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
     });
-    registerApiRoutes(api, db, API_ROUTES, site, now, answers, origins);
+    registerApiRoutes(api, db, apiRoutesOf(profile.settings.sections), site, now, answers, origins);
     // The API's own description (OpenAPI 3.1) and its reference page.
     registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages, profile });
   });
@@ -266,15 +268,28 @@ export const buildApp = ({
   // Liveness and readiness, for a service manager, a container's health check or a load balancer.
   registerHealthRoutes(app, { db: store, draining });
   registerSeoRoutes(app, db, { version: version.read, site, origins, uncached: limiter.uncached, expensive: limiter.expensive });
+  // A section the profile switches off has no route at all: no feed, file or export of it.
+  const { sections } = profile.settings;
   // The calendar and news feeds: always this database's, whatever the pages are rendered from.
   registerFeedRoutes(app, db, { version: version.read, site, now, origins, uncached: limiter.uncached });
   // The directory as CSV and vCards, read where the pages read it (this database or SITE_API_BASE).
-  registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached });
+  if (sections.directory)
+    registerExportRoutes(app, { answers: sources.answers, version: sources.version, now, uncached: limiter.uncached, languages: site.languages });
   // Open data: the agenda, news and publications as CSV, streamed from this database, and the DCAT-AP CH catalogue of every dataset.
-  registerCsvRoutes(app, db, { version: version.read, site, now, uncached: limiter.uncached });
-  registerCatalogueRoutes(app, db, { version: version.read, origins, publisher: publisherOf(profile.settings, publisher), profile });
+  if (sections.openData) {
+    registerCsvRoutes(app, db, { version: version.read, site, now, uncached: limiter.uncached });
+    registerCatalogueRoutes(app, db, { version: version.read, origins, publisher: publisherOf(profile.settings, publisher), profile });
+  }
   // The agenda's calendar files (an event, a list as its page shows it), read where the pages read the agenda.
-  registerCalendarRoutes(app, { answers: sources.answers, version: sources.version, now, authority: site.authority, uncached: limiter.uncached });
+  if (sections.agenda)
+    registerCalendarRoutes(app, {
+      answers: sources.answers,
+      version: sources.version,
+      now,
+      authority: site.authority,
+      language: site.languages.root,
+      uncached: limiter.uncached,
+    });
 
   if (mediaDir !== undefined && existsSync(mediaDir)) {
     app.register(fastifyStatic, {
@@ -295,6 +310,7 @@ export const buildApp = ({
   }
 
   if (rendersPages) {
+    const pagesOff = (Object.keys(PAGE_PATHS) as SitePage[]).filter((page) => page !== 'home' && !pageIsOn(sections, page)).map((page) => PAGE_PATHS[page]);
     errorPage = registerPageRoutes(app, {
       distDir,
       ...sources,
@@ -312,7 +328,8 @@ export const buildApp = ({
       prefix: '/',
       preCompressed: true,
       // The compressed copies are their file's encodings, chosen by Accept-Encoding, never files of their own.
-      allowedPath: (path) => !/\.(br|gz)$/i.test(path),
+      // Nor are the built pages of a section off (`/boutique/`): the page routes render the others, and theirs would be served as they were built.
+      allowedPath: (path) => !/\.(br|gz)$/i.test(path) && !pagesOff.some((prefix) => path.startsWith(prefix)),
       redirect: true,
       cacheControl: false,
       // As for the media: revalidation by ETag, If-Modified-Since being read loosely by the plugin.

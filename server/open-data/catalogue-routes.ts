@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CATALOGUE_PATH,
+  DATASET_SECTIONS,
   datasetsOf,
   formatUri,
   LICENCE,
@@ -122,7 +123,7 @@ export const catalogueSiteOf = (profile: Pick<SiteProfile, 'settings'>, publishe
     datasets: datasetsOf({
       titles: { agenda: inEvery(titles.agenda), directory: inEvery(titles.directory), news: inEvery(titles.news), publications: inEvery(titles.publications) },
       ...siteListsOf(profile),
-    }),
+    }).filter((dataset) => settings.sections[DATASET_SECTIONS[dataset.id]]),
   };
 };
 

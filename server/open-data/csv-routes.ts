@@ -5,7 +5,6 @@ import { rangeDays, isQuickRange } from '../../src/domain/agenda-window';
 import { addDays, zurichToday } from '../../src/domain/calendar-days';
 import { CSV_COLUMNS, CSV_PATHS, OPEN_DATA_CSVS, agendaCsvRow, newsCsvRow, publicationCsvRow, type OpenDataCsv } from '../../src/domain/open-data-export';
 import { localizedPath, type SitePage } from '../../src/domain/permalinks';
-import { LANGUAGES } from '../../src/domain/language';
 import { ANSWER_CACHE_CONTROL, ifNoneMatchHits } from '../cache/answer-cache';
 import { NO_LIMIT, type UncachedWork } from '../cache/fair-use';
 import type { Queryable } from '../data/database';
@@ -16,6 +15,9 @@ import { Recurrence, seriesDates } from '../../src/domain/recurrence';
 import type { SiteLists } from '../http/site';
 import { csvRecords } from '../render/export-routes';
 import { MAX_PAGE_URL, pageQueryProblem, pageSearch } from '../render/page-queries';
+
+// The section each file belongs to: the publications are the shop's.
+const CSV_SECTIONS: Readonly<Record<OpenDataCsv, 'agenda' | 'news' | 'shop'>> = { agenda: 'agenda', news: 'news', publications: 'shop' };
 
 /** Rows read from the database at a time: a page of text is all a download holds in memory, whatever the agenda's size. */
 export const CSV_PAGE_ROWS = 500;
@@ -283,5 +285,8 @@ export const registerCsvRoutes = (
         .header('x-robots-tag', 'noindex')
         .send(Readable.from(csvText(dataset, pages)));
     };
-  for (const language of LANGUAGES) for (const dataset of OPEN_DATA_CSVS) app.get(localizedPath(CSV_PATHS[dataset], language), handler(dataset));
+  // A dataset of a section off has no file; each file is in every offered language (its words are the same, its address the page's).
+  const datasets = OPEN_DATA_CSVS.filter((dataset) => site.sections[CSV_SECTIONS[dataset]]);
+  for (const language of site.languages.offered)
+    for (const dataset of datasets) app.get(localizedPath(CSV_PATHS[dataset], language, site.languages.root), handler(dataset));
 };

@@ -10,7 +10,7 @@ import { toIcs } from '../../src/domain/ics';
 import { PAGE_PATHS } from '../../src/domain/permalinks';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate } from '../../src/i18n/intl';
-import { FALLBACK_LANGUAGE } from '../../src/i18n/language';
+import { FALLBACK_LANGUAGE, type Language } from '../../src/i18n/language';
 import { isHttpFailure } from '../../src/services/http';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
 import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
@@ -41,6 +41,8 @@ export interface CalendarRoutesOptions {
   readonly now?: () => number;
   /** The profile's `identifiers.authority`: the events' UIDs and the files' PRODID, never the host a request came by. */
   readonly authority: string;
+  /** The site's root language: the files' addresses carry none, so their refusals and list titles speak it. */
+  readonly language?: Language;
   /** Counts each file not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
 }
@@ -82,10 +84,13 @@ const searchOf = (url: string): string => {
  * A list is kept under the query as its page reads it (`pageSearch`): a campaign tag, a tool's value
  * or the order of the categories makes no new file.
  */
-export const registerCalendarRoutes = (app: FastifyInstance, { answers, version, now = Date.now, authority, uncached = NO_LIMIT }: CalendarRoutesOptions): void => {
+export const registerCalendarRoutes = (
+  app: FastifyInstance,
+  { answers, version, now = Date.now, authority, language = FALLBACK_LANGUAGE, uncached = NO_LIMIT }: CalendarRoutesOptions,
+): void => {
   const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
   const once = singleFlight<Representation>();
-  const intl = intlFor(FALLBACK_LANGUAGE);
+  const intl = intlFor(language);
   const unknownCategory = categoryCheck(answers, version);
 
   const calendarFile = (events: readonly AgendaEvent[], title: string): Representation =>
@@ -110,7 +115,7 @@ export const registerCalendarRoutes = (app: FastifyInstance, { answers, version,
   const shownEvents = async (agendaId: string, search: string): Promise<Representation> => {
     const rendered = await renderWidget(
       agendaEntry,
-      { language: FALLBACK_LANGUAGE, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId }, now: now() },
+      { language, root: language, pathname: PAGE_PATHS.agenda, search, attributes: { 'data-agenda-id': agendaId }, now: now() },
       answers,
     );
     const failures = Object.entries(rendered.failures).filter(([path]) => !path.startsWith('/api/categories/'));

@@ -14,7 +14,8 @@ import { toVCard } from '../../src/domain/vcard';
 import { DIRECTORY_MESSAGES } from '../../src/i18n/directory-messages';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate } from '../../src/i18n/intl';
-import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { EVERY_LANGUAGE, type SiteLanguages } from '../../src/domain/language';
+import type { Language } from '../../src/i18n/language';
 import { isHttpFailure, type HttpFailure } from '../../src/services/http';
 import { EXPORT_CACHE_LIMITS } from '../cache/cache-limits';
 import {
@@ -56,6 +57,8 @@ export interface ExportRoutesOptions {
   readonly cap?: number;
   /** Counts each export not kept against its client's fair use (server/cache/fair-use.ts). */
   readonly uncached?: UncachedWork;
+  /** The languages the site offers, each with its exports' addresses (the root one unprefixed). */
+  readonly languages?: SiteLanguages;
 }
 
 const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -152,7 +155,7 @@ const searchOf = (url: string): string => {
  */
 export const registerExportRoutes = (
   app: FastifyInstance,
-  { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS, uncached = NO_LIMIT }: ExportRoutesOptions,
+  { answers, version, now = Date.now, cap = MAX_EXPORT_CONTACTS, uncached = NO_LIMIT, languages = EVERY_LANGUAGE }: ExportRoutesOptions,
 ): void => {
   // The exports of a content version, kept compressed (a whole large directory's vCards and CSV
   // are 4.1 and 2.1 MB plain, some 1 MB together packed, so one never pushes out the other): a
@@ -211,7 +214,7 @@ export const registerExportRoutes = (
       return sendPacked(request, reply, made, EXPORT_CACHE_CONTROL);
     };
 
-  for (const language of LANGUAGES) {
-    for (const format of EXPORT_FORMATS) app.get(localizedPath(exportBasePath(format), language), handler(format, language));
+  for (const language of languages.offered) {
+    for (const format of EXPORT_FORMATS) app.get(localizedPath(exportBasePath(format), language, languages.root), handler(format, language));
   }
 };

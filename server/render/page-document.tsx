@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { intlFor } from '../../src/i18n/intl';
-import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { ROOT_LANGUAGE_ATTRIBUTE, type Language } from '../../src/i18n/language';
 import { DATA_BLOCK_ATTRIBUTE } from '../../src/services/embedded-answers';
 import { LIST_TITLE_ATTRIBUTE } from '../../src/views/shared/document-title';
 import { MODAL_INERT_ATTRIBUTE } from '../../src/views/shared/modal';
 import { EMBLEM_PATH, MANIFEST_PATH, type SiteIdentity } from '../../src/domain/site-identity';
+import type { Sections } from '../../src/domain/site-profile';
+import { sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
 import { SiteFooter, SiteHeader, type PageAssets } from './page-shell';
 
 /** What a page says about itself to browsers, search engines and link previews. */
@@ -16,8 +18,8 @@ export interface PageMeta {
   readonly description: string;
   /** The page's absolute address without language prefix concerns: the canonical one. */
   readonly canonical: string;
-  /** The page's address in each language. */
-  readonly alternates: Readonly<Record<Language | 'x-default', string>>;
+  /** The page's address in each language the site offers, and `x-default`: the root language's. */
+  readonly alternates: Readonly<Partial<Record<Language, string>> & Record<'x-default', string>>;
   readonly image?: string | undefined;
   readonly type?: 'website' | 'article' | 'profile' | undefined;
   /** schema.org objects, written as JSON-LD. */
@@ -80,6 +82,10 @@ export interface PageSite {
   readonly emblem: string;
   /** The profile's colours as one `:root` rule (`colourRule`), allowed by the Content Security Policy by its hash. */
   readonly colours: string;
+  /** The languages the site offers, in the switch's order, and the root one, whose addresses carry no prefix. */
+  readonly languages: { readonly offered: readonly Language[]; readonly root: Language };
+  /** The sections switched on: the header, the footer and the home link to those only. */
+  readonly sections: Sections;
 }
 
 // The regions a link preview names: the Swiss variants, and the British English the dates use.
@@ -135,13 +141,18 @@ export const renderPageDocument = (
   // The site's style sheets are a few kilobytes: written into the page, they cost no request
   // before the first paint (the CSP allows inline styles, never inline scripts).
   const styles = [...assets.styles, ...(body.style ? [body.style] : [])].map((href) => ({ href, css: inlineStyle(href) }));
-  const switchTo = Object.fromEntries(LANGUAGES.map((other) => [other, `${new URL(meta.alternates[other]).pathname}${body.search ?? ''}`])) as Record<
-    Language,
-    string
-  >;
+  const switchTo = site.languages.offered.flatMap((other) => {
+    const address = meta.alternates[other];
+    return address === undefined ? [] : [{ language: other, href: `${new URL(address).pathname}${body.search ?? ''}` }];
+  });
   const content = body.html;
   const document = (
-    <html lang={language} data-page={page} data-server-rendered="">
+    <html
+      lang={language}
+      data-page={page}
+      data-server-rendered=""
+      {...{ [ROOT_LANGUAGE_ATTRIBUTE]: site.languages.root, [SECTIONS_ATTRIBUTE]: sectionsAttribute(site.sections) }}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -166,9 +177,11 @@ export const renderPageDocument = (
         <meta property="og:url" content={meta.canonical} />
         <meta property="og:site_name" content={site.identity.name} />
         <meta property="og:locale" content={OG_LOCALES[language]} />
-        {LANGUAGES.filter((other) => other !== language).map((other) => (
-          <meta key={other} property="og:locale:alternate" content={OG_LOCALES[other]} />
-        ))}
+        {site.languages.offered
+          .filter((other) => other !== language)
+          .map((other) => (
+            <meta key={other} property="og:locale:alternate" content={OG_LOCALES[other]} />
+          ))}
         {meta.image ? <meta property="og:image" content={meta.image} /> : null}
         {hoistedLinks(body.head ?? '').map((attributes, index) => (
           <link key={index} {...attributes} />
@@ -180,7 +193,16 @@ export const renderPageDocument = (
       </head>
       <body>
         <BehindDialog dialog={body.dialog === true}>
-          <SiteHeader language={language} intl={intl} page={page} switchTo={switchTo} identity={site.identity} emblem={site.emblem} />
+          <SiteHeader
+            language={language}
+            intl={intl}
+            page={page}
+            switchTo={switchTo}
+            identity={site.identity}
+            emblem={site.emblem}
+            root={site.languages.root}
+            sections={site.sections}
+          />
         </BehindDialog>
         <main id="contenu" className="site-main" tabIndex={-1}>
           <BehindDialog dialog={body.dialog === true}>
@@ -214,7 +236,7 @@ export const renderPageDocument = (
           )}
         </main>
         <BehindDialog dialog={body.dialog === true}>
-          <SiteFooter language={language} intl={intl} page={page} identity={site.identity} />
+          <SiteFooter language={language} intl={intl} page={page} identity={site.identity} root={site.languages.root} sections={site.sections} />
         </BehindDialog>
       </body>
     </html>

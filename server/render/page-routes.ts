@@ -7,6 +7,7 @@ import * as t from 'io-ts';
 import { EMPTY, of, type Observable } from 'rxjs';
 import { seriesOf } from '../../src/domain/agenda-grouping';
 import { PROFILE_TEXTS, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
+import { pageIsOn, sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
   contactPath,
@@ -15,7 +16,6 @@ import {
   newsPath,
   PAGE_PATHS,
   parseSitePath,
-  PREFIXED_LANGUAGES,
   splitLanguage,
   type SitePage,
   type SitePath,
@@ -26,7 +26,7 @@ import { colourRule, EMBLEM_PATH, MANIFEST_PATH, siteIdentity, webAppManifest } 
 import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
-import { LANGUAGES, type Language } from '../../src/i18n/language';
+import { ROOT_LANGUAGE_ATTRIBUTE, type Language } from '../../src/i18n/language';
 import { accessibilityEntry } from '../../src/views/accessibility/accessibility-entry';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
 import { cartEntry } from '../../src/views/cart/cart-entry';
@@ -263,8 +263,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   const attributesOf = (page: SitePage): Readonly<Record<string, string>> => ({ ...PAGES[page].attributes, ...profileAttributes[page] });
   // What each page says of the institution, in each language: computed once, as the profile is read once.
   const colours = colourRule(profile.settings.colours);
-  const sites = new Map(LANGUAGES.map((language) => [language, { identity: siteIdentity(profile, language), emblem: profile.emblem, colours }] as const));
-  const siteOf = (language: Language): PageSite => sites.get(language) ?? { identity: siteIdentity(profile, language), emblem: profile.emblem, colours };
+  // The languages offered, the root one unprefixed; a language not offered has no address.
+  const { offered, default: root } = profile.settings.languages;
+  const { sections } = profile.settings;
+  const languages = { offered, root };
+  const site = (language: Language): PageSite => ({ identity: siteIdentity(profile, language), emblem: profile.emblem, colours, languages, sections });
+  const sites = new Map(offered.map((language) => [language, site(language)] as const));
+  const siteOf = (language: Language): PageSite => sites.get(language) ?? site(language);
+  // An address's language when the site offers it, else the root one's (an error page for `/it/…` on a site without Italian).
+  const offeredOr = (language: Language): Language => (offered.includes(language) ? language : root);
+  const localize = (path: string, language: Language): string => localizedPath(path, language, root);
   const institutionOf = (language: Language): Institution => {
     const { identity } = siteOf(language);
     return { name: identity.name, postalAddress: identity.postalAddress };
@@ -290,10 +298,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     return {
       title: `${title} – ${site}`,
       description,
-      canonical: `${origin}${localizedPath(pathname, language)}`,
-      // Every language's version, and the French one for a visitor whose language the site does not speak.
+      canonical: `${origin}${localize(pathname, language)}`,
+      // Every offered language's version, and the root language's for a visitor whose language the site does not speak.
       alternates: {
-        ...(Object.fromEntries(LANGUAGES.map((other) => [other, `${origin}${localizedPath(pathname, other)}`])) as Record<Language, string>),
+        ...Object.fromEntries(offered.map((other) => [other, `${origin}${localize(pathname, other)}`])),
         'x-default': `${origin}${pathname}`,
       },
       ...extra,
@@ -317,7 +325,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       status === 400 && reason !== undefined
         ? translate(intl, 'errors.badRequestBecause', { reason: translate(intl, reason.id, { ...reason.values }) })
         : translate(intl, ERROR_SENTENCES[status]);
-    const home = localizedPath('/', language);
+    const home = localize('/', language);
     const meta = metaFor(origin, language, '/', heading, sentence);
     return finish(
       status,
@@ -351,7 +359,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = {
       language,
-      pathname: localizedPath(pathname, language),
+      pathname: localize(pathname, language),
+      root,
+      sections,
       search,
       attributes: { ...setup.attributes, ...apiAttributes },
       now: now(),
@@ -473,7 +483,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const queryAt = url.indexOf('?');
     const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
     const search = queryAt < 0 ? '' : url.slice(queryAt);
-    const { language, path: unprefixed } = splitLanguage(rawPath);
+    const { language, path: unprefixed } = splitLanguage(rawPath, root);
     let pathname: string;
     try {
       pathname = decodeURI(unprefixed);
@@ -483,16 +493,16 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const path = parseSitePath(pathname);
     if (url.length > MAX_PAGE_URL) return send(reply, errorPage(origin, language, 400, { id: 'errors.query.tooLong', values: {} }), request);
     if (path === null) return send(reply, errorPage(origin, language, 404), request);
-    if (!pathname.endsWith('/')) return redirectWithinSite(reply, `${localizedPath(`${pathname}/`, language)}${search}`, 301);
+    if (!pathname.endsWith('/')) return redirectWithinSite(reply, `${localize(`${pathname}/`, language)}${search}`, 301);
     const page = pageOf(path);
     const toggled = applyFormToggle(search, page === 'agenda' ? 'categories' : 'categorie');
-    if (toggled !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${reorderedIds(page, toggled) ?? toggled}`, 303);
+    if (toggled !== null) return redirectWithinSite(reply, `${localize(pathname, language)}${reorderedIds(page, toggled) ?? toggled}`, 303);
     const problem = pageQueryProblem(page, search);
     if (problem !== null) return send(reply, errorPage(origin, language, 400, problem), request);
     // One address per category list: its ids in another order, repeated or written `007` are sent
     // there (no rendering), where the page's script reads the list as the server rendered it.
     const reordered = reorderedIds(page, search);
-    if (reordered !== null) return redirectWithinSite(reply, `${localizedPath(pathname, language)}${reordered}`, 301);
+    if (reordered !== null) return redirectWithinSite(reply, `${localize(pathname, language)}${reordered}`, 301);
     const unknown = await unknownCategory(page, search, attributesOf(page));
     if (unknown !== null) return send(reply, errorPage(origin, language, 400, unknown), request);
     // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, a tool's value, another order or spelling of the same query are one page, rendered and kept once.
@@ -531,8 +541,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     );
     return remember(key, finish(200, html, { link: `<${meta.canonical}>; rel="canonical"` }));
   };
-  for (const language of LANGUAGES) {
-    app.get(localizedPath(API_REFERENCE_PATH, language), (request, reply) => {
+  for (const language of offered) {
+    app.get(localize(API_REFERENCE_PATH, language), (request, reply) => {
       const origin = origins.absolute(request);
       return send(reply, apiPage(origin, language), request, JSON.stringify(['api', origin, language]));
     });
@@ -544,39 +554,27 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   app.get(EMBLEM_PATH, (request, reply) => sendRepresentation(request, reply, emblem, PROFILE_FILE_SENDING));
   app.get(MANIFEST_PATH, (request, reply) => sendRepresentation(request, reply, manifest, PROFILE_FILE_SENDING));
 
-  // Each page and each permalink, in French and under each other language's prefix; everything else is a built file or a 404.
-  for (const prefix of ['', ...PREFIXED_LANGUAGES.map((language) => `/${language}`)]) {
-    for (const path of [
-      '/',
-      '/annuaire/',
-      '/annuaire/:slug/',
-      '/agenda/',
-      '/agenda/:slug/',
-      '/actualites/',
-      '/actualites/:slug/',
-      '/boutique/',
-      '/panier/',
-      '/accessibilite/',
-      '/recherche/',
-      '/mentions-legales/',
-      '/protection-des-donnees/',
-      '/plan-du-site/',
-      '/donnees/',
-    ]) {
-      app.get(`${prefix}${path}`, pageHandler);
+  // Each page and each permalink of a section on, in the root language and under each other offered
+  // language's prefix; everything else (a section off, a language not offered) is a built file or a 404.
+  for (const language of offered) {
+    for (const page of Object.keys(PAGE_PATHS) as SitePage[]) {
+      if (!pageIsOn(sections, page)) continue;
+      const path = PAGE_PATHS[page];
+      app.get(localize(path, language), pageHandler);
+      if (page === 'directory' || page === 'agenda' || page === 'news') app.get(localize(`${path}:slug/`, language), pageHandler);
     }
   }
 
   app.get<{ Params: { widget: string }; Querystring: Record<string, string | string[]> }>('/fragments/:widget/', async (request, reply) => {
-    const page = (Object.keys(PAGES) as SitePage[]).find((name) => PAGES[name].widget === request.params.widget);
+    const page = (Object.keys(PAGES) as SitePage[]).find((name) => PAGES[name].widget === request.params.widget && pageIsOn(sections, name));
     const error = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(message);
     const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-    // Refusals are said in the fragment's language, as its content would be.
-    const language: Language = LANGUAGES.find((name) => name === params.get('lang')) ?? 'fr';
+    // Refusals are said in the fragment's language, as its content would be: one the site offers, else its root one.
+    const language: Language = offered.find((name) => name === params.get('lang')) ?? root;
     const say = (id: MessageId, values?: Record<string, string | number>): string => translate(intlFor(language), id, values);
     if (page === undefined) return error(404, say('errors.fragment.unknownWidget', { widget: request.params.widget }));
     if (request.url.length > MAX_PAGE_URL) return error(400, say('errors.fragment.tooLong'));
-    const attributes: Record<string, string> = { ...attributesOf(page) };
+    const attributes: Record<string, string> = { ...attributesOf(page), [ROOT_LANGUAGE_ATTRIBUTE]: root, [SECTIONS_ATTRIBUTE]: sectionsAttribute(sections) };
     const agendaId = params.get('agenda-id');
     const scope = params.get('news-scope');
     if (agendaId !== null) {
@@ -606,7 +604,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       expensive(async () => {
         const rendered = await renderWidget(
           PAGES[page].entry,
-          { language, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes }, now: now() },
+          { language, root, sections, pathname: PAGE_PATHS[page], search: canonical, attributes: { ...attributes, ...apiAttributes }, now: now() },
           (answerPath) => profileAnswer(answerPath, language) ?? options.answers(answerPath, origins.forward(request)),
         );
         // A fragment is kept a minute by whoever includes it: never one made while the database was away.
@@ -635,8 +633,8 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   // The error pages of every other address, in the language of the address.
   return (request, reply, status) => {
-    const { language } = splitLanguage(request.url.split('?')[0] ?? '/');
-    const page = errorPage(origins.absolute(request), language, status);
+    const { language } = splitLanguage(request.url.split('?')[0] ?? '/', root);
+    const page = errorPage(origins.absolute(request), offeredOr(language), status);
     return status === 503 ? unavailable(reply, page, request) : send(reply, page, request);
   };
 };

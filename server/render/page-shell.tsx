@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import { localizedPath } from '../../src/domain/permalinks';
 import { addMessages, type MessageId } from '../../src/i18n/intl';
-import { LANGUAGES, type Language } from '../../src/i18n/language';
+import type { Language } from '../../src/i18n/language';
+import type { Sections } from '../../src/domain/site-profile';
 import { SHELL_MESSAGES } from '../../src/i18n/shell-messages';
 import { COUNT_FORMS_ATTRIBUTE } from '../../src/views/islands/header-cart-count';
 import type { SiteIdentity } from '../../src/domain/site-identity';
@@ -34,14 +35,26 @@ export const assetsOf = (builtPage: string): PageAssets => {
   };
 };
 
+/** A link of the header or the footer: the page it marks as current, and the section that must be on for it to be there (none: always). */
+interface ShellLink {
+  readonly page: string;
+  readonly path: string;
+  readonly label: MessageId;
+  readonly section?: keyof Sections;
+}
+
 /** The site's sections in the header's navigation, in order, with the page each marks as current. */
-const NAVIGATION: readonly { readonly page: string; readonly path: string; readonly label: MessageId }[] = [
+const NAVIGATION: readonly ShellLink[] = [
   { page: 'home', path: '/', label: 'nav.home' },
-  { page: 'agenda', path: '/agenda/', label: 'nav.agenda' },
-  { page: 'directory', path: '/annuaire/', label: 'nav.directory' },
-  { page: 'news', path: '/actualites/', label: 'nav.news' },
-  { page: 'shop', path: '/boutique/', label: 'nav.shop' },
+  { page: 'agenda', path: '/agenda/', label: 'nav.agenda', section: 'agenda' },
+  { page: 'directory', path: '/annuaire/', label: 'nav.directory', section: 'directory' },
+  { page: 'news', path: '/actualites/', label: 'nav.news', section: 'news' },
+  { page: 'shop', path: '/boutique/', label: 'nav.shop', section: 'shop' },
 ];
+
+/** The links of a list whose section is on. */
+const linksOn = (links: readonly ShellLink[], sections: Sections): readonly ShellLink[] =>
+  links.filter((link) => link.section === undefined || sections[link.section]);
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fr: 'Français', de: 'Deutsch', it: 'Italiano', en: 'English' };
 
@@ -69,12 +82,16 @@ export interface HeaderFacts {
   readonly language: Language;
   readonly intl: IntlShape;
   readonly page: string;
-  /** This page in each language (its query kept): the switch's links. */
-  readonly switchTo: Readonly<Record<Language, string>>;
+  /** This page in each language the site offers (its query kept), in order: the switch's links. */
+  readonly switchTo: readonly { readonly language: Language; readonly href: string }[];
   /** The institution, in the page's language. */
   readonly identity: SiteIdentity;
   /** The institution's emblem: the profile's sanitized SVG. */
   readonly emblem: string;
+  /** The site's root language, whose addresses carry no prefix. */
+  readonly root: Language;
+  /** The sections switched on: a section off has no link. */
+  readonly sections: Sections;
 }
 
 /**
@@ -83,11 +100,12 @@ export interface HeaderFacts {
  * narrow screen its summary, "Menu", opens it without any script; on a wide one the style sheet
  * hides the summary and shows its content (src/styles/site.css).
  */
-export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }: HeaderFacts) => {
+export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem, root, sections }: HeaderFacts) => {
   const t = (id: MessageId, values?: Record<string, string | number>): string => intl.formatMessage({ id }, values);
   const forms = pluralForms(intl, 'cart.count');
   const countForms = forms === null ? {} : { [COUNT_FORMS_ATTRIBUTE]: JSON.stringify(forms) };
   const current = (name: string) => (name === page ? ({ 'aria-current': 'page' } as const) : {});
+  const localize = (path: string): string => localizedPath(path, language, root);
   return (
     <>
       <a className="skip-link" href="#contenu">
@@ -95,7 +113,7 @@ export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }:
       </a>
       <header className="site-header" data-shell="header">
         <div className="site-header__inner">
-          <a className="site-header__brand" href={localizedPath('/', language)} data-localized-href="">
+          <a className="site-header__brand" href={localize('/')} data-localized-href="">
             <Emblem svg={emblem} />
             <span className="site-header__name">{identity.name}</span>
           </a>
@@ -104,39 +122,34 @@ export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }:
               <MenuIcon />
               <span>{t('menu.label')}</span>
             </summary>
-            <form
-              className="site-search"
-              role="search"
-              action={localizedPath('/recherche/', language)}
-              method="get"
-              data-site-search=""
-              aria-label={t('header.search.label')}
-            >
-              <label className="visually-hidden" htmlFor="site-search-q">
-                {t('header.search.label')}
-              </label>
-              <input
-                className="site-search__input"
-                id="site-search-q"
-                type="search"
-                name="q"
-                maxLength={200}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t('header.search.label')}
-              />
-              <button className="site-search__submit" type="submit">
-                <SearchIcon />
-                <span className="visually-hidden">{t('header.search.submit')}</span>
-              </button>
-            </form>
+            {sections.search ? (
+              <form className="site-search" role="search" action={localize('/recherche/')} method="get" data-site-search="" aria-label={t('header.search.label')}>
+                <label className="visually-hidden" htmlFor="site-search-q">
+                  {t('header.search.label')}
+                </label>
+                <input
+                  className="site-search__input"
+                  id="site-search-q"
+                  type="search"
+                  name="q"
+                  maxLength={200}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={t('header.search.label')}
+                />
+                <button className="site-search__submit" type="submit">
+                  <SearchIcon />
+                  <span className="visually-hidden">{t('header.search.submit')}</span>
+                </button>
+              </form>
+            ) : null}
             <div className="site-header__language" role="group" aria-label={t('lang.label')}>
-              {LANGUAGES.map((other, index) => (
+              {switchTo.map(({ language: other, href }, index) => (
                 <Fragment key={other}>
                   {index > 0 ? <span aria-hidden="true">|</span> : null}
                   <a
                     className="site-header__lang"
-                    href={switchTo[other]}
+                    href={href}
                     data-set-lang={other}
                     lang={other}
                     hrefLang={other}
@@ -150,25 +163,27 @@ export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }:
             </div>
             <nav className="site-nav" aria-label={t('nav.label')}>
               <ul className="site-nav__list">
-                {NAVIGATION.map((item) => (
+                {linksOn(NAVIGATION, sections).map((item) => (
                   <li key={item.page}>
-                    <a href={localizedPath(item.path, language)} data-nav={item.page} {...current(item.page)}>
+                    <a href={localize(item.path)} data-nav={item.page} {...current(item.page)}>
                       {t(item.label)}
                     </a>
                   </li>
                 ))}
-                <li className="site-nav__cart">
-                  <a href={localizedPath('/panier/', language)} data-nav="cart" {...current('cart')}>
-                    <span>{t('nav.cart')}</span>{' '}
-                    <span className="site-nav__count" data-cart-count="0">
-                      (
-                      <span data-i18n-count="0" {...countForms}>
-                        {t('cart.count', { count: 0 })}
+                {sections.shop ? (
+                  <li className="site-nav__cart">
+                    <a href={localize('/panier/')} data-nav="cart" {...current('cart')}>
+                      <span>{t('nav.cart')}</span>{' '}
+                      <span className="site-nav__count" data-cart-count="0">
+                        (
+                        <span data-i18n-count="0" {...countForms}>
+                          {t('cart.count', { count: 0 })}
+                        </span>
+                        )
                       </span>
-                      )
-                    </span>
-                  </a>
-                </li>
+                    </a>
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </details>
@@ -179,16 +194,23 @@ export const SiteHeader = ({ language, intl, page, switchTo, identity, emblem }:
 };
 
 /** The pages about the site the footer links to, in order. */
-const FOOTER_LINKS: readonly { readonly page: string; readonly path: string; readonly label: MessageId }[] = [
+const FOOTER_LINKS: readonly ShellLink[] = [
   { page: 'accessibility', path: '/accessibilite/', label: 'footer.accessibility' },
   { page: 'legal', path: '/mentions-legales/', label: 'footer.legal' },
   { page: 'privacy', path: '/protection-des-donnees/', label: 'footer.privacy' },
   { page: 'sitemap', path: '/plan-du-site/', label: 'footer.sitemap' },
-  { page: 'data', path: '/donnees/', label: 'opendata.title' },
+  { page: 'data', path: '/donnees/', label: 'opendata.title', section: 'openData' },
 ];
 
 /** The site's footer: the institution's address and contact, the links to the pages about the site, and the notice. */
-export const SiteFooter = ({ language, intl, page, identity }: Pick<HeaderFacts, 'language' | 'intl' | 'page' | 'identity'>) => {
+export const SiteFooter = ({
+  language,
+  intl,
+  page,
+  identity,
+  root,
+  sections,
+}: Pick<HeaderFacts, 'language' | 'intl' | 'page' | 'identity' | 'root' | 'sections'>) => {
   const t = (id: MessageId, values?: Record<string, string>): string => intl.formatMessage({ id }, values);
   return (
     <footer className="site-footer">
@@ -210,9 +232,9 @@ export const SiteFooter = ({ language, intl, page, identity }: Pick<HeaderFacts,
         </address>
         <nav className="site-footer__nav" aria-label={t('footer.nav.label')}>
           <ul className="site-footer__links">
-            {FOOTER_LINKS.map((link) => (
+            {linksOn(FOOTER_LINKS, sections).map((link) => (
               <li key={link.page}>
-                <a href={localizedPath(link.path, language)} data-nav={link.page} {...(page === link.page ? { 'aria-current': 'page' } : {})}>
+                <a href={localizedPath(link.path, language, root)} data-nav={link.page} {...(page === link.page ? { 'aria-current': 'page' } : {})}>
                   {t(link.label)}
                 </a>
               </li>

@@ -1,6 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Observable } from 'rxjs';
 import type { Language } from '../../src/i18n/language';
+import { EVERY_SECTION, type SiteSections } from '../../src/domain/site-sections';
 import { trackAnswers } from '../../src/services/answer-tracker';
 import type { HttpFailure } from '../../src/services/http';
 import type { PageSubject, WidgetEntry } from '../../src/views/entries/widget-entry';
@@ -16,6 +17,10 @@ export type AnswerPath = (path: string, headers?: Readonly<Record<string, string
 /** What a widget needs to be rendered: its language, the page address and the container's attributes. */
 export interface WidgetRequest {
   readonly language: Language;
+  /** The site's root language, whose addresses carry no prefix (the profile's default). */
+  readonly root: Language;
+  /** The site's sections on: every one when not given. */
+  readonly sections?: SiteSections;
   readonly pathname: string;
   readonly search: string;
   readonly attributes: Readonly<Record<string, string>>;
@@ -76,6 +81,8 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
   const source = trackAnswers('', answer);
   const created = entry.create({
     language: request.language,
+    root: request.root,
+    sections: request.sections ?? EVERY_SECTION,
     attribute: (name) => request.attributes[name] ?? null,
     location: { pathname: request.pathname, search: request.search },
     now: request.now,
@@ -94,7 +101,11 @@ export const renderWidget = async (entry: WidgetEntry, request: WidgetRequest, a
     ]);
     clearTimeout(timer);
     const found = created.afterSettle?.() ?? true;
-    const element = <WidgetRoot language={request.language}>{created.element}</WidgetRoot>;
+    const element = (
+      <WidgetRoot language={request.language} root={request.root} sections={request.sections ?? EVERY_SECTION}>
+        {created.element}
+      </WidgetRoot>
+    );
     const html = await streamText((await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })).prelude);
     // Lazy parts (the contact modal) are waited for and written in place: a boundary written apart
     // would need an inline script, which the CSP forbids. Nothing may be left for later.

@@ -1,5 +1,6 @@
 import type { Contact } from './contact';
 import { filtersToSearch, isPerson, type DirectoryFilters } from './directory';
+import { FALLBACK_LANGUAGE, type Language } from './language';
 import { localizedPath, PAGE_PATHS } from './permalinks';
 
 /** The directory's exports: a table for a spreadsheet, and an address book. */
@@ -12,10 +13,10 @@ export const exportBasePath = (format: ExportFormat): string => `${PAGE_PATHS.di
 /**
  * The address of the export of the list as filtered: the directory page's own query
  * (`?categorie=…&q=…`) on the export's path in the page language, so what the visitor sees
- * and what the file holds are one address apart.
+ * and what the file holds are one address apart (`root`: the site's unprefixed language).
  */
-export const exportPath = (filters: DirectoryFilters, format: ExportFormat, language: string): string =>
-  `${localizedPath(exportBasePath(format), language)}${filtersToSearch(filters)}`;
+export const exportPath = (filters: DirectoryFilters, format: ExportFormat, language: string, root: Language = FALLBACK_LANGUAGE): string =>
+  `${localizedPath(exportBasePath(format), language, root)}${filtersToSearch(filters)}`;
 
 /**
  * Where a widget finds the exports, from its container's `data-export-base` and `data-api-base`:

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { LANGUAGES } from './language';
+import { FALLBACK_LANGUAGE, LANGUAGES } from './language';
 import { EMAIL_ADDRESS, MAX_ADDRESS, MAX_LOCAL_PART } from './order-mail';
 import { MAX_RECURRENCE_COUNT } from './recurrence';
 import { DIALLED_PHONE, DOMAIN_NAME, HEX_COLOUR, MAX_AGENDA_ID, NEWS_SCOPE, PROFILE_TEXT, PUBLISHER_ID } from './site-profile';
@@ -62,6 +62,11 @@ export const NAMED_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     description: `The languages offered: at least one, each once, of ${LANGUAGES.join(', ')}.`,
   },
   PostalAddress: { type: 'array', items: PROFILE_TEXT_SCHEMA, minItems: 1, maxItems: 6, description: 'The lines of a postal address: one to six.' },
+  DefaultLanguage: {
+    enum: [...LANGUAGES],
+    default: FALLBACK_LANGUAGE,
+    description: `The language of the addresses without a prefix, one of those offered: ${FALLBACK_LANGUAGE} when left out.`,
+  },
 };
 
 interface CodecNode {
@@ -84,7 +89,8 @@ const acceptsUndefined = (codec: t.Mixed): boolean => {
   const node = codec as unknown as CodecNode;
   if (node._tag === 'UndefinedType' || node._tag === 'VoidType' || node._tag === 'UnknownType') return true;
   if (node._tag === 'UnionType') return node.types!.some(acceptsUndefined);
-  return false;
+  // A named codec with a default (DefaultLanguage) fills in what is left out.
+  return NAMED_SCHEMAS[node.name]?.['default'] !== undefined;
 };
 
 // `undefined` has no JSON form: a union's member for it only says the key may be missing.

@@ -127,6 +127,14 @@ export const datasetsOf = ({ titles, agendaId, newsScope }: SiteDatasets): reado
   },
 ];
 
+/** The section each dataset belongs to: a dataset of a section off is not published (the publications are the shop's). */
+export const DATASET_SECTIONS: Readonly<Record<Dataset['id'], 'agenda' | 'directory' | 'news' | 'shop'>> = {
+  agenda: 'agenda',
+  directory: 'directory',
+  news: 'news',
+  publications: 'shop',
+};
+
 /** The demo's datasets (agenda 1, scope `actualites`, `profiles/valmont/`'s titles), which the open-data page lists until it takes the profile's. */
 export const DATASETS: readonly Dataset[] = datasetsOf({
   titles: {

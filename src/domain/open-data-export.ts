@@ -2,6 +2,7 @@ import { exceptedOccurrences, rruleValue, type Recurrence } from './recurrence';
 import { agendaFiltersToSearch, type AgendaFilters } from './agenda-filters';
 import { neutralizeFormula } from './directory-export';
 import { selectionToSearch, type CategorySelection } from './news-list';
+import { FALLBACK_LANGUAGE, type Language } from './language';
 import { localizedPath, PAGE_PATHS } from './permalinks';
 
 /**
@@ -21,11 +22,13 @@ export const CSV_PATHS: Readonly<Record<OpenDataCsv, string>> = {
   publications: `${PAGE_PATHS.shop}export.csv`,
 };
 
-/** The address of the agenda's CSV as the page filters it: the page's own query on the file's path in the page language. */
-export const agendaCsvPath = (filters: AgendaFilters, language: string): string => `${localizedPath(CSV_PATHS.agenda, language)}${agendaFiltersToSearch(filters)}`;
+/** The address of the agenda's CSV as the page filters it: the page's own query on the file's path in the page language (`root`: the site's unprefixed one). */
+export const agendaCsvPath = (filters: AgendaFilters, language: string, root: Language = FALLBACK_LANGUAGE): string =>
+  `${localizedPath(CSV_PATHS.agenda, language, root)}${agendaFiltersToSearch(filters)}`;
 
-/** The address of the news CSV of a category selection, in the page language. */
-export const newsCsvPath = (selection: CategorySelection, language: string): string => `${localizedPath(CSV_PATHS.news, language)}${selectionToSearch(selection)}`;
+/** The address of the news CSV of a category selection, in the page language (`root`: the site's unprefixed one). */
+export const newsCsvPath = (selection: CategorySelection, language: string, root: Language = FALLBACK_LANGUAGE): string =>
+  `${localizedPath(CSV_PATHS.news, language, root)}${selectionToSearch(selection)}`;
 
 /** The columns of each CSV, in order. */
 export const CSV_COLUMNS = {

@@ -87,18 +87,25 @@ export const parseSitePath = (path: string): SitePath | null => {
   return section === 'annuaire' ? { kind: 'contact', slug: last } : { kind: 'news', slug: last };
 };
 
-/** A site path in a language: French at the root, any other language under its prefix (`/de/annuaire/`). */
-export const localizedPath = (path: string, language: string): string => (language === FALLBACK_LANGUAGE ? path : `/${language}${path}`);
+/**
+ * A site path in a language: the site's root language (French unless its profile says otherwise)
+ * without a prefix, any other under its own (`/de/annuaire/`).
+ */
+export const localizedPath = (path: string, language: string, root: Language = FALLBACK_LANGUAGE): string => (language === root ? path : `/${language}${path}`);
 
-/** The languages whose addresses carry a prefix: every one but French. */
-export const PREFIXED_LANGUAGES: readonly Language[] = LANGUAGES.filter((language) => language !== FALLBACK_LANGUAGE);
+// `/de`, `/fr/…`, `/it/…`: a language's prefix, then the rest of the path.
+const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.join('|')})(/.*)?$`);
 
-// `/de`, `/de/…`, `/it/…` or `/en/…`: the prefix, then the rest of the path.
-const LANGUAGE_PREFIX = new RegExp(`^/(${PREFIXED_LANGUAGES.join('|')})(/.*)?$`);
-
-/** A path without its language prefix (`/de/annuaire/` → `/annuaire/`), and that prefix's language, French when none. */
-export const splitLanguage = (pathname: string): { readonly language: Language; readonly path: string } => {
+/**
+ * A path without its language prefix (`/de/annuaire/` → `/annuaire/`), that prefix's language (the
+ * root language when none), and whether it had one: the root language's own prefix (`/fr/…` on a
+ * French site) is no address of the site, which its caller tells by `prefixed`.
+ */
+export const splitLanguage = (
+  pathname: string,
+  root: Language = FALLBACK_LANGUAGE,
+): { readonly language: Language; readonly path: string; readonly prefixed: boolean } => {
   const match = LANGUAGE_PREFIX.exec(pathname);
   const language = match?.[1];
-  return match && isLanguage(language) ? { language, path: match[2] ?? '/' } : { language: FALLBACK_LANGUAGE, path: pathname };
+  return match && isLanguage(language) ? { language, path: match[2] ?? '/', prefixed: true } : { language: root, path: pathname, prefixed: false };
 };

@@ -1,5 +1,4 @@
 import type { Language } from './language';
-import { localizedPath } from './permalinks';
 import type { ColourToken, Colours, Localized, SiteProfile } from './site-profile';
 
 /** Who a page says it is published by, in the page's language: the header, the footer, the title, Open Graph, JSON-LD. */
@@ -68,7 +67,8 @@ export const webAppManifest = (profile: Pick<SiteProfile, 'settings'>): Readonly
     name: identity.name,
     short_name: identity.shortName,
     lang: language,
-    start_url: localizedPath('/', language),
+    // The default language is the root one: its home is the site's root.
+    start_url: '/',
     display: 'browser',
     theme_color: profile.settings.colours.brand.toLowerCase(),
     background_color: profile.settings.colours.background.toLowerCase(),

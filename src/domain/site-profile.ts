@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { Language } from './language';
+import { FALLBACK_LANGUAGE, type Language } from './language';
 import { isEmailAddress } from './order-mail';
 
 /**
@@ -106,8 +106,16 @@ export const PostalAddress = t.brand(
   'PostalAddress',
 );
 
+/** The language an address without a prefix speaks: French when the profile names none, as the specification says for the widgets. */
+export const DefaultLanguage = new t.Type<Language, Language, unknown>(
+  'DefaultLanguage',
+  LanguageCode.is,
+  (input, context) => (input === undefined ? t.success(FALLBACK_LANGUAGE) : LanguageCode.validate(input, context)),
+  t.identity,
+);
+
 /** The languages offered, and the one an address without a language prefix speaks. */
-export const ProfileLanguages = t.type({ offered: OfferedLanguages, default: LanguageCode }, 'ProfileLanguages');
+export const ProfileLanguages = t.type({ offered: OfferedLanguages, default: DefaultLanguage }, 'ProfileLanguages');
 
 /** Words in each language offered; a language not offered may be left out (site-profile-check.ts asks for the offered ones). */
 export const Localized = t.partial({ fr: ProfileText, de: ProfileText, it: ProfileText, en: ProfileText }, 'Localized');

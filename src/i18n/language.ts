@@ -1,7 +1,7 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../domain/language';
+import { FALLBACK_LANGUAGE, LANGUAGES, ROOT_LANGUAGE_ATTRIBUTE, type Language } from '../domain/language';
 
 // The list is the domain's (addresses carry a language); widgets and views read it from here.
-export { FALLBACK_LANGUAGE, LANGUAGES, type Language };
+export { FALLBACK_LANGUAGE, LANGUAGES, ROOT_LANGUAGE_ATTRIBUTE, type Language };
 
 /**
  * The locale each language formats numbers, amounts and dates in: the Swiss one (`fr-CH`, `de-CH`,
@@ -21,6 +21,13 @@ export const resolveLanguage = (value: string | null | undefined): Language => {
 
 /** The language of an element, read from its own `lang` attribute. */
 export const readLanguage = (element: Element): Language => resolveLanguage(element.getAttribute('lang'));
+
+/**
+ * The root language of the site an element is part of, read from the nearest element that names it:
+ * French where none does (a widget in a content system's page), as the specification says.
+ */
+export const readRootLanguage = (element: Element): Language =>
+  resolveLanguage(element.closest(`[${ROOT_LANGUAGE_ATTRIBUTE}]`)?.getAttribute(ROOT_LANGUAGE_ATTRIBUTE));
 
 /**
  * Calls `onChange` each time the element's `lang` attribute changes, so a widget

@@ -1,4 +1,4 @@
-import { isLanguage } from '../domain/language';
+import { FALLBACK_LANGUAGE, isLanguage, ROOT_LANGUAGE_ATTRIBUTE } from '../domain/language';
 import { localizedPath, splitLanguage } from '../domain/permalinks';
 
 /**
@@ -7,10 +7,12 @@ import { localizedPath, splitLanguage } from '../domain/permalinks';
  * place (an event's details opened, a filter set, Back), switching language keeps what is shown.
  */
 export const followAddressInLanguageLinks = (win: Window = window): void => {
-  const { path } = splitLanguage(win.location.pathname);
+  const named = win.document.documentElement.getAttribute(ROOT_LANGUAGE_ATTRIBUTE);
+  const root = isLanguage(named) ? named : FALLBACK_LANGUAGE;
+  const { path } = splitLanguage(win.location.pathname, root);
   for (const link of win.document.querySelectorAll<HTMLAnchorElement>('a[data-set-lang]')) {
     const language = link.dataset.setLang;
-    if (isLanguage(language)) link.setAttribute('href', `${localizedPath(path, language)}${win.location.search}`);
+    if (isLanguage(language)) link.setAttribute('href', `${localizedPath(path, language, root)}${win.location.search}`);
   }
 };
 

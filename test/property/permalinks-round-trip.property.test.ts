@@ -34,9 +34,9 @@ describe('the addresses of things with a page', () => {
     // A French path that starts with a language's code (`/de/…`) would read as that language: the site has none.
     const sections = fc.array(slug, { maxLength: 3 }).filter((parts) => !(LANGUAGES as readonly string[]).includes(parts[0] ?? ''));
     fc.assert(
-      fc.property(fc.constantFrom(...LANGUAGES), sections, (language, parts) => {
+      fc.property(fc.constantFrom(...LANGUAGES), fc.constantFrom(...LANGUAGES), sections, (language, root, parts) => {
         const path = `/${parts.map((part) => `${part}/`).join('')}`;
-        expect(splitLanguage(localizedPath(path, language))).toStrictEqual({ language, path });
+        expect(splitLanguage(localizedPath(path, language, root), root)).toStrictEqual({ language, path, prefixed: language !== root });
       }),
     );
   });

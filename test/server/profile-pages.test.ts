@@ -10,8 +10,9 @@ import { demoIdentityStrings, stringsFound } from '../support/profile-strings';
 
 jest.setTimeout(120_000);
 
-// A second institution: a German-speaking commune that offers German and French, German by default,
-// with its own emblem, colours, contact, agenda (2) and news scope (communiques).
+// A second institution: a German-speaking commune that offers German and French, German by default
+// (its addresses unprefixed, French under /fr/), with its own emblem, colours, contact, agenda (2)
+// and news scope (communiques), and no shop.
 const FIXTURE = resolve(__dirname, '../fixtures/profiles/test-commune');
 
 let profile: SiteProfile;
@@ -40,22 +41,23 @@ const expectNoDemo = (path: string, text: string): void => {
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 // Every kind of page: the home page, a section of each widget, a permalink, the API's reference, and an error page.
-const PAGES: readonly { readonly path: string; readonly status: number; readonly language: 'fr' | 'de' | 'en' }[] = [
-  { path: '/', status: 200, language: 'fr' },
-  { path: '/de/', status: 200, language: 'de' },
-  { path: '/agenda/', status: 200, language: 'fr' },
-  { path: '/de/annuaire/', status: 200, language: 'de' },
-  { path: '/actualites/', status: 200, language: 'fr' },
-  { path: '/boutique/', status: 200, language: 'fr' },
-  { path: '/en/recherche/?q=budget', status: 200, language: 'en' },
-  { path: '/api/', status: 200, language: 'fr' },
-  { path: '/nulle-part/', status: 404, language: 'fr' },
-  { path: '/de/nirgends/', status: 404, language: 'de' },
+const PAGES: readonly { readonly path: string; readonly status: number; readonly language: 'fr' | 'de' }[] = [
+  { path: '/', status: 200, language: 'de' },
+  { path: '/fr/', status: 200, language: 'fr' },
+  { path: '/agenda/', status: 200, language: 'de' },
+  { path: '/fr/annuaire/', status: 200, language: 'fr' },
+  { path: '/actualites/', status: 200, language: 'de' },
+  { path: '/fr/recherche/?q=budget', status: 200, language: 'fr' },
+  { path: '/api/', status: 200, language: 'de' },
+  { path: '/nulle-part/', status: 404, language: 'de' },
+  { path: '/fr/nulle-part/', status: 404, language: 'fr' },
+  // A language the profile does not offer has no address: its error page speaks the default one.
+  { path: '/en/recherche/', status: 404, language: 'de' },
 ];
 
-// The page's language's words, or the default language's (German) for a language the profile does not offer.
-const NAMES = { fr: 'Commune de Seeberg', de: 'Gemeinde Seeberg', en: 'Gemeinde Seeberg' } as const;
-const OFFICES = { fr: 'Chancellerie communale', de: 'Gemeindekanzlei', en: 'Gemeindekanzlei' } as const;
+// The page's language's words.
+const NAMES = { fr: 'Commune de Seeberg', de: 'Gemeinde Seeberg' } as const;
+const OFFICES = { fr: 'Chancellerie communale', de: 'Gemeindekanzlei' } as const;
 
 describe('the pages of another profile (test/fixtures/profiles/test-commune)', () => {
   it.each(PAGES)('$path names the profile’s institution in its title, head, header and footer, and nothing of the demo', async ({ path, status, language }) => {
@@ -105,13 +107,13 @@ describe('the pages of another profile (test/fixtures/profiles/test-commune)', (
   });
 
   it('describes each section with the profile’s name', async () => {
-    const home = headOf(parseHtml((await get('/de/')).text));
+    const home = headOf(parseHtml((await get('/')).text));
     expect(home.description).toContain('Gemeinde Seeberg');
-    const agenda = headOf(parseHtml((await get('/agenda/')).text));
+    const agenda = headOf(parseHtml((await get('/fr/agenda/')).text));
     expect(agenda.description).toContain('Commune de Seeberg');
   });
 
-  it('writes the profile’s agenda and news scope on the containers, and the profile’s orders address on the cart’s', async () => {
+  it('writes the profile’s agenda and news scope on the containers', async () => {
     const home = parseHtml((await get('/')).text);
     expect(home.querySelector('[data-widget="home"]')?.getAttribute('data-agenda-id')).toBe('2');
     expect(home.querySelector('[data-widget="home"]')?.getAttribute('data-news-scope')).toBe('communiques');
@@ -119,13 +121,11 @@ describe('the pages of another profile (test/fixtures/profiles/test-commune)', (
     expect(agenda.querySelector('[data-widget="agenda"]')?.getAttribute('data-agenda-id')).toBe('2');
     const news = parseHtml((await get('/actualites/')).text);
     expect(news.querySelector('[data-widget="news"]')?.getAttribute('data-news-scope')).toBe('communiques');
-    const cart = parseHtml((await get('/panier/')).text);
-    expect(cart.querySelector('[data-widget="cart"]')?.getAttribute('data-order-email')).toBe('drucksachen@seeberg.example');
   });
 
   it('names the profile’s institution as the organiser, author and publisher in the JSON-LD', async () => {
-    const news = parseHtml((await get('/actualites/')).text);
-    const link = news.querySelector<HTMLAnchorElement>('main a[href^="/actualites/"][href$="/"]:not([href="/actualites/"])');
+    const news = parseHtml((await get('/fr/actualites/')).text);
+    const link = news.querySelector<HTMLAnchorElement>('main a[href^="/fr/actualites/"][href$="/"]:not([href="/fr/actualites/"])');
     expect(link).not.toBeNull();
     const article = await get(link?.getAttribute('href') ?? '');
     expect(article.status).toBe(200);
@@ -153,7 +153,7 @@ describe('the pages of another profile (test/fixtures/profiles/test-commune)', (
       name: 'Gemeinde Seeberg',
       short_name: 'Seeberg',
       lang: 'de',
-      start_url: '/de/',
+      start_url: '/',
       display: 'browser',
       theme_color: '#1b6e3a',
       background_color: '#fefefe',

@@ -39,6 +39,8 @@ const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   AgendaId: fc.integer({ min: 1, max: 2147483647 }),
   OfferedLanguages: fc.shuffledSubarray([...LANGUAGES], { minLength: 1 }),
   PostalAddress: fc.array(profileText, { minLength: 1, maxLength: 6 }),
+  // Left out sometimes: the profile then speaks French at its root.
+  DefaultLanguage: fc.option(fc.constantFrom(...LANGUAGES), { nil: undefined }),
 };
 
 interface Tagged {

@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { EVERY_SECTION } from '../../src/domain/site-sections';
 import { renderToString } from 'react-dom/server';
 import { of } from 'rxjs';
 import type { AgendaEvent } from '../../src/domain/agenda';
@@ -39,6 +40,8 @@ const serverHome = async (now: number, writeNow: boolean): Promise<HTMLElement> 
       },
     },
     side: 'server',
+    root: 'fr',
+    sections: EVERY_SECTION,
     now,
     observe: () => undefined,
   });

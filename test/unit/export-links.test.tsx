@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { EVERY_SECTION } from '../../src/domain/site-sections';
 import { of } from 'rxjs';
 import type { Language } from '../../src/i18n/language';
 import { directoryEntry } from '../../src/views/directory/directory-entry';
@@ -15,6 +16,8 @@ const directory = async (attributes: Readonly<Record<string, string>>, language:
       answer: (path) => of(path.startsWith('/api/contacts/') ? [{ title: 'Commune de Sion' }] : [{ title: 'Communes' }]),
     },
     side: 'server',
+    root: 'fr',
+    sections: EVERY_SECTION,
     now: Date.UTC(2026, 10, 23, 11),
     observe: () => undefined,
   });

@@ -1,4 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
+import { EVERY_SECTION } from '../../src/domain/site-sections';
 import { of } from 'rxjs';
 import { PAGE_SIZES } from '../../src/domain/paging';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
@@ -22,6 +23,8 @@ const listCalls = async (entry: WidgetEntry, pathname: string, list: string, att
       },
     },
     side: 'server',
+    root: 'fr',
+    sections: EVERY_SECTION,
     now: Date.UTC(2026, 10, 23, 11),
     observe: () => undefined,
   });

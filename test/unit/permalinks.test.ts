@@ -9,7 +9,6 @@ import {
   newsSlug,
   PAGE_PATHS,
   parseSitePath,
-  PREFIXED_LANGUAGES,
   slugify,
   splitLanguage,
 } from '../../src/domain/permalinks';
@@ -123,9 +122,18 @@ describe('the languages of addresses', () => {
   it('are French at the root, then German, Italian and English under their prefix', () => {
     expect(LANGUAGES).toStrictEqual(['fr', 'de', 'it', 'en']);
     expect(FALLBACK_LANGUAGE).toBe('fr');
-    expect(PREFIXED_LANGUAGES).toStrictEqual(['de', 'it', 'en']);
     expect(localizedPath('/annuaire/', 'fr')).toBe('/annuaire/');
     expect(localizedPath('/annuaire/', 'de')).toBe('/de/annuaire/');
+  });
+
+  it('put the root language a site names at the root, and French under its prefix then', () => {
+    expect(localizedPath('/annuaire/', 'de', 'de')).toBe('/annuaire/');
+    expect(localizedPath('/annuaire/', 'fr', 'de')).toBe('/fr/annuaire/');
+    expect(splitLanguage('/annuaire/', 'de')).toStrictEqual({ language: 'de', path: '/annuaire/', prefixed: false });
+    expect(splitLanguage('/fr/annuaire/', 'de')).toStrictEqual({ language: 'fr', path: '/annuaire/', prefixed: true });
+    // The root language's own prefix is read as such: the server answers it with a 404.
+    expect(splitLanguage('/de/annuaire/', 'de')).toStrictEqual({ language: 'de', path: '/annuaire/', prefixed: true });
+    expect(splitLanguage('/es/annuaire/', 'de')).toStrictEqual({ language: 'de', path: '/es/annuaire/', prefixed: false });
   });
 
   it('know a language by its exact code only', () => {
@@ -134,9 +142,10 @@ describe('the languages of addresses', () => {
   });
 
   it('split a path into its language and the rest', () => {
-    expect(splitLanguage('/de/annuaire/')).toStrictEqual({ language: 'de', path: '/annuaire/' });
-    expect(splitLanguage('/it')).toStrictEqual({ language: 'it', path: '/' });
-    expect(splitLanguage('/en/')).toStrictEqual({ language: 'en', path: '/' });
-    for (const path of ['/annuaire/', '/fr/annuaire/', '/dex/', '/x/de/', '/', '/deutsch']) expect(splitLanguage(path)).toStrictEqual({ language: 'fr', path });
+    expect(splitLanguage('/de/annuaire/')).toStrictEqual({ language: 'de', path: '/annuaire/', prefixed: true });
+    expect(splitLanguage('/it')).toStrictEqual({ language: 'it', path: '/', prefixed: true });
+    expect(splitLanguage('/en/')).toStrictEqual({ language: 'en', path: '/', prefixed: true });
+    expect(splitLanguage('/fr/annuaire/')).toStrictEqual({ language: 'fr', path: '/annuaire/', prefixed: true });
+    for (const path of ['/annuaire/', '/dex/', '/x/de/', '/', '/deutsch']) expect(splitLanguage(path)).toStrictEqual({ language: 'fr', path, prefixed: false });
   });
 });

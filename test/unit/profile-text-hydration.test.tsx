@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { EVERY_SECTION } from '../../src/domain/site-sections';
 import { renderToString } from 'react-dom/server';
 import { of } from 'rxjs';
 import type { Language } from '../../src/domain/language';
@@ -34,6 +35,8 @@ const serverMarkup = (entry: WidgetEntry, language: Language, attributes: Record
     location: { pathname: '/', search: '' },
     api,
     side: 'server',
+    root: 'fr',
+    sections: EVERY_SECTION,
     observe: () => undefined,
     now: Date.now(),
   });

@@ -3,6 +3,8 @@ import { answerCache } from '../../server/cache/answer-cache';
 import type { Database, Queryable } from '../../server/data/database';
 import { defineRoute, errorBody, idSchema, notFound, ok, registerApiRoutes, type ApiRoute } from '../../server/http/query-schemas';
 import { linkOrigins } from '../../server/http/public-origin';
+import { siteListsOf } from '../../server/http/site';
+import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 
 // 2026-11-23 at 23:30 UTC: already the 24th in Zurich (UTC+1), whose day the answers are for.
 const NOW = Date.UTC(2026, 10, 23, 23, 30);
@@ -58,7 +60,7 @@ const withApp = async (register: (app: FastifyInstance) => void, use: (app: Fast
 };
 
 // The site lists every route is given (the things' route reads none of them).
-const SITE = { agendaId: '1', newsScope: 'actualites' };
+const SITE = { ...siteListsOf(defaultSiteProfile()), agendaId: '1', newsScope: 'actualites' };
 const fixedCache = () => answerCache({ version: async () => 'demo:1', now: () => NOW });
 /** The routes served with a fixed clock and content version, links relative or at `publicOrigin`. */
 const serving = (publicOrigin?: string) => (server: FastifyInstance) =>

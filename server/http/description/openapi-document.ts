@@ -10,7 +10,7 @@ import { SearchGroup, SiteSearchAnswer } from '../../../src/domain/site-search';
 import { SITE_PROFILE_SCHEMA_PATH } from '../../../src/domain/site-profile-schema';
 import { wordsIn, type SiteProfile } from '../../../src/domain/site-profile';
 import { ShopItem, ShopItemList } from '../../../src/domain/shop';
-import { API_ROUTES } from '../api-routes';
+import { apiRoutesOf } from '../api-routes';
 import type { ApiRoute } from '../query-schemas';
 
 /** Where the description is published. */
@@ -36,7 +36,7 @@ export interface RouteDescription {
   readonly tag: string;
 }
 
-/** The description of each route of `API_ROUTES`, by its URL; a route missing here fails the description's build. */
+/** The description of each route of the API (`API_ROUTES`), by its URL; a route missing here fails the description's build. */
 export const ROUTE_DESCRIPTIONS: Readonly<Record<string, RouteDescription>> = {
   '/api/categories/agenda/': { answer: { one: AgendaCategoryList }, summary: 'Les catégories de l’agenda.', tag: 'agenda' },
   '/api/agenda/:id/': { answer: { list: AgendaEvent }, summary: 'Les événements d’un agenda, à venir (par défaut) ou passés, par date.', tag: 'agenda' },
@@ -151,9 +151,20 @@ const LINK_HEADER = {
 
 const isPaged = (route: ApiRoute): boolean => parametersOf(route).some((parameter) => parameter.name === 'cursor');
 
+const describedRoute = (url: string): RouteDescription => {
+  const description = ROUTE_DESCRIPTIONS[url];
+  if (description === undefined) throw new Error(`No description of the API route ${url}`);
+  return description;
+};
+
+// The sections a document's routes serve, as its description names them: "agenda, annuaire et recherche".
+const sectionWords = (routes: readonly ApiRoute[]): string => {
+  const tags = [...new Set(routes.map((route) => describedRoute(route.url).tag))];
+  return tags.length <= 1 ? (tags[0] ?? 'aucune section') : `${tags.slice(0, -1).join(', ')} et ${tags.at(-1) ?? ''}`;
+};
+
 const operationOf = (route: ApiRoute) => {
-  const description = ROUTE_DESCRIPTIONS[route.url];
-  if (description === undefined) throw new Error(`No description of the API route ${route.url}`);
+  const description = describedRoute(route.url);
   const parameters = parametersOf(route);
   const list = 'list' in description.answer;
   const mayBeMissing = parameters.some((parameter) => parameter.in === 'path') || parameters.some((parameter) => parameter.name === 'page');
@@ -227,23 +238,24 @@ const selfDescription = {
 };
 
 /**
- * The OpenAPI 3.1 document of `routes` (by default every route of the API), built from their
+ * The OpenAPI 3.1 document of `routes` (by default the routes of the profile's sections on), built from their
  * schemas and the client's codecs, titled and signed by the institution of `profile` (its names in
  * French, the document's language, or its default language when it offers no French).
  */
-export const openApiDocument = (profile: Pick<SiteProfile, 'settings'>, routes: readonly ApiRoute[] = API_ROUTES) => ({
+export const openApiDocument = (profile: Pick<SiteProfile, 'settings'>, routes: readonly ApiRoute[] = apiRoutesOf(profile.settings.sections)) => ({
   openapi: '3.1.0',
   info: {
     title: `API – ${wordsIn(profile.settings, profile.settings.institution.name.full, 'fr')}`,
     contact: { name: wordsIn(profile.settings, profile.settings.institution.office, 'fr'), email: profile.settings.contact.email.general },
     version: '1',
     description:
-      'L’API en lecture du site : agenda, annuaire, actualités, boutique et recherche. Chaque réponse porte une étiquette (ETag) et se revalide (304). ' +
+      `L’API en lecture du site : ${sectionWords(routes)}. ` +
+      'Chaque réponse porte une étiquette (ETag) et se revalide (304). ' +
       'Les listes se paginent par curseur : sans page_size ni cursor, la première page est un tableau et l’en-tête Link mène à la suivante ; ' +
       'avec l’un des deux, la réponse est une page {count, next, results} dont next porte le curseur suivant. ' +
       'Un entier s’écrit en chiffres décimaux, 15 au plus (au-delà : 400) ; une liste est le paramètre répété, et un ensemble.',
   },
-  tags: [...new Set(Object.values(ROUTE_DESCRIPTIONS).map((description) => description.tag)), 'description'].map((name) => ({ name })),
+  tags: [...new Set(routes.map((route) => describedRoute(route.url).tag)), 'description'].map((name) => ({ name })),
   paths: {
     ...Object.fromEntries(routes.map((route) => [openApiPath(route.url), { get: operationOf(route) }])),
     ...selfDescription,

@@ -13,6 +13,9 @@ const CONTACT_FIELDS = `
             where l.contact_id = c.id), '[]'::json) as categories,
   c.image, c.img, c.img_2x, c.img_wp, c.img_wp_2x, c.copyright`;
 
+// A site without the interests register never shows it: its API answers every contact without one.
+const contactFields = (interests: boolean): string => (interests ? CONTACT_FIELDS : CONTACT_FIELDS.replace('c.registre_interets', 'null as registre_interets'));
+
 // A printed directory's order: by the filing word (a person's family name, an organisation's first
 // significant word), then the normalised name, in bytes: the same on every backend and in the
 // tests, and the expressions of migration 8's indexes, so a page of the directory or of a letter is read from them.
@@ -84,7 +87,7 @@ export const answerContactCategories = async (db: Database): Promise<ApiAnswer> 
  * ranks the names that start with the text first, then those with a word that does, then the
  * rest; each rank in name order.
  */
-export const answerContacts = async (db: Database, query: ContactsQuery, origin: string): Promise<ApiAnswer> => {
+export const answerContacts = async (db: Database, query: ContactsQuery, origin: string, interests = true): Promise<ApiAnswer> => {
   const { title, category, letter } = query;
   const where: string[] = [];
   const params: unknown[] = [];
@@ -98,7 +101,17 @@ export const answerContacts = async (db: Database, query: ContactsQuery, origin:
   }
   return answerList(
     db,
-    { path: '/api/contacts/', filters, fields: CONTACT_FIELDS, from: 'contacts c', where, params, key, direction: 'asc', defaultSize: PAGE_SIZES.contacts },
+    {
+      path: '/api/contacts/',
+      filters,
+      fields: contactFields(interests),
+      from: 'contacts c',
+      where,
+      params,
+      key,
+      direction: 'asc',
+      defaultSize: PAGE_SIZES.contacts,
+    },
     { paging: query, origin },
   );
 };
@@ -122,8 +135,8 @@ export const answerContactLetters = async (db: Database, query: ContactLettersQu
 };
 
 /** `GET /api/contacts/{slug}/`: one contact (a contact's permalink), or 404. */
-export const answerContact = async (db: Database, slug: string): Promise<ApiAnswer> => {
-  const [contact] = await db.query(`select ${CONTACT_FIELDS} from contacts c where c.slug = $1`, [slug]);
+export const answerContact = async (db: Database, slug: string, interests = true): Promise<ApiAnswer> => {
+  const [contact] = await db.query(`select ${contactFields(interests)} from contacts c where c.slug = $1`, [slug]);
   return contact === undefined ? notFound(`contact "${slug}" does not exist`) : ok(contact);
 };
 
@@ -133,8 +146,10 @@ export const CONTACT_ROUTES: readonly ApiRoute[] = [
   defineRoute<unknown, ContactLettersQuery>('/api/letters/contacts/', { querystring: contactLettersQuerySchema }, (db, { query }) =>
     answerContactLetters(db, query),
   ),
-  defineRoute<unknown, ContactsQuery>('/api/contacts/', { querystring: contactsQuerySchema }, (db, { query, origin }) => answerContacts(db, query, origin)),
-  defineRoute<{ slug: string }, unknown>('/api/contacts/:slug/', { params: contactParamsSchema, ...noQuerySchema }, (db, { params }) =>
-    answerContact(db, params.slug),
+  defineRoute<unknown, ContactsQuery>('/api/contacts/', { querystring: contactsQuerySchema }, (db, { query, origin, site }) =>
+    answerContacts(db, query, origin, site.sections.interestsRegister),
+  ),
+  defineRoute<{ slug: string }, unknown>('/api/contacts/:slug/', { params: contactParamsSchema, ...noQuerySchema }, (db, { params, site }) =>
+    answerContact(db, params.slug, site.sections.interestsRegister),
   ),
 ];

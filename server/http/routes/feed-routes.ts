@@ -381,34 +381,39 @@ export const registerFeedRoutes = (
       .send(errorBody(refused.status, refused.status === 400 ? 'Bad Request' : 'Not Found', refused.message));
   };
 
-  app.get<{ Params: { file: string } }>(`${FEED_ROOT}/agenda/:file`, (request, reply) =>
-    serve(request, reply, async (origin, today) => {
-      const agendaId = agendaIdOf(AGENDA_FILE.exec(request.params.file)?.[1] ?? '');
-      return agendaId === null ? refuse(404, 'an agenda feed is /flux/agenda/{id}.ics') : answerCalendarFeed(db, agendaId, null, origin, today, site);
-    }),
-  );
-  app.get<{ Params: { agendaId: string; file: string } }>(`${FEED_ROOT}/agenda/:agendaId/:file`, (request, reply) =>
-    serve(request, reply, async (origin, today) => {
-      const agendaId = agendaIdOf(request.params.agendaId);
-      if (agendaId === null) return refuse(404, 'an agenda feed is /flux/agenda/{id}/{filters}.ics');
-      const read = tokenFilters(request.params.file, 'ics');
-      return 'filters' in read ? answerCalendarFeed(db, agendaId, read.filters, origin, today, site) : read;
-    }),
-  );
-  app.get<{ Params: { file: string } }>(`${FEED_ROOT}/actualites/:file`, (request, reply) =>
-    serve(request, reply, async (origin) => {
-      const scope = /^(.+)\.atom$/.exec(request.params.file)?.[1] ?? '';
-      return FEED_SCOPE.test(scope) ? answerNewsFeed(db, scope, [], origin, site) : refuse(404, 'a news feed is /flux/actualites/{scope}.atom');
-    }),
-  );
-  app.get<{ Params: { scope: string; file: string } }>(`${FEED_ROOT}/actualites/:scope/:file`, (request, reply) =>
-    serve(request, reply, async (origin) => {
-      if (!FEED_SCOPE.test(request.params.scope)) return refuse(404, 'a news feed is /flux/actualites/{scope}/{categories}.atom');
-      const read = tokenFilters(request.params.file, 'atom');
-      if (!('filters' in read)) return read;
-      // A news feed follows categories only: a token with a title names no news feed.
-      if (read.filters.title !== null) return refuse(400, 'a news feed is narrowed by categories only');
-      return answerNewsFeed(db, request.params.scope, read.filters.categories.map(Number), origin, site);
-    }),
-  );
+  // A section off has no feed.
+  if (site.sections.agenda) {
+    app.get<{ Params: { file: string } }>(`${FEED_ROOT}/agenda/:file`, (request, reply) =>
+      serve(request, reply, async (origin, today) => {
+        const agendaId = agendaIdOf(AGENDA_FILE.exec(request.params.file)?.[1] ?? '');
+        return agendaId === null ? refuse(404, 'an agenda feed is /flux/agenda/{id}.ics') : answerCalendarFeed(db, agendaId, null, origin, today, site);
+      }),
+    );
+    app.get<{ Params: { agendaId: string; file: string } }>(`${FEED_ROOT}/agenda/:agendaId/:file`, (request, reply) =>
+      serve(request, reply, async (origin, today) => {
+        const agendaId = agendaIdOf(request.params.agendaId);
+        if (agendaId === null) return refuse(404, 'an agenda feed is /flux/agenda/{id}/{filters}.ics');
+        const read = tokenFilters(request.params.file, 'ics');
+        return 'filters' in read ? answerCalendarFeed(db, agendaId, read.filters, origin, today, site) : read;
+      }),
+    );
+  }
+  if (site.sections.news) {
+    app.get<{ Params: { file: string } }>(`${FEED_ROOT}/actualites/:file`, (request, reply) =>
+      serve(request, reply, async (origin) => {
+        const scope = /^(.+)\.atom$/.exec(request.params.file)?.[1] ?? '';
+        return FEED_SCOPE.test(scope) ? answerNewsFeed(db, scope, [], origin, site) : refuse(404, 'a news feed is /flux/actualites/{scope}.atom');
+      }),
+    );
+    app.get<{ Params: { scope: string; file: string } }>(`${FEED_ROOT}/actualites/:scope/:file`, (request, reply) =>
+      serve(request, reply, async (origin) => {
+        if (!FEED_SCOPE.test(request.params.scope)) return refuse(404, 'a news feed is /flux/actualites/{scope}/{categories}.atom');
+        const read = tokenFilters(request.params.file, 'atom');
+        if (!('filters' in read)) return read;
+        // A news feed follows categories only: a token with a title names no news feed.
+        if (read.filters.title !== null) return refuse(400, 'a news feed is narrowed by categories only');
+        return answerNewsFeed(db, request.params.scope, read.filters.categories.map(Number), origin, site);
+      }),
+    );
+  }
 };

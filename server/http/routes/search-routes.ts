@@ -101,13 +101,17 @@ const rankedRows = async <T extends Ranked>(
 
 const NAME_ORDER = 'c.search_title collate "C", c.id';
 
+// The section each kind of result belongs to.
+const KIND_SECTIONS: Readonly<Record<SearchKind, 'directory' | 'agenda' | 'news'>> = { contacts: 'directory', events: 'agenda', news: 'news' };
+
 /**
  * Contacts whose name holds the text (ranked as the directory's name search), then those whose
  * interests register does, with the register's line that names it; each rank in name order.
  */
-const searchContacts = async (db: Database, text: string, limit: number): Promise<SearchGroup> => {
+const searchContacts = async (db: Database, text: string, limit: number, interests: boolean): Promise<SearchGroup> => {
   const params: unknown[] = [];
-  const match = siteSearchMatch('c.search_title', ['c.search_interests'], text, params);
+  // A site without the interests register finds no contact by it.
+  const match = siteSearchMatch('c.search_title', interests ? ['c.search_interests'] : [], text, params);
   params.push(limit);
   const fields = 'c.id, c.title, c.slug, c.fonction, c.parti, c.registre_interets, c.search_title';
   const { rows, ...count } = await rankedRows<Ranked & { title: string; slug: string; role: string | null; party: string | null; register: string | null }>(
@@ -302,12 +306,16 @@ export const answerSiteSearch = async (db: Database, site: SiteLists, query: Sit
   }
   const limit = query.limit ?? SEARCH_LIMITS.suggestions;
   const asked = query.kind ?? [];
-  const kinds = SEARCH_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
+  // A kind of a section off is never searched: its results would lead to no page.
+  const kinds = SEARCH_KINDS.filter((kind) => (asked.length === 0 || asked.includes(kind)) && site.sections[KIND_SECTIONS[kind]]);
   const answered = await Promise.all(
     kinds.map(async (kind) =>
       kind === 'events'
         ? searchEvents(db, site.agendaId, text, limit, now)
-        : { group: kind === 'contacts' ? await searchContacts(db, text, limit) : await searchNews(db, site.newsScope, text, limit), until: null },
+        : {
+            group: kind === 'contacts' ? await searchContacts(db, text, limit, site.sections.interestsRegister) : await searchNews(db, site.newsScope, text, limit),
+            until: null,
+          },
     ),
   );
   // Only the events' group changes by itself, when an event it calls coming is over.

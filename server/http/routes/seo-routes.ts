@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES } from '../../../src/domain/language';
+import { EVERY_LANGUAGE, type SiteLanguages } from '../../../src/domain/language';
+import { pageIsOn, type SiteSections } from '../../../src/domain/site-sections';
 import { API_REFERENCE_PAGE } from '../../../src/domain/open-data-catalogue';
 import { PAGE_PATHS, contactPath, eventPath, localizedPath, newsPath } from '../../../src/domain/permalinks';
 import { boundedCache, pack, packedBytes, representation, sendPacked, singleFlight, type Packed } from '../../cache/answer-cache';
@@ -60,65 +61,80 @@ const idsOf = async (db: Database, sql: string, params: readonly unknown[]): Pro
 const keyset = <Row>(db: Database, sql: { readonly first: string; readonly after: string }, params: readonly unknown[], after: RowKey | null, limit: number) =>
   after === null ? db.query<Row>(sql.first, [...params, limit]) : db.query<Row>(sql.after, [...params, ...after, limit]);
 
-// The site's own pages: its sections, the pages about it, and the API's reference.
-const SITE_PAGES: readonly string[] = [...Object.values(PAGE_PATHS), API_REFERENCE_PAGE];
-
-// The sections of a site's sitemap: its pages, the contacts, its agenda's events and its scope's news.
-const sectionsOf = ({ agendaId, newsScope }: SiteLists): readonly Section[] => [
-  {
-    keys: async () => SITE_PAGES.map((_, index) => [index]),
-    after: async (_db, after, limit) => {
-      const from = after === null ? 0 : Number(after[0]) + 1;
-      return SITE_PAGES.slice(from, from + limit).map((path) => ({ path }));
-    },
-  },
-  {
-    keys: (db) => idsOf(db, 'select id from contacts order by id', []),
-    after: async (db, after, limit) =>
-      (
-        await keyset<{ title: string; slug: string }>(
-          db,
-          { first: 'select title, slug from contacts order by id limit $1', after: 'select title, slug from contacts where id > $1 order by id limit $2' },
-          [],
-          after,
-          limit,
-        )
-      ).map((row) => ({ path: contactPath(row) })),
-  },
-  {
-    keys: (db) => idsOf(db, `select id from ${SITE_EVENTS} order by id`, [Number(agendaId)]),
-    after: async (db, after, limit) =>
-      (
-        await keyset<{ id: number; title: string }>(
-          db,
-          { first: `select id, title from ${SITE_EVENTS} order by id limit $2`, after: `select id, title from ${SITE_EVENTS} and id > $2 order by id limit $3` },
-          [Number(agendaId)],
-          after,
-          limit,
-        )
-      ).map((row) => ({ path: eventPath({ id: String(row.id), title: row.title }) })),
-  },
-  {
-    keys: async (db) =>
-      (await db.query<{ id: number; date: string }>(`select id, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc`, [newsScope])).map((row) => [
-        row.date,
-        row.id,
-      ]),
-    after: async (db, after, limit) =>
-      (
-        await keyset<{ id: number; title: string; slug: string; date: string }>(
-          db,
-          {
-            first: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc limit $2`,
-            after: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} and (date, id) < ($2::date, $3::int) order by date desc, id desc limit $4`,
-          },
-          [newsScope],
-          after,
-          limit,
-        )
-      ).map((row) => ({ path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }), lastmod: row.date })),
-  },
+// The site's own pages: those of its sections on, the pages about it, and the API's reference.
+const sitePages = (sections: SiteSections): readonly string[] => [
+  ...(Object.keys(PAGE_PATHS) as (keyof typeof PAGE_PATHS)[]).filter((page) => pageIsOn(sections, page)).map((page) => PAGE_PATHS[page]),
+  API_REFERENCE_PAGE,
 ];
+
+// The sections of a site's sitemap: its pages, the contacts, its agenda's events and its scope's news; a section off lists nothing.
+const sectionsOf = ({ agendaId, newsScope, sections }: SiteLists): readonly Section[] => {
+  const pages = sitePages(sections);
+  const none: Section = { keys: async () => [], after: async () => [] };
+  return [
+    {
+      keys: async () => pages.map((_, index) => [index]),
+      after: async (_db, after, limit) => {
+        const from = after === null ? 0 : Number(after[0]) + 1;
+        return pages.slice(from, from + limit).map((path) => ({ path }));
+      },
+    },
+    !sections.directory
+      ? none
+      : {
+          keys: (db) => idsOf(db, 'select id from contacts order by id', []),
+          after: async (db, after, limit) =>
+            (
+              await keyset<{ title: string; slug: string }>(
+                db,
+                { first: 'select title, slug from contacts order by id limit $1', after: 'select title, slug from contacts where id > $1 order by id limit $2' },
+                [],
+                after,
+                limit,
+              )
+            ).map((row) => ({ path: contactPath(row) })),
+        },
+    !sections.agenda
+      ? none
+      : {
+          keys: (db) => idsOf(db, `select id from ${SITE_EVENTS} order by id`, [Number(agendaId)]),
+          after: async (db, after, limit) =>
+            (
+              await keyset<{ id: number; title: string }>(
+                db,
+                {
+                  first: `select id, title from ${SITE_EVENTS} order by id limit $2`,
+                  after: `select id, title from ${SITE_EVENTS} and id > $2 order by id limit $3`,
+                },
+                [Number(agendaId)],
+                after,
+                limit,
+              )
+            ).map((row) => ({ path: eventPath({ id: String(row.id), title: row.title }) })),
+        },
+    !sections.news
+      ? none
+      : {
+          keys: async (db) =>
+            (await db.query<{ id: number; date: string }>(`select id, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc`, [newsScope])).map(
+              (row) => [row.date, row.id],
+            ),
+          after: async (db, after, limit) =>
+            (
+              await keyset<{ id: number; title: string; slug: string; date: string }>(
+                db,
+                {
+                  first: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} order by date desc, id desc limit $2`,
+                  after: `select id, title, slug, ${NEWS_DATE} as date from ${SITE_NEWS} and (date, id) < ($2::date, $3::int) order by date desc, id desc limit $4`,
+                },
+                [newsScope],
+                after,
+                limit,
+              )
+            ).map((row) => ({ path: newsPath({ id: String(row.id), title: row.title, slug: row.slug }), lastmod: row.date })),
+        },
+  ];
+};
 
 /** Where the sitemap's pages stand: how many there are, and for each file of `pageSize` pages, where in each section it starts. */
 export interface SitemapLayout {
@@ -165,8 +181,8 @@ export const sitemapEntries = async (db: Database, site: SiteLists, layout: Site
   return entries;
 };
 
-const alternates = (origin: string, path: string): string =>
-  [...LANGUAGES.map((language) => [language, localizedPath(path, language)]), ['x-default', path]]
+const alternates = (origin: string, path: string, { offered, root }: SiteLanguages): string =>
+  [...offered.map((language) => [language, localizedPath(path, language, root)]), ['x-default', path]]
     .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(`${origin}${href ?? ''}`)}"/>`)
     .join('');
 
@@ -174,7 +190,8 @@ const alternates = (origin: string, path: string): string =>
  * A `urlset` of `entries` under `origin`: each page in every language, each naming every
  * version and the French as `x-default`, as Google asks of a multilingual sitemap.
  */
-export const sitemapXml = (origin: string, entries: readonly SitemapEntry[]): string => [URLSET_OPEN, ...urlElements(origin, entries), URLSET_CLOSE].join('\n');
+export const sitemapXml = (origin: string, entries: readonly SitemapEntry[], languages: SiteLanguages = EVERY_LANGUAGE): string =>
+  [URLSET_OPEN, ...urlElements(origin, entries, languages), URLSET_CLOSE].join('\n');
 
 const URLSET_OPEN = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -183,21 +200,23 @@ const URLSET_OPEN = [
 const URLSET_CLOSE = '</urlset>\n';
 
 // Each entry's `<url>` in every language; its alternates, the same for all four, are written once.
-const urlElements = (origin: string, entries: readonly SitemapEntry[]): string[] =>
+const urlElements = (origin: string, entries: readonly SitemapEntry[], languages: SiteLanguages): string[] =>
   entries.flatMap((entry) => {
-    const others = alternates(origin, entry.path);
+    const others = alternates(origin, entry.path, languages);
     const lastmod = entry.lastmod === undefined ? '' : `<lastmod>${escapeXml(entry.lastmod)}</lastmod>`;
-    return LANGUAGES.map((language) => `<url><loc>${escapeXml(`${origin}${localizedPath(entry.path, language)}`)}</loc>${lastmod}${others}</url>`);
+    return languages.offered.map(
+      (language) => `<url><loc>${escapeXml(`${origin}${localizedPath(entry.path, language, languages.root)}`)}</loc>${lastmod}${others}</url>`,
+    );
   });
 
 // Pages written between two turns of the event loop: a file's 200 took some 6 ms at once.
 const XML_CHUNK = 25;
 
 /** `sitemapXml`, written a few pages at a time, letting the requests that arrive meanwhile be answered between them. */
-const sitemapXmlInTurns = async (origin: string, entries: readonly SitemapEntry[]): Promise<string> => {
+const sitemapXmlInTurns = async (origin: string, entries: readonly SitemapEntry[], languages: SiteLanguages): Promise<string> => {
   const parts = [URLSET_OPEN];
   for (let start = 0; start < entries.length; start += XML_CHUNK) {
-    parts.push(...urlElements(origin, entries.slice(start, start + XML_CHUNK)));
+    parts.push(...urlElements(origin, entries.slice(start, start + XML_CHUNK), languages));
     await new Promise((resolve) => setImmediate(resolve));
   }
   parts.push(URLSET_CLOSE);
@@ -280,9 +299,9 @@ export const registerSeoRoutes = (
       expensive(async () => {
         const body =
           file !== null
-            ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout, (file - 1) * pageSize, pageSize))
+            ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout, (file - 1) * pageSize, pageSize), site.languages)
             : files <= 1
-              ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout))
+              ? await sitemapXmlInTurns(origin, await sitemapEntries(db, site, layout), site.languages)
               : sitemapIndexXml(origin, files);
         const fresh = await xml(body);
         kept.set(key, fresh, packedBytes(fresh) + key.length);

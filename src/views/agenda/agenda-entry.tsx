@@ -80,9 +80,9 @@ export const agendaEntry: WidgetEntry = {
     const onDetails = (event: { id: string; title: string }, open: boolean): void => {
       if (!browser) return;
       // The language of the address at the time: the header's switch may have changed it.
-      const language = splitLanguage(window.location.pathname).language;
+      const language = splitLanguage(window.location.pathname, setting.root).language;
       // The header's language switch then leads to this event's page in each language (or the list's, once closed).
-      showPermalink(open ? localizedPath(eventPath(event), language) : null, localizedPath(PAGE_PATHS.agenda, language));
+      showPermalink(open ? localizedPath(eventPath(event), language, setting.root) : null, localizedPath(PAGE_PATHS.agenda, language, setting.root));
     };
     return {
       actor,

@@ -3,7 +3,7 @@ import { AgendaDetailsContext } from './agenda-details';
 import type { AgendaEvent } from '../../domain/agenda';
 import { safeWebsite } from '../../domain/directory';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
-import { eventPath, localizedPath } from '../../domain/permalinks';
+import { eventPath } from '../../domain/permalinks';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import { eventKey, seriesOf } from '../../domain/agenda-grouping';
 import { eventDates } from '../../machines/agenda-machine';
@@ -28,7 +28,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
   /** The event of the page's address, at the top of its page: untitled (the page's `h1` is its title), its details open. */
   onPage?: boolean;
 }) {
-  const { language, t, contentLang, intl } = useLocale();
+  const { language, t, contentLang, intl, localize } = useLocale();
   const details = useContext(AgendaDetailsContext);
   const openOnLoad = onPage;
   const detailsElement = useRef<HTMLDetailsElement>(null);
@@ -59,7 +59,7 @@ export const AgendaEventItem = memo(function AgendaEventItem({
         // Focusable from script only: focus lands here on the first event "Afficher plus" adds.
         <h4 className="agenda-event__title" tabIndex={-1} lang={contentLang}>
           <a
-            href={localizedPath(eventPath(event), language)}
+            href={localize(eventPath(event))}
             data-in-place=""
             onClick={(click) => {
               const element = detailsElement.current;

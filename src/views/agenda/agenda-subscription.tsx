@@ -82,8 +82,8 @@ export const AgendaSubscription = ({
 
 /** "Télécharger ces événements (CSV)": the events of the filters in force as a table, a plain link that works without script. */
 export const AgendaCsvLink = ({ agenda }: { agenda: ActorRefFrom<typeof agendaMachine> }) => {
-  const { t, language } = useLocale();
-  const path = useSelector(agenda, (snapshot) => agendaCsvPath(selectAgendaFilters(snapshot), language));
+  const { t, language, root } = useLocale();
+  const path = useSelector(agenda, (snapshot) => agendaCsvPath(selectAgendaFilters(snapshot), language, root));
   return (
     <p className="agenda-subscribe__csv">
       {/* `nofollow`: a crawler walking every filter of the page would make every file of it. */}

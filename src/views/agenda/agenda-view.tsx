@@ -29,7 +29,7 @@ import {
 } from '../../machines/agenda-machine';
 import { eventCalendarPath, listCalendarPath } from '../../domain/calendar-files';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
-import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { PAGE_PATHS } from '../../domain/permalinks';
 import { InPlaceLink } from '../shared/more-link';
 import type { subscriptionMachine } from '../../machines/subscription-machine';
 import { useItemTitle } from '../shared/document-title';
@@ -108,7 +108,7 @@ export const AgendaView = ({
   /** Told when the visitor opens or closes an event's details (its permalink follows). */
   onDetails?: AgendaDetails['onDetails'];
 }) => {
-  const { language, t } = useLocale();
+  const { language, t, localize } = useLocale();
   const status = useSelector(actor, selectAgendaStatus);
   const agenda = useSelector(actor, selectShownAgenda);
   const events = useSelector(actor, selectShownEvents);
@@ -152,7 +152,7 @@ export const AgendaView = ({
     [toldDetails, anchorEvent, serverFiles, agendaId, now],
   );
   // Without script the links lead to addresses the server renders: the list with a page more, or with the past.
-  const listPath = localizedPath(PAGE_PATHS.agenda, language);
+  const listPath = localize(PAGE_PATHS.agenda);
   // The list grows to the address's upcoming pages first, then its past ones: only the last grown is where a link's fragment lands.
   const moreHref = useSelector(actor, (snapshot) => `${listPath}${selectMoreSearch(snapshot)}${snapshot.context.pastPages === 0 ? `#${ADDED_ANCHORS.agenda}` : ''}`);
   const pastHref = useSelector(actor, (snapshot) => `${listPath}${selectPastSearch(snapshot)}#${ADDED_ANCHORS.agenda}`);

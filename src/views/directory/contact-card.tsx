@@ -1,6 +1,6 @@
 import { memo, useId, type MouseEvent } from 'react';
 import type { Contact } from '../../domain/contact';
-import { contactPath, contactSlug, localizedPath } from '../../domain/permalinks';
+import { contactPath, contactSlug } from '../../domain/permalinks';
 import { useLocale } from '../shared/widget-root';
 import { CategoryTags, ContactFields } from './contact-fields';
 import { ContactPicture } from './contact-picture';
@@ -26,9 +26,9 @@ export const ContactCard = memo(function ContactCard({
   /** Opens the details of the contact, by its slug, from the link that was followed (where focus goes back). */
   onMore: (slug: string, from: HTMLElement) => void;
 }) {
-  const { language, t, contentLang } = useLocale();
+  const { t, contentLang, localize } = useLocale();
   const titleId = useId();
-  const href = localizedPath(contactPath(contact), language);
+  const href = localize(contactPath(contact));
   const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
     // Ctrl, Meta, Shift or the middle button: the browser's own new tab or window.
     if (isBrowserClick(event)) return;

@@ -95,9 +95,9 @@ export const directoryEntry: WidgetEntry = {
           // The language of the address at the time: the header's switch may have changed it.
           permalink: () => {
             const open = selectOpenContact(actor.getSnapshot());
-            return open ? localizedPath(contactPath(open), splitLanguage(window.location.pathname).language) : null;
+            return open ? localizedPath(contactPath(open), splitLanguage(window.location.pathname, setting.root).language, setting.root) : null;
           },
-          listPath: () => localizedPath(PAGE_PATHS.directory, splitLanguage(window.location.pathname).language),
+          listPath: () => localizedPath(PAGE_PATHS.directory, splitLanguage(window.location.pathname, setting.root).language, setting.root),
         }),
     };
   },

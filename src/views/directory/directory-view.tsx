@@ -19,7 +19,7 @@ import {
   type directoryMachine,
 } from '../../machines/directory-machine';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
-import { contactSlug, localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { contactSlug, PAGE_PATHS } from '../../domain/permalinks';
 import { useItemTitle } from '../shared/document-title';
 import { MoreLink } from '../shared/more-link';
 import { RetryMessage } from '../shared/retry-message';
@@ -124,7 +124,7 @@ const useFocusAfterDetails = (
  * default) offers none.
  */
 export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFrom<typeof directoryMachine>; exportBase?: string | null }) => {
-  const { t, language } = useLocale();
+  const { t, localize } = useLocale();
   const status = useSelector(actor, selectStatus);
   const contacts = useSelector(actor, selectVisibleContacts);
   // Only the first pages are cards, however many a legacy answer holds: the first screen costs one page.
@@ -162,7 +162,7 @@ export const DirectoryView = ({ actor, exportBase = null }: { actor: ActorRefFro
   const firstLoad = status === 'loading' && contacts.length === 0;
   const retrying = useSelector(actor, selectRetrying);
   // Without script the links lead to addresses the server renders: the list with a page more, the list without the dialog.
-  const listPath = localizedPath(PAGE_PATHS.directory, language);
+  const listPath = localize(PAGE_PATHS.directory);
   const moreHref = useSelector(actor, (snapshot) => `${listPath}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.directory}`);
   const closeHref = useSelector(actor, (snapshot) => `${listPath}${selectListSearch(snapshot)}`);
   const countText = (counted: NonNullable<Count>): string =>

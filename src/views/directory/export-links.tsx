@@ -17,9 +17,9 @@ const LINKS: readonly { readonly format: ExportFormat; readonly text: MessageId;
  * `base` is where the exports live (`''`: this site).
  */
 export const ExportLinks = ({ actor, base }: { actor: ActorRefFrom<typeof directoryMachine>; base: string }) => {
-  const { t, language } = useLocale();
-  const csv = useSelector(actor, (snapshot) => exportPath(selectFilters(snapshot), 'csv', language));
-  const vcf = useSelector(actor, (snapshot) => exportPath(selectFilters(snapshot), 'vcf', language));
+  const { t, language, root } = useLocale();
+  const csv = useSelector(actor, (snapshot) => exportPath(selectFilters(snapshot), 'csv', language, root));
+  const vcf = useSelector(actor, (snapshot) => exportPath(selectFilters(snapshot), 'vcf', language, root));
   const paths: Readonly<Record<ExportFormat, string>> = { csv, vcf };
   const labelId = useId();
 

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { PAGE_PATHS } from '../../domain/permalinks';
 import { letterSearch, selectFilters, selectLetter, selectLetterIndex, type directoryMachine } from '../../machines/directory-machine';
 import { isBrowserClick } from '../shared/more-link';
 import { useLocale } from '../shared/widget-root';
@@ -12,11 +12,11 @@ import { useLocale } from '../shared/widget-root';
  * plain text, not a link (it takes no focus); the letter in force is marked current.
  */
 export const LetterIndex = ({ actor }: { actor: ActorRefFrom<typeof directoryMachine> }) => {
-  const { t, language } = useLocale();
+  const { t, localize } = useLocale();
   const letters = useSelector(actor, selectLetterIndex);
   const chosen = useSelector(actor, selectLetter);
   const filters = useSelector(actor, selectFilters);
-  const listPath = localizedPath(PAGE_PATHS.directory, language);
+  const listPath = localize(PAGE_PATHS.directory);
   const link = (letter: string, text: string, current: boolean) => (
     <a
       className="letter-index__link"

@@ -1,7 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readEmbeddedAnswers } from '../../services/embedded-answers';
 import type { Api } from '../../services/http';
-import { readLanguage } from '../../i18n/language';
+import { readLanguage, readRootLanguage } from '../../i18n/language';
+import { readSections } from '../shared/widget-root';
 import { WidgetRoot } from '../shared/widget-root';
 import { READY_ATTRIBUTE, WIDGET_FAILED_EVENT, type WidgetTools } from '../widget';
 import type { WidgetEntry } from './widget-entry';
@@ -26,6 +27,8 @@ export const mountEntry = (entry: WidgetEntry, container: HTMLElement, tools: Wi
   const location = { pathname: window.location.pathname, search: window.location.search };
   const created = entry.create({
     language: readLanguage(container),
+    root: readRootLanguage(container),
+    sections: readSections(container),
     attribute: (name) => container.getAttribute(name),
     location,
     // Taking over the server's markup, the first render is the server's moment; mounted alone, the browser's.

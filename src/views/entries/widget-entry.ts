@@ -4,12 +4,17 @@ import type { AgendaEvent } from '../../domain/agenda';
 import type { Contact } from '../../domain/contact';
 import type { NewsArticle } from '../../domain/news';
 import type { Language } from '../../i18n/language';
+import type { SiteSections } from '../../domain/site-sections';
 import type { Api } from '../../services/http';
 
 /** Where a widget runs: what it is given, on the server and in the browser alike. */
 export interface WidgetSetting {
   /** The language the widget speaks (its container's `lang`). */
   readonly language: Language;
+  /** The site's root language, whose addresses carry no prefix: French unless the page says otherwise (`data-root-language`). */
+  readonly root: Language;
+  /** The site's sections on (`data-sections`): every one unless the page says otherwise. */
+  readonly sections: SiteSections;
   /** An attribute of the container (`data-agenda-id`, `data-news-scope`, …), or `null`. */
   readonly attribute: (name: string) => string | null;
   /** The address of the page: the filters and the permalink are read from it. */

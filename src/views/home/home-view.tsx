@@ -5,11 +5,11 @@ import type { AgendaEvent } from '../../domain/agenda';
 import type { NewsItem } from '../../domain/news';
 import { isoDay } from '../../domain/news-list';
 import { SEARCH_PAGE_PATH } from '../../domain/site-search';
-import { eventPath, isSlug, localizedPath, newsPath, PAGE_PATHS } from '../../domain/permalinks';
+import { eventPath, isSlug, newsPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
+import { pageIsOn } from '../../domain/site-sections';
 import { safeLink } from '../../domain/safe-links';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
-import type { Language } from '../../i18n/language';
 import {
   selectEventsRetrying,
   selectEventsStatus,
@@ -26,11 +26,11 @@ import { useLocale } from '../shared/widget-root';
 
 type HomeActor = ActorRefFrom<typeof homeMachine>;
 
-const SECTIONS: readonly { href: string; title: MessageId; text: MessageId }[] = [
-  { href: PAGE_PATHS.agenda, title: 'nav.agenda', text: 'home.agenda' },
-  { href: PAGE_PATHS.directory, title: 'nav.directory', text: 'home.directory' },
-  { href: PAGE_PATHS.news, title: 'nav.news', text: 'home.news' },
-  { href: PAGE_PATHS.shop, title: 'nav.shop', text: 'home.shop' },
+const SECTIONS: readonly { page: SitePage; title: MessageId; text: MessageId }[] = [
+  { page: 'agenda', title: 'nav.agenda', text: 'home.agenda' },
+  { page: 'directory', title: 'nav.directory', text: 'home.directory' },
+  { page: 'news', title: 'nav.news', text: 'home.news' },
+  { page: 'shop', title: 'nav.shop', text: 'home.shop' },
 ];
 
 // As many grey items as the list will hold, so nothing jumps when it arrives.
@@ -44,17 +44,17 @@ const eventDateTime = (event: AgendaEvent): string =>
  * Where a news title leads, as on the news page: the item's own page when the API names it by
  * a slug, else its `link` when that is an http(s) or site address, else nowhere.
  */
-const newsHref = (item: NewsItem, language: Language): string | null => {
-  if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
+const newsHref = (item: NewsItem, localize: (path: string) => string): string | null => {
+  if (item.slug && isSlug(item.slug)) return localize(newsPath(item));
   return safeLink(item.link);
 };
 
 /** The site search: a plain GET form, which works without script; the site's script adds suggestions to every `data-site-search` form. */
 const SiteSearchForm = () => {
-  const { language, t } = useLocale();
+  const { t, localize } = useLocale();
   const inputId = useId();
   return (
-    <form className="site-search home-search" role="search" action={localizedPath(SEARCH_PAGE_PATH, language)} method="get" data-site-search="">
+    <form className="site-search home-search" role="search" action={localize(SEARCH_PAGE_PATH)} method="get" data-site-search="">
       <label className="home-search__label" htmlFor={inputId}>
         {t('home.search.label')}
       </label>
@@ -70,13 +70,13 @@ const SiteSearchForm = () => {
 
 /** One of the next events: its title leading to its page, its date and time, its place. */
 const HomeEvent = ({ event }: { event: AgendaEvent }) => {
-  const { language, t, contentLang } = useLocale();
+  const { language, t, contentLang, localize } = useLocale();
   const start = event.start_time ? formatTime(event.start_time, language) : null;
   const end = start && event.end_time ? formatTime(event.end_time, language) : null;
   return (
     <li className="home-item">
       <h3 className="home-item__title" lang={contentLang}>
-        <a href={localizedPath(eventPath(event), language)}>{event.title}</a>
+        <a href={localize(eventPath(event))}>{event.title}</a>
       </h3>
       <p className="home-item__date">
         <time dateTime={eventDateTime(event)}>
@@ -96,9 +96,9 @@ const HomeEvent = ({ event }: { event: AgendaEvent }) => {
 
 /** One of the latest news items: its title leading to its page, its date and its lead. */
 const HomeNews = ({ item }: { item: NewsItem }) => {
-  const { language, t, contentLang } = useLocale();
+  const { language, t, contentLang, localize } = useLocale();
   const title = item.title?.trim() || t('home.news.untitled');
-  const href = newsHref(item, language);
+  const href = newsHref(item, localize);
   return (
     <li className="home-item">
       <h3 className="home-item__title" lang={item.title?.trim() ? contentLang : undefined}>
@@ -186,7 +186,7 @@ const HomeBlock = ({
  * then a card a section.
  */
 export const HomeView = ({ actor, intro = null }: { actor: HomeActor; intro?: ProfileTextAnswer | null }) => {
-  const { language, t } = useLocale();
+  const { t, localize, sections } = useLocale();
   const eventsStatus = useSelector(actor, selectEventsStatus);
   const newsStatus = useSelector(actor, selectNewsStatus);
   const events = useSelector(actor, selectNextEvents);
@@ -198,45 +198,49 @@ export const HomeView = ({ actor, intro = null }: { actor: HomeActor; intro?: Pr
   return (
     <>
       {intro ? <ProfileText text={intro} className="home-intro" /> : null}
-      <SiteSearchForm />
+      {sections.search ? <SiteSearchForm /> : null}
       <div className="home-blocks">
-        <HomeBlock
-          status={eventsStatus}
-          title={t('home.events.title')}
-          empty={t('home.events.empty')}
-          failed={t('home.events.failed')}
-          all={t('home.events.all')}
-          href={localizedPath(PAGE_PATHS.agenda, language)}
-          retrying={eventsRetrying}
-          canRetry={canRetryEvents}
-          onRetry={() => actor.send({ type: 'RETRY_EVENTS' })}
-        >
-          {events.map((event) => (
-            <HomeEvent key={event.id} event={event} />
-          ))}
-        </HomeBlock>
-        <HomeBlock
-          status={newsStatus}
-          title={t('home.news.title')}
-          empty={t('home.news.empty')}
-          failed={t('home.news.failed')}
-          all={t('home.news.all')}
-          href={localizedPath(PAGE_PATHS.news, language)}
-          retrying={newsRetrying}
-          canRetry={canRetryNews}
-          onRetry={() => actor.send({ type: 'RETRY_NEWS' })}
-        >
-          {news.map((item) => (
-            <HomeNews key={item.id} item={item} />
-          ))}
-        </HomeBlock>
+        {sections.agenda ? (
+          <HomeBlock
+            status={eventsStatus}
+            title={t('home.events.title')}
+            empty={t('home.events.empty')}
+            failed={t('home.events.failed')}
+            all={t('home.events.all')}
+            href={localize(PAGE_PATHS.agenda)}
+            retrying={eventsRetrying}
+            canRetry={canRetryEvents}
+            onRetry={() => actor.send({ type: 'RETRY_EVENTS' })}
+          >
+            {events.map((event) => (
+              <HomeEvent key={event.id} event={event} />
+            ))}
+          </HomeBlock>
+        ) : null}
+        {sections.news ? (
+          <HomeBlock
+            status={newsStatus}
+            title={t('home.news.title')}
+            empty={t('home.news.empty')}
+            failed={t('home.news.failed')}
+            all={t('home.news.all')}
+            href={localize(PAGE_PATHS.news)}
+            retrying={newsRetrying}
+            canRetry={canRetryNews}
+            onRetry={() => actor.send({ type: 'RETRY_NEWS' })}
+          >
+            {news.map((item) => (
+              <HomeNews key={item.id} item={item} />
+            ))}
+          </HomeBlock>
+        ) : null}
       </div>
       <h2>{t('home.sections')}</h2>
       <ul className="home-sections">
-        {SECTIONS.map((section) => (
-          <li key={section.href} className="home-section">
+        {SECTIONS.filter((section) => pageIsOn(sections, section.page)).map((section) => (
+          <li key={section.page} className="home-section">
             <h3>
-              <a href={localizedPath(section.href, language)}>{t(section.title)}</a>
+              <a href={localize(PAGE_PATHS[section.page])}>{t(section.title)}</a>
             </h3>
             <p>{t(section.text)}</p>
           </li>

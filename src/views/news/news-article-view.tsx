@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { categoryTitles } from '../../domain/news-list';
-import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { PAGE_PATHS } from '../../domain/permalinks';
 import { selectArticle, selectArticleRetrying, selectArticleStatus, type newsArticleMachine } from '../../machines/news-article-machine';
 import { RetryMessage } from '../shared/retry-message';
 import { SanitizedHtml } from '../shared/sanitized-html';
@@ -14,7 +14,7 @@ const IMAGE_SIZE = 480;
 
 /** A news item's page: its date, lead, image and full text (sanitized), with the way back to the list. */
 export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArticleMachine> }) => {
-  const { language, t, contentLang } = useLocale();
+  const { t, contentLang, localize } = useLocale();
   const status = useSelector(actor, selectArticleStatus);
   const article = useSelector(actor, selectArticle);
   const retrying = useSelector(actor, selectArticleRetrying);
@@ -53,7 +53,7 @@ export const NewsArticleView = ({ actor }: { actor: ActorRefFrom<typeof newsArti
         </article>
       ) : null}
       <p className="news-article__back">
-        <a href={localizedPath(PAGE_PATHS.news, language)}>{t('news.article.back')}</a>
+        <a href={localize(PAGE_PATHS.news)}>{t('news.article.back')}</a>
       </p>
     </div>
   );

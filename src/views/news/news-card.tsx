@@ -1,10 +1,10 @@
 import { memo, useId } from 'react';
 import type { NewsItem } from '../../domain/news';
 import { calendarDay, categoryTitles, isoDay } from '../../domain/news-list';
-import { isSlug, localizedPath, newsPath } from '../../domain/permalinks';
+import { isSlug, newsPath } from '../../domain/permalinks';
 import { safeLink } from '../../domain/safe-links';
 import { dateFormat } from '../../i18n/date-format';
-import { swissLocale, type Language } from '../../i18n/language';
+import { swissLocale } from '../../i18n/language';
 import { TagList } from '../shared/tag-list';
 import { useLocale } from '../shared/widget-root';
 
@@ -28,8 +28,8 @@ export const NewsDate = ({ date }: { date: string | null | undefined }) => {
  * works without script and keeps the visitor here), else the item's `link` when it is an http(s)
  * or site address, else nowhere.
  */
-const titleHref = (item: NewsItem, language: Language): string | null => {
-  if (item.slug && isSlug(item.slug)) return localizedPath(newsPath(item), language);
+const titleHref = (item: NewsItem, localize: (path: string) => string): string | null => {
+  if (item.slug && isSlug(item.slug)) return localize(newsPath(item));
   return safeLink(item.link);
 };
 
@@ -48,10 +48,10 @@ export const NewsCard = memo(function NewsCard({
   /** The id a followed "Afficher plus" link scrolls to: the first item of the latest page. */
   anchor?: string | undefined;
 }) {
-  const { language, t, contentLang } = useLocale();
+  const { t, contentLang, localize } = useLocale();
   const titleId = useId();
   const title = item.title?.trim() || t('news.untitled');
-  const link = titleHref(item, language);
+  const link = titleHref(item, localize);
   const categories = categoryTitles(item);
   return (
     // Focusable by script only, so focus can land on an item without a link.

@@ -20,7 +20,7 @@ import {
   type newsMachine,
 } from '../../machines/news-machine';
 import { ADDED_ANCHORS } from '../../domain/list-pages';
-import { localizedPath, PAGE_PATHS } from '../../domain/permalinks';
+import { PAGE_PATHS } from '../../domain/permalinks';
 import { MoreLink } from '../shared/more-link';
 import { RetryMessage } from '../shared/retry-message';
 import { useLocale } from '../shared/widget-root';
@@ -48,7 +48,7 @@ const useFocusOnAppended = (list: React.RefObject<HTMLDivElement | null>, append
  * serves; none where the news come from another API.
  */
 export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<typeof newsMachine>; feedScope?: string | null }) => {
-  const { t, language } = useLocale();
+  const { t, language, root, localize } = useLocale();
   const status = useSelector(actor, selectStatus);
   const items = useSelector(actor, selectVisibleNews);
   // Only the first pages are shown, however many a legacy answer holds: the first screen costs one page.
@@ -70,7 +70,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
   const firstLoad = status === 'loading' && items.length === 0;
   const retrying = useSelector(actor, selectRetrying);
   // Without script "Afficher plus" leads to the list with a page more, which the server renders.
-  const moreHref = useSelector(actor, (snapshot) => `${localizedPath(PAGE_PATHS.news, language)}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.news}`);
+  const moreHref = useSelector(actor, (snapshot) => `${localize(PAGE_PATHS.news)}${selectMoreSearch(snapshot)}#${ADDED_ANCHORS.news}`);
 
   // The count says the total the API reports, and how many are shown when fewer are (the issue's shared rule for counts).
   // Its live region says "still trying" while a slow call is tried again.
@@ -96,7 +96,7 @@ export const NewsView = ({ actor, feedScope = null }: { actor: ActorRefFrom<type
               {t('news.feed')}
             </a>{' '}
             {/* The selection's news as a table, from the site's own scope as the feed. */}
-            <a href={newsCsvPath(selected, language)} download rel="nofollow">
+            <a href={newsCsvPath(selected, language, root)} download rel="nofollow">
               {t('news.opendata.csv')}
             </a>
           </p>

@@ -1,4 +1,3 @@
-import { localizedPath } from '../../domain/permalinks';
 import type { ContactResult, EventResult, NewsResult, SearchHit, SearchKind } from '../../domain/site-search';
 import { formatLongDate, formatTime } from '../../i18n/dates';
 import type { MessageId } from '../../i18n/intl';
@@ -81,6 +80,6 @@ export const HitDetails = ({ hit }: { hit: SearchHit }) => {
 
 /** The page of a result, in the language shown. */
 export const useHitHref = (): ((hit: SearchHit) => string) => {
-  const { language } = useLocale();
-  return (hit) => localizedPath(hit.result.path, language);
+  const { localize } = useLocale();
+  return (hit) => localize(hit.result.path);
 };

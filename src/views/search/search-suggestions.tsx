@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { localizedPath } from '../../domain/permalinks';
+
 import { SEARCH_PAGE_PATH, searchHits, searchPageQuery, type SearchHit } from '../../domain/site-search';
 import {
   selectAnswer,
@@ -87,7 +87,7 @@ const useComboboxBox = (actor: SiteSearchActor, input: HTMLInputElement, form: H
  * one, Escape closes them, and a polite status says how many there are. A link leads to every result.
  */
 export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchActor; input: HTMLInputElement; form: HTMLFormElement }) => {
-  const { t, language, contentLang } = useLocale();
+  const { t, contentLang, localize } = useLocale();
   const listId = useId();
   const status = useSelector(actor, selectStatus);
   const answer = useSelector(actor, selectAnswer);
@@ -176,7 +176,7 @@ export const SearchSuggestions = ({ actor, input, form }: { actor: SiteSearchAct
           </p>
         ) : null}
         {query === '' ? null : (
-          <a className="search-suggestions__all" href={`${localizedPath(SEARCH_PAGE_PATH, language)}${searchPageQuery(query)}`}>
+          <a className="search-suggestions__all" href={`${localize(SEARCH_PAGE_PATH)}${searchPageQuery(query)}`}>
             {t('search.suggestions.all', { query })}
           </a>
         )}

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { localizedPath } from '../../domain/permalinks';
+
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_PATH, searchHits, type SearchGroup } from '../../domain/site-search';
 import { selectAnswer, selectBusy, selectCapped, selectQuery, selectStatus, selectTotal, type siteSearchMachine } from '../../machines/site-search-machine';
 import { useItemTitle } from '../shared/document-title';
@@ -45,7 +45,7 @@ const ResultGroup = ({ group }: { group: SearchGroup }) => {
  * keeps the query, so a reload or a shared link shows the same.
  */
 export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
-  const { t, language, intl } = useLocale();
+  const { t, intl, localize } = useLocale();
   const status = useSelector(actor, selectStatus);
   const text = useSelector(actor, (snapshot) => snapshot.context.text);
   const query = useSelector(actor, selectQuery);
@@ -78,7 +78,7 @@ export const SiteSearchView = ({ actor }: { actor: SiteSearchActor }) => {
         role="search"
         aria-label={t('search.form')}
         method="get"
-        action={localizedPath(SEARCH_PAGE_PATH, language)}
+        action={localize(SEARCH_PAGE_PATH)}
         onSubmit={(event) => {
           event.preventDefault();
           // Enter submits before its key comes up, and the button stands for it: asked now, unless it is the query already asked.

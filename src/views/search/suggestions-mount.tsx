@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { localizedPath } from '../../domain/permalinks';
 import { SEARCH_LIMITS } from '../../domain/site-search';
 import { addMessages } from '../../i18n/intl';
-import { readLanguage, subscribeLanguage } from '../../i18n/language';
+import { readLanguage, readRootLanguage, subscribeLanguage } from '../../i18n/language';
 import { SEARCH_MESSAGES } from '../../i18n/search-messages';
 import { siteSearchMachine } from '../../machines/site-search-machine';
 import { apiBaseOf, type Api } from '../../services/http';
@@ -36,7 +36,7 @@ const apiOf = (form: HTMLFormElement): string => {
 export const attachSuggestions = (form: HTMLFormElement, input: HTMLInputElement, tools: WidgetTools): (() => void) => {
   const doc = form.ownerDocument;
   const root = doc.documentElement;
-  const machine = suggestionsMachine(apiOf(form), (path) => doc.defaultView?.location.assign(localizedPath(path, readLanguage(root))));
+  const machine = suggestionsMachine(apiOf(form), (path) => doc.defaultView?.location.assign(localizedPath(path, readLanguage(root), readRootLanguage(root))));
   const machineInput = { limit: SEARCH_LIMITS.suggestions };
   const actor = createActor(machine, { input: machineInput, inspect: tools.observe('site-search', machineInput) });
   actor.start();

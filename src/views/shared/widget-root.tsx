@@ -1,15 +1,24 @@
 import type { IntlShape } from '@formatjs/intl';
 import { createContext, StrictMode, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { intlFor, type MessageId } from '../../i18n/intl';
-import { readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
+import { localizedPath } from '../../domain/permalinks';
+import { EVERY_SECTION, SECTIONS_ATTRIBUTE, sectionsFromAttribute, type SiteSections } from '../../domain/site-sections';
+import { FALLBACK_LANGUAGE, readLanguage, readRootLanguage, subscribeLanguage, type Language } from '../../i18n/language';
 import { READY_ATTRIBUTE } from '../widget';
 
 interface Locale {
   readonly language: Language;
   readonly intl: IntlShape;
+  /** The site's root language: its addresses carry no prefix. */
+  readonly root: Language;
+  /** The site's sections on: a view links to those only. */
+  readonly sections: SiteSections;
 }
 
-const LocaleContext = createContext<Locale>({ language: 'fr', intl: intlFor('fr') });
+const LocaleContext = createContext<Locale>({ language: 'fr', intl: intlFor('fr'), root: FALLBACK_LANGUAGE, sections: EVERY_SECTION });
+
+/** The sections on of the site an element is part of (the nearest `data-sections`): every one where none says. */
+export const readSections = (element: Element): SiteSections => sectionsFromAttribute(element.closest(`[${SECTIONS_ATTRIBUTE}]`)?.getAttribute(SECTIONS_ATTRIBUTE));
 
 const noSubscription = (): (() => void) => () => undefined;
 
@@ -44,11 +53,25 @@ export const useHoldReady = (waiting: boolean): void => {
 };
 
 /**
- * The root of a React widget: strict mode, and the language of its container for every
- * component. The server gives `language` instead of a container.
+ * The root of a React widget: strict mode, and the language of its container and the site's root
+ * language for every component. The server gives `language` and `root` instead of a container.
  */
-export const WidgetRoot = ({ container, language: rendered = 'fr', children }: { container?: Element; language?: Language; children: ReactNode }) => {
+export const WidgetRoot = ({
+  container,
+  language: rendered = 'fr',
+  root: renderedRoot = FALLBACK_LANGUAGE,
+  sections: renderedSections = EVERY_SECTION,
+  children,
+}: {
+  container?: Element;
+  language?: Language;
+  root?: Language;
+  sections?: SiteSections;
+  children: ReactNode;
+}) => {
   const language = useContainerLanguage(container, rendered);
+  const root = container ? readRootLanguage(container) : renderedRoot;
+  const sections = useMemo(() => (container ? readSections(container) : renderedSections), [container, renderedSections]);
   const holds = useRef(0);
   const mounted = useRef(false);
   // Marks the container once its script runs on it (after hydration of server markup) and nothing
@@ -81,7 +104,7 @@ export const WidgetRoot = ({ container, language: rendered = 'fr', children }: {
   return (
     <StrictMode>
       <ReadyGateContext.Provider value={gate}>
-        <LocaleContext.Provider value={{ language, intl: intlFor(language) }}>{children}</LocaleContext.Provider>
+        <LocaleContext.Provider value={{ language, intl: intlFor(language), root, sections }}>{children}</LocaleContext.Provider>
       </ReadyGateContext.Provider>
     </StrictMode>
   );
@@ -93,16 +116,18 @@ export const CONTENT_LANGUAGE: Language = 'fr';
 /**
  * The page language, a typed message function, and `contentLang`: the `lang` of an element that holds the
  * institution's content, set only when the page speaks another language, so that a screen reader reads a French
- * title on a German page with French rules (WCAG 3.1.2).
+ * title on a German page with French rules (WCAG 3.1.2). `localize` gives a site path's address in the page's language.
  */
 export const useLocale = (): Locale & {
   readonly t: (id: MessageId, values?: Record<string, string | number>) => string;
   readonly contentLang: Language | undefined;
+  readonly localize: (path: string) => string;
 } => {
   const locale = useContext(LocaleContext);
   return {
     ...locale,
     t: (id, values) => locale.intl.formatMessage({ id }, values),
+    localize: (path) => localizedPath(path, locale.language, locale.root),
     contentLang: locale.language === CONTENT_LANGUAGE ? undefined : CONTENT_LANGUAGE,
   };
 };

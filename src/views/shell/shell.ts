@@ -1,5 +1,5 @@
 import { addMessages, intlFor } from '../../i18n/intl';
-import { resolveLanguage, readLanguage, subscribeLanguage, type Language } from '../../i18n/language';
+import { resolveLanguage, readLanguage, readRootLanguage, subscribeLanguage, type Language } from '../../i18n/language';
 import { localizedPath, splitLanguage } from '../../domain/permalinks';
 import { translateStatic } from './static-text';
 import { SHELL_MESSAGES } from '../../i18n/shell-messages';
@@ -51,6 +51,7 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
   const page = doc.documentElement.dataset.page;
   // Read before the first render rewrites the title.
   const siteName = siteNameOf(doc);
+  const root = readRootLanguage(doc.documentElement);
   for (const link of doc.querySelectorAll<HTMLElement>('[data-nav]')) {
     if (link.dataset.nav === page) link.setAttribute('aria-current', 'page');
   }
@@ -70,11 +71,11 @@ export const startShell = (doc: Document, cart: CartCount | Promise<CartCount>):
     }
     // The site's own pages exist in each language: the navigation leads to those of the language shown.
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav], a[data-localized-href]')) {
-      link.setAttribute('href', localizedPath(splitLanguage(link.getAttribute('href') ?? '/').path, language));
+      link.setAttribute('href', localizedPath(splitLanguage(link.getAttribute('href') ?? '/', root).path, language, root));
     }
     // So does the site search: its form sends the query to the search page of that language.
     for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-site-search]')) {
-      form.setAttribute('action', localizedPath(splitLanguage(form.getAttribute('action') ?? '/recherche/').path, language));
+      form.setAttribute('action', localizedPath(splitLanguage(form.getAttribute('action') ?? '/recherche/', root).path, language, root));
     }
   };
 

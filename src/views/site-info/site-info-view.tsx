@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { API_REFERENCE_PAGE, CATALOGUE_PATH, DATASETS, LICENCE_NAME, licenceDeed } from '../../domain/open-data-catalogue';
-import { localizedPath, PAGE_PATHS, type SitePage } from '../../domain/permalinks';
+import { API_REFERENCE_PAGE, CATALOGUE_PATH, DATASET_SECTIONS, DATASETS, LICENCE_NAME, licenceDeed } from '../../domain/open-data-catalogue';
+import { PAGE_PATHS, type SitePage } from '../../domain/permalinks';
+import { pageIsOn } from '../../domain/site-sections';
 import { addMessages, type MessageId } from '../../i18n/intl';
 import { SHELL_MESSAGES } from '../../i18n/shell-messages';
 import { PHRASE_MARK, phraseAround } from '../shared/content-phrase';
@@ -67,24 +68,26 @@ const InfoTextView = ({ text }: { text: ProfileTextAnswer | null }) => (
 
 /** The sitemap: every page of the site, in the page's language, grouped. */
 const SitemapView = () => {
-  const { language, t } = useLocale();
+  const { t, localize, sections } = useLocale();
   return (
     <div className="info">
       <p className="info__intro">{t('sitemap.intro')}</p>
       {SITEMAP.map((group) => (
         <Section key={group.title} title={t(group.title)}>
           <ul className="info__pages">
-            {group.pages.map(({ page, label }) => (
-              <li key={page}>
-                <a href={localizedPath(PAGE_PATHS[page], language)} {...(page === 'sitemap' ? { 'aria-current': 'page' as const } : {})}>
-                  {t(label)}
-                </a>
-              </li>
-            ))}
+            {group.pages
+              .filter(({ page }) => pageIsOn(sections, page))
+              .map(({ page, label }) => (
+                <li key={page}>
+                  <a href={localize(PAGE_PATHS[page])} {...(page === 'sitemap' ? { 'aria-current': 'page' as const } : {})}>
+                    {t(label)}
+                  </a>
+                </li>
+              ))}
             {group.title === 'sitemap.about'
               ? OTHER_PAGES.map(({ path, label }) => (
                   <li key={path}>
-                    <a href={localizedPath(path, language)}>{t(label)}</a>
+                    <a href={localize(path)}>{t(label)}</a>
                   </li>
                 ))
               : null}
@@ -100,17 +103,17 @@ const FORMAT_NAMES = { CSV: 'CSV', JSON: 'JSON (API)', ICS: 'iCalendar', ATOM: '
 
 /** The open data: each dataset with its description and files, the licence, and the catalogue that machines read. */
 const DataView = () => {
-  const { language, t } = useLocale();
+  const { language, t, localize, sections } = useLocale();
   // The licence is named in the sentence, as a link to its text for people.
   const licence = phraseAround(t('opendata.licence', { licence: PHRASE_MARK }));
   return (
     <div className="info">
       <p className="info__intro">{t('opendata.intro')}</p>
-      {DATASETS.map((dataset) => (
+      {DATASETS.filter((dataset) => sections[DATASET_SECTIONS[dataset.id]]).map((dataset) => (
         <Section key={dataset.id} title={dataset.title[language]}>
           <p>{dataset.description[language]}</p>
           <p>
-            <a href={localizedPath(dataset.page, language)}>{t('opendata.page', { title: dataset.title[language] })}</a>
+            <a href={localize(dataset.page)}>{t('opendata.page', { title: dataset.title[language] })}</a>
           </p>
           <h3>{t('opendata.files')}</h3>
           <ul className="info__pages">
@@ -142,7 +145,7 @@ const DataView = () => {
       </Section>
       <Section title={t('opendata.api.title')}>
         <p>
-          {t('opendata.api.text')} <a href={localizedPath(API_REFERENCE_PAGE, language)}>{t('sitemap.api')}</a>
+          {t('opendata.api.text')} <a href={localize(API_REFERENCE_PAGE)}>{t('sitemap.api')}</a>
         </p>
       </Section>
     </div>

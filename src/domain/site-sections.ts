@@ -1,0 +1,51 @@
+/**
+ * The sections a site switches on (its profile's `sections`), as the pages and widgets read them:
+ * a section off has no page, no link and no entry. Kept apart from the profile's codec, so a
+ * widget's code reads them without it.
+ */
+import type { SitePage } from './permalinks';
+
+/** The sections, in the order a container's `data-sections` lists them. */
+export const SECTION_NAMES = ['agenda', 'directory', 'interestsRegister', 'news', 'shop', 'search', 'openData'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+/** Each section, on or off. */
+export type SiteSections = Readonly<Record<SectionName, boolean>>;
+
+/** Every section on: a widget's sections when no page says otherwise (a content system's page), and the demo's. */
+export const EVERY_SECTION: SiteSections = { agenda: true, directory: true, interestsRegister: true, news: true, shop: true, search: true, openData: true };
+
+/** The attribute of a page's `<html>` (or a fragment's container) that lists the sections on. */
+export const SECTIONS_ATTRIBUTE = 'data-sections';
+
+/** The sections on, as `data-sections` lists them (`agenda directory news`). */
+export const sectionsAttribute = (sections: SiteSections): string => SECTION_NAMES.filter((name) => sections[name]).join(' ');
+
+/** The sections a `data-sections` value lists; every one when there is no such attribute. */
+export const sectionsFromAttribute = (value: string | null | undefined): SiteSections => {
+  if (value === null || value === undefined) return EVERY_SECTION;
+  const listed = new Set(value.trim().split(/\s+/));
+  return Object.fromEntries(SECTION_NAMES.map((name) => [name, listed.has(name)])) as Record<SectionName, boolean>;
+};
+
+/** The section each page belongs to, which must be on for the page to exist; `null`: a page every site has. */
+export const SECTION_OF_PAGE: Readonly<Record<SitePage, SectionName | null>> = {
+  home: null,
+  directory: 'directory',
+  agenda: 'agenda',
+  news: 'news',
+  shop: 'shop',
+  cart: 'shop',
+  accessibility: null,
+  search: 'search',
+  legal: null,
+  privacy: null,
+  sitemap: null,
+  data: 'openData',
+};
+
+/** Whether a page exists under a site's sections. */
+export const pageIsOn = (sections: SiteSections, page: SitePage): boolean => {
+  const section = SECTION_OF_PAGE[page];
+  return section === null || sections[section];
+};
