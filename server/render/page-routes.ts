@@ -6,7 +6,8 @@ import { isRight } from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { EMPTY, of, type Observable } from 'rxjs';
 import { seriesOf } from '../../src/domain/agenda-grouping';
-import { PROFILE_TEXTS, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
+import { PROFILE_TEXTS, wordsIn, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
+import { DATASET_TITLES_ATTRIBUTE } from '../../src/domain/open-data-catalogue';
 import { pageIsOn, sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
@@ -26,7 +27,7 @@ import { colourRule, EMBLEM_PATH, MANIFEST_PATH, siteIdentity, webAppManifest } 
 import { formatLongDate, formatTime } from '../../src/i18n/dates';
 import { SERVER_MESSAGES } from '../../src/i18n/server-messages';
 import { addMessages, intlFor, translate, type MessageId } from '../../src/i18n/intl';
-import { ROOT_LANGUAGE_ATTRIBUTE, type Language } from '../../src/i18n/language';
+import { LANGUAGES, ROOT_LANGUAGE_ATTRIBUTE, type Language } from '../../src/i18n/language';
 import { accessibilityEntry } from '../../src/views/accessibility/accessibility-entry';
 import { agendaEntry } from '../../src/views/agenda/agenda-entry';
 import { cartEntry } from '../../src/views/cart/cart-entry';
@@ -261,6 +262,22 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     cart: { 'data-order-email': orderEmail },
   };
   const attributesOf = (page: SitePage): Readonly<Record<string, string>> => ({ ...PAGES[page].attributes, ...profileAttributes[page] });
+  // The open-data page lists the profile's datasets: their titles in the page's language, the agenda and the news scope they read.
+  const datasetTitles = new Map(
+    LANGUAGES.map((language) => {
+      const titles = Object.fromEntries(Object.entries(profile.settings.openData.datasets).map(([id, words]) => [id, wordsIn(profile.settings, words, language)]));
+      return [language, JSON.stringify(titles)] as const;
+    }),
+  );
+  const pageAttributes = (page: SitePage, language: Language): Readonly<Record<string, string>> =>
+    page === 'data'
+      ? {
+          ...attributesOf(page),
+          'data-agenda-id': lists.agendaId,
+          'data-news-scope': lists.newsScope,
+          [DATASET_TITLES_ATTRIBUTE]: datasetTitles.get(language) ?? '{}',
+        }
+      : attributesOf(page);
   // What each page says of the institution, in each language: computed once, as the profile is read once.
   const colours = colourRule(profile.settings.colours);
   // The languages offered, the root one unprefixed; a language not offered has no address.
@@ -354,7 +371,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const setup =
       path.kind === 'news'
         ? { ...PAGES.news, attributes: attributesOf('news'), entry: newsArticleEntry, widget: 'news-article' }
-        : { ...PAGES[page], attributes: attributesOf(page) };
+        : { ...PAGES[page], attributes: pageAttributes(page, language) };
     // The container's attributes as the browser will read them, `data-api-base` included (the agenda and
     // the news offer their feeds only without it): the server's markup is the browser's first render.
     const request: WidgetRequest = {

@@ -135,7 +135,25 @@ export const DATASET_SECTIONS: Readonly<Record<Dataset['id'], 'agenda' | 'direct
   publications: 'shop',
 };
 
-/** The demo's datasets (agenda 1, scope `actualites`, `profiles/valmont/`'s titles), which the open-data page lists until it takes the profile's. */
+/** The attribute of the open-data page's container that names its datasets' titles in the page's language, as JSON (`{"agenda": "…", …}`). */
+export const DATASET_TITLES_ATTRIBUTE = 'data-dataset-titles';
+
+/** The datasets a page in one language shows: the same title in every language, since the page speaks one. */
+export const datasetsInOneLanguage = (titles: Readonly<Record<Dataset['id'], string>>, agendaId: string, newsScope: string): readonly Dataset[] => {
+  const everywhere = (title: string): Localized => ({ fr: title, de: title, it: title, en: title });
+  return datasetsOf({
+    titles: {
+      agenda: everywhere(titles.agenda),
+      directory: everywhere(titles.directory),
+      news: everywhere(titles.news),
+      publications: everywhere(titles.publications),
+    },
+    agendaId,
+    newsScope,
+  });
+};
+
+/** The demo's datasets (agenda 1, scope `actualites`, `profiles/valmont/`'s titles), which an open-data page lists when no server wrote the profile's on its container. */
 export const DATASETS: readonly Dataset[] = datasetsOf({
   titles: {
     agenda: { fr: 'Agenda du canton', de: 'Veranstaltungskalender des Kantons', it: 'Agenda del Cantone', en: 'Events of the canton' },

@@ -118,13 +118,10 @@ describe('a profile German by default, with French second', () => {
 });
 
 describe('a profile without the shop', () => {
-  it.each(['/boutique/', '/panier/', '/fr/boutique/', '/fr/panier/', '/boutique/export.csv', '/api/shop/items/'])(
-    'has no %s',
-    async (path) => {
-      const answer = await get(path);
-      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-    },
-  );
+  it.each(['/boutique/', '/panier/', '/fr/boutique/', '/fr/panier/', '/boutique/export.csv', '/api/shop/items/'])('has no %s', async (path) => {
+    const answer = await get(path);
+    expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+  });
 
   it('links to neither the shop nor the cart from any page, and draws no cart count', async () => {
     for (const path of EVERY_PAGE) {
@@ -134,6 +131,17 @@ describe('a profile without the shop', () => {
       expect({ path, shopLinks, count: document.querySelector('[data-cart-count]') === null }).toEqual({ path, shopLinks: [], count: true });
       expect(document.querySelector('[data-widget="cart"], [data-widget="shop"]')).toBeNull();
     }
+  });
+
+  it('lists on the open-data page the profile’s datasets in the page’s language, and not the shop’s', async () => {
+    const headings = async (path: string): Promise<string[]> =>
+      [...parseHtml((await get(path)).text).querySelectorAll('main h2')].map((heading) => heading.textContent.trim());
+    expect(await headings('/donnees/')).toEqual(expect.arrayContaining(['Veranstaltungen der Gemeinde', 'Verzeichnis der Gemeinde', 'Neuigkeiten der Gemeinde']));
+    expect(await headings('/fr/donnees/')).toEqual(expect.arrayContaining(['Agenda de la commune', 'Annuaire de la commune', 'Actualités de la commune']));
+    const text = (await get('/donnees/')).text;
+    expect(text).not.toContain('Publikationen der Gemeinde');
+    // The agenda's files name the profile's agenda (2), not the demo's.
+    expect(text).toContain('/flux/agenda/2.ics');
   });
 
   it('leaves the shop out of the sitemap, the catalogue and the API description', async () => {

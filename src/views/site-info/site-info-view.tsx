@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { API_REFERENCE_PAGE, CATALOGUE_PATH, DATASET_SECTIONS, DATASETS, LICENCE_NAME, licenceDeed } from '../../domain/open-data-catalogue';
+import { API_REFERENCE_PAGE, CATALOGUE_PATH, DATASET_SECTIONS, type Dataset, LICENCE_NAME, licenceDeed } from '../../domain/open-data-catalogue';
 import { PAGE_PATHS, type SitePage } from '../../domain/permalinks';
 import { pageIsOn } from '../../domain/site-sections';
 import { addMessages, type MessageId } from '../../i18n/intl';
@@ -102,31 +102,33 @@ const SitemapView = () => {
 const FORMAT_NAMES = { CSV: 'CSV', JSON: 'JSON (API)', ICS: 'iCalendar', ATOM: 'Atom', VCARD: 'vCard' } as const;
 
 /** The open data: each dataset with its description and files, the licence, and the catalogue that machines read. */
-const DataView = () => {
+const DataView = ({ datasets }: { datasets: readonly Dataset[] }) => {
   const { language, t, localize, sections } = useLocale();
   // The licence is named in the sentence, as a link to its text for people.
   const licence = phraseAround(t('opendata.licence', { licence: PHRASE_MARK }));
   return (
     <div className="info">
       <p className="info__intro">{t('opendata.intro')}</p>
-      {DATASETS.filter((dataset) => sections[DATASET_SECTIONS[dataset.id]]).map((dataset) => (
-        <Section key={dataset.id} title={dataset.title[language]}>
-          <p>{dataset.description[language]}</p>
-          <p>
-            <a href={localize(dataset.page)}>{t('opendata.page', { title: dataset.title[language] })}</a>
-          </p>
-          <h3>{t('opendata.files')}</h3>
-          <ul className="info__pages">
-            {dataset.distributions.map((file) => (
-              <li key={file.format}>
-                <a href={file.path} type={file.mediaType}>
-                  {FORMAT_NAMES[file.format]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ))}
+      {datasets
+        .filter((dataset) => sections[DATASET_SECTIONS[dataset.id]])
+        .map((dataset) => (
+          <Section key={dataset.id} title={dataset.title[language]}>
+            <p>{dataset.description[language]}</p>
+            <p>
+              <a href={localize(dataset.page)}>{t('opendata.page', { title: dataset.title[language] })}</a>
+            </p>
+            <h3>{t('opendata.files')}</h3>
+            <ul className="info__pages">
+              {dataset.distributions.map((file) => (
+                <li key={file.format}>
+                  <a href={file.path} type={file.mediaType}>
+                    {FORMAT_NAMES[file.format]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ))}
       <Section title={t('opendata.catalogue.title')}>
         <p>{t('opendata.csvNote')}</p>
         <p>
@@ -153,5 +155,5 @@ const DataView = () => {
 };
 
 /** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language; `text` is the institution's, for the first two. */
-export const SiteInfoView = ({ page, text }: { page: InfoPage; text: ProfileTextAnswer | null }) =>
-  page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView /> : <InfoTextView text={text} />;
+export const SiteInfoView = ({ page, text, datasets }: { page: InfoPage; text: ProfileTextAnswer | null; datasets: readonly Dataset[] }) =>
+  page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView datasets={datasets} /> : <InfoTextView text={text} />;
