@@ -16,6 +16,7 @@ import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
 import { openDataFigures } from './open-data';
 import { pageWeights } from './page-weight';
+import { profileFigures } from './profile';
 import { recurrence } from './recurrence';
 import { scale } from './scale';
 import { siteSearch } from './search';
@@ -46,6 +47,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   recurrence,
   'open-data': openDataFigures,
   'agenda-csv': agendaCsvFigures,
+  profile: profileFigures,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.
