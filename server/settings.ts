@@ -62,7 +62,7 @@ export interface ServerSettings {
   readonly publisher: PublisherOverrides;
   /** SITE_PROFILE, absolute: the institution's profile folder, read and checked by `loadSiteProfile` before the database opens. */
   readonly siteProfile: string;
-  /** METRICS_ADDRESSES: the addresses and ranges that may read `/metrics` (loopback by default); `null` (`none`): no `/metrics` and nothing counted. */
+  /** METRICS_ADDRESSES: the addresses and ranges that may read `/metrics` (loopback by default); `null` (`none`): no `/metrics`, and requests not counted. */
   readonly metricsAddresses: readonly string[] | null;
 }
 

@@ -91,7 +91,7 @@ export interface AppOptions {
   draining?: () => boolean;
   /** How a request's log line gives the visitor's address (`LOG_ADDRESSES`): shortened by default. */
   logAddresses?: LogAddresses;
-  /** Who may read `/metrics` and where its figures come from (`METRICS_ADDRESSES`); loopback by default; `null`: no `/metrics`, nothing counted. */
+  /** Who may read `/metrics` and where its figures come from (`METRICS_ADDRESSES`); loopback by default; `null`: no `/metrics`, and requests not counted. */
   metrics?: Omit<MetricsOptions, 'ignore'> | null;
 }
 

@@ -104,8 +104,8 @@ export const watchPool = (pool: PoolCounts): (() => void) => {
   };
 };
 
-/** The connections of the process's PostgreSQL pools: open, idle, and callers waiting for one. */
-export const databasePool = new Gauge({
+// The connections of the process's PostgreSQL pools (open, idle, callers waiting for one), read when collected: registered by being made.
+new Gauge({
   name: 'site_database_pool_connections',
   help: 'PostgreSQL pool connections: total open, idle, and callers waiting for one.',
   labelNames: ['state'] as const,
