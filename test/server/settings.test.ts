@@ -46,6 +46,7 @@ it.each([
   ['WORKERS', '0', /^WORKERS must be a whole number from 1 to 64 \(got "0"\)$/],
   ['WORKERS', 'two', /^WORKERS must be a whole number/],
   ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+  ['METRICS_ADDRESSES', 'everyone', /^METRICS_ADDRESSES holds "everyone", which is not an address, a range/],
   ['SITE_API_BASE', 'api.canton.example', /^SITE_API_BASE must be an http or https address/],
   ['ORDER_EMAIL', 'publications', /^ORDER_EMAIL must be one e-mail address such as publications@canton\.example \(got "publications"\)$/],
   ['ORDER_EMAIL', 'a@b.ch, c@d.ch', /^ORDER_EMAIL must be one e-mail address/],
@@ -169,6 +170,14 @@ it('refuses a TRUST_PROXY that trusts every hop, and takes the proxies named by 
   expect(readSettings({ TRUST_PROXY: '0.0.0.0/1' }).trustProxy).toEqual(['0.0.0.0/1']);
   expect(readSettings({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   expect(readSettings({}).trustProxy).toBe(false);
+});
+
+it('reads METRICS_ADDRESSES: the loopback unless set, a list of addresses and ranges, none to turn /metrics off, anything else refused', () => {
+  expect(readSettings({}).metricsAddresses).toEqual(['127.0.0.1', '::1']);
+  expect(readSettings({ METRICS_ADDRESSES: ' 10.0.0.0/8, ::1 , loopback' }).metricsAddresses).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+  expect(readSettings({ METRICS_ADDRESSES: 'none' }).metricsAddresses).toBeNull();
+  expect(() => readSettings({ METRICS_ADDRESSES: '127.0.0.1, prometheus.local' })).toThrow(/^METRICS_ADDRESSES holds "prometheus\.local", which is not an address/);
+  expect(() => readSettings({ METRICS_ADDRESSES: '10.0.0.0/33' })).toThrow(/^METRICS_ADDRESSES holds "10\.0\.0\.0\/33"/);
 });
 
 it("takes ORDER_EMAIL trimmed, and no override (the profile's office) when it is unset or empty; the same for each PUBLISHER_*", () => {
