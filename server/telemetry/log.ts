@@ -3,16 +3,16 @@ import { pino, type Logger } from 'pino';
 /**
  * The server's one log: a JSON object per line on standard output, from the start's first check to
  * the drain's last word, requests included (Fastify logs through a child of it). The lifecycle
- * (start, migrations, seed, import, drain, refusals) is said at `info` or above and shown unless
- * `LOG_LEVEL` is `silent`, or more detailed (`debug`, `trace`); `LOG_LEVEL` sets what the requests
+ * (start, migrations, seed, import, drain, refusals) is said at `info` or above, more detailed when
+ * `LOG_LEVEL` is `debug` or `trace`, only a refused start (`fatal`) when it is `silent`; `LOG_LEVEL` sets what the requests
  * log (`warn` by default: a request is not logged unless it fails).
  */
 
 const DETAILED = new Set(['debug', 'trace']);
 const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
-// What the lifecycle is told at: `info`, unless the operator asked for more detail or for silence.
-const lifecycleLevel = (level: string): string => (level === 'silent' || DETAILED.has(level) ? level : 'info');
+// What the lifecycle is told at: `info`, or more detail when asked; `silent` still says why a start stops (`fatal`), the one line an operator must see.
+const lifecycleLevel = (level: string): string => (level === 'silent' ? 'fatal' : DETAILED.has(level) ? level : 'info');
 
 /** The process's lifecycle logger for `LOG_LEVEL` as given (an unknown one reads as `info`: its refusal must still be said). */
 export const lifecycleLog = (level: string | undefined): Logger =>
