@@ -103,6 +103,12 @@ it('gives another address the 404 of an address that does not exist, and the IPv
   expect((await metrics('::1')).statusCode).toBe(200);
 });
 
+it('is never refused by fair use: a collector asking more often than the limit of new work is always answered', async () => {
+  // Five pieces of uncached work a minute for this app's clients: twelve reads are more than twice that.
+  const statuses = await Promise.all(Array.from({ length: 12 }, () => metrics('::1')));
+  expect(new Set(statuses.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+});
+
 it('is never kept: two reads give two different texts, each no-store', async () => {
   const first = await metrics();
   await app.inject({ url: '/api/contacts/?page_size=1' });
