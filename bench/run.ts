@@ -14,6 +14,7 @@ import { firstRender } from './first-render';
 import { importMemory } from './import-memory';
 import { lighthouseFigures } from './lighthouse';
 import { loadFigures } from './load';
+import { metricsCost } from './metrics';
 import { openDataFigures } from './open-data';
 import { pageWeights } from './page-weight';
 import { profileFigures } from './profile';
@@ -48,6 +49,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'open-data': openDataFigures,
   'agenda-csv': agendaCsvFigures,
   profile: profileFigures,
+  metrics: metricsCost,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.

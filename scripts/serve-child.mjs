@@ -2,7 +2,7 @@
 // (`node scripts/serve-child.mjs`) it serves whatever DIST_DIR holds, as `npm start` does after its build.
 // Node's own modules only: `npm start` imports this before its install step.
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
+import { constants, hostname } from 'node:os';
 import { SERVER_MAIN, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -31,7 +31,9 @@ export const serveChild = ({ env = process.env } = {}) => {
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(watch);
-    console.log(`the launcher's parent (${parent}) has gone: stopping the server`);
+    // One JSON object, in the shape of the server's own log lines (server/telemetry/log.ts), written by hand: no package here.
+    const line = { level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: `the launcher's parent (${parent}) has gone: stopping the server` };
+    console.log(JSON.stringify(line));
     stop('SIGTERM');
   }, PARENT_CHECK_MS);
   watch.unref();

@@ -9,6 +9,8 @@ import { DRAIN_GRACE_MS, drainable } from './drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
 import { loadSiteProfile } from './profile/load-site-profile';
+import { answerClusterMetrics, clusterMetricsReader } from './service/cluster-metrics';
+import { lifecycleLog, requestLog } from './telemetry/log';
 import {
   checkDatabaseHost,
   checkDistDir,
@@ -38,6 +40,10 @@ const START_RETRY_MAX_MS = 30_000;
 // subreaper) stops as if signalled. Only under npm: one started with `&` or nohup outlives its shell on purpose.
 const PARENT_CHECK_MS = 1_000;
 
+// Every line the server prints is a JSON object (server/telemetry/log.ts). Until the settings are
+// read, LOG_LEVEL as given or `info`: a refused setting is still said.
+const log = lifecycleLog(process.env['LOG_LEVEL']?.trim());
+
 const onLauncherGone = (stop: () => void): void => {
   if (process.env['npm_lifecycle_event'] === undefined) return;
   const parent = process.ppid;
@@ -64,11 +70,11 @@ const waitForDatabase = async (db: Database): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.query('select 1');
-      if (attempt > 1) console.log(`PostgreSQL reachable (try ${attempt})`);
+      if (attempt > 1) log.info(`PostgreSQL reachable (try ${attempt})`);
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw databaseRefusal(error) ?? error;
-      console.warn(`PostgreSQL not reachable (${errorLabel(error)}), try ${attempt}: trying again in ${delay / 1000} s`);
+      log.warn(`PostgreSQL not reachable (${errorLabel(error)}), try ${attempt}: trying again in ${delay / 1000} s`);
       await new Promise((done) => setTimeout(done, delay));
       delay = Math.min(delay * 2, START_RETRY_MAX_MS);
     }
@@ -91,8 +97,8 @@ const openReady = async (settings: ServerSettings): Promise<Database> => {
 // before the server: it serves an empty database as empty lists until one of them has run.
 const prepare = async (db: Database): Promise<void> => {
   const applied = await migrate(db);
-  if (applied.length > 0) console.log(`schema migrated to version ${applied[applied.length - 1]}`);
-  if ((await contentLabel(db)) === null) console.log('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
+  if (applied.length > 0) log.info(`schema migrated to version ${applied[applied.length - 1]}`);
+  if ((await contentLabel(db)) === null) log.warn('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
 };
 
 // One process serving the site and the API on the port, until SIGTERM or SIGINT.
@@ -105,7 +111,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     db,
     ...(settings.distDir !== null ? { distDir: settings.distDir } : {}),
     mediaDir: join(settings.dataDir, 'media'),
-    logger: { level: settings.logLevel },
+    loggerInstance: requestLog(log, settings.logLevel),
     // LOG_ADDRESSES: the visitor's address in request lines, shortened unless the operator says otherwise.
     logAddresses: settings.logAddresses,
     trustProxy: settings.trustProxy,
@@ -126,27 +132,29 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     profile: loadSiteProfile(settings.siteProfile),
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
+    // METRICS_ADDRESSES: who may read /metrics; under WORKERS a worker gives every process's figures, gathered by the primary.
+    metrics: settings.metricsAddresses === null ? null : { addresses: settings.metricsAddresses, ...(worker ? { read: clusterMetricsReader() } : {}) },
   });
   const drain = drainable(app);
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing${worker ? ` worker ${process.pid}` : ''}`);
+    log.info(`${signal}: closing${worker ? ` worker ${process.pid}` : ''}`);
     // Stop taking requests and answer the accepted ones before the database goes away.
     drain
       .drain()
       .then(async ({ answered, refused, inTime }) => {
-        console.log(`drained${worker ? ` worker ${process.pid}` : ''}: ${answered} requests answered, ${refused} refused with 503`);
+        log.info({ answered, refused }, `drained${worker ? ` worker ${process.pid}` : ''}: ${answered} requests answered, ${refused} refused with 503`);
         if (!inTime) {
           // The database may still be in use: the process ends without closing it.
-          console.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
+          log.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
           process.exit(1);
         }
         await db.close();
         process.exit(0);
       })
       .catch((error: unknown) => {
-        console.error(error);
+        log.error({ err: error }, 'drain failed');
         process.exit(1);
       });
   };
@@ -168,7 +176,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
   const address = await app.listen({ port, host }).catch((error: unknown) => {
     throw listenRefusal(error, host, port) ?? error;
   });
-  console.log(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  log.info(`listening on ${address} (${db.kind}${role}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
 // The primary of `WORKERS=n`: migrates the database once, then keeps n workers alive until told to stop.
@@ -179,7 +187,8 @@ const primary = async (count: number, started: number, settings: ServerSettings)
   } finally {
     await db.close();
   }
-  console.log(`starting ${count} workers on postgres (primary ${process.pid}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  log.info(`starting ${count} workers on postgres (primary ${process.pid}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (settings.metricsAddresses !== null) answerClusterMetrics();
 
   // The workers alive, kept here: `cluster.workers` still lists a dead one until its channel closes.
   const live = new Set<Worker>();
@@ -215,17 +224,17 @@ const primary = async (count: number, started: number, settings: ServerSettings)
     }
     if (!listened.has(worker)) failedStarts += 1;
     if (failedStarts >= MAX_FAILED_STARTS) {
-      console.error(`workers could not start ${failedStarts} times in a row: stopping`);
+      log.error(`workers could not start ${failedStarts} times in a row: stopping`);
       closeAll(1);
       return;
     }
-    console.error(`worker ${worker.process.pid ?? '?'} died (${signal ?? `exit code ${code}`}): starting another`);
+    log.error(`worker ${worker.process.pid ?? '?'} died (${signal ?? `exit code ${code}`}): starting another`);
     fork();
   });
 
   const shutdown = (signal: string) => {
     if (closing) return;
-    console.log(`${signal}: closing ${live.size} workers`);
+    log.info(`${signal}: closing ${live.size} workers`);
     closeAll(0);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
@@ -252,7 +261,7 @@ const main = async (): Promise<void> => {
   if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
   let count = settings.workers;
   if (count > 1 && settings.databaseUrl === undefined) {
-    console.warn(
+    log.warn(
       `WORKERS=${count} needs DATABASE_URL: PGlite keeps its data folder in one process, so one process serves (set DATABASE_URL to a PostgreSQL server to run ${count} workers)`,
     );
     count = 1;
@@ -266,9 +275,9 @@ const main = async (): Promise<void> => {
 main().catch((error: unknown) => {
   // A setting or an address refused for good: one line, which names the variable.
   if (error instanceof SettingError) {
-    console.error(error.message);
+    log.fatal(error.message);
     process.exit(SETTING_EXIT_STATUS);
   }
-  console.error(error);
+  log.fatal({ err: error }, 'the server could not start');
   process.exit(1);
 });

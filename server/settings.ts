@@ -62,6 +62,8 @@ export interface ServerSettings {
   readonly publisher: PublisherOverrides;
   /** SITE_PROFILE, absolute: the institution's profile folder, read and checked by `loadSiteProfile` before the database opens. */
   readonly siteProfile: string;
+  /** METRICS_ADDRESSES: the addresses and ranges that may read `/metrics` (loopback by default); `null` (`none`): no `/metrics`, and requests not counted. */
+  readonly metricsAddresses: readonly string[] | null;
 }
 
 // A parser's own message (which names its variable) becomes the start's one line.
@@ -174,6 +176,23 @@ const trustProxyOf = (raw: string | undefined): FastifyServerOptions['trustProxy
   return trust;
 };
 
+// The machine itself: a collector beside the server, never a visitor (nor a proxy on the machine: it must not pass /metrics on).
+const METRICS_LOOPBACK = ['127.0.0.1', '::1'];
+
+const metricsAddressesOf = (raw: string | undefined): readonly string[] | null => {
+  const text = (raw ?? '').trim();
+  if (text === '') return METRICS_LOOPBACK;
+  if (text === 'none') return null;
+  const parts = text.split(',').map((part) => part.trim());
+  const bad = parts.find((part) => !isProxyRange(part));
+  if (bad !== undefined) {
+    throw new SettingError(
+      `METRICS_ADDRESSES holds "${bad}", which is not an address, a range (10.0.0.0/8) or loopback, linklocal, uniquelocal (or none to turn /metrics off)`,
+    );
+  }
+  return parts;
+};
+
 const siteApiOf = (raw: string | undefined): string | undefined => {
   const text = (raw ?? '').trim();
   if (text === '') return undefined;
@@ -249,6 +268,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   publisher: checked(() => parsePublisher(env)),
   // The folder alone: its files are read by server/profile/load-site-profile.ts, which this module keeps out of its imports.
   siteProfile: folderOf('SITE_PROFILE', env['SITE_PROFILE'], 'profiles/valmont'),
+  metricsAddresses: metricsAddressesOf(env['METRICS_ADDRESSES']),
 });
 
 /** Refuses a DIST_DIR that holds no built site: every page would be a 404 (`npm run build` makes it); `null` (`none`) asks for none. */

@@ -8,6 +8,7 @@ import { zurichToday } from '../../src/domain/calendar-days';
 import { ANSWER_CACHE_LIMITS, type CacheLimits } from './cache-limits';
 import { cacheControlUntil, sharedCacheControl } from './shared-cache';
 import { NO_LIMIT, type UncachedWork } from './fair-use';
+import { cacheCounters, type CacheName } from '../telemetry/metrics';
 
 /** The encodings an answer is kept in besides its plain bytes, brotli first. */
 const BOTH: readonly Encoding[] = ['br', 'gzip'];
@@ -156,23 +157,31 @@ export interface BoundedCache<V> {
   readonly bytes: number;
 }
 
-/** A least-recently-used cache within `limits`. */
-export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
+/** A least-recently-used cache within `limits`, whose hits, misses, evictions and bytes `/metrics` gives under `name`. */
+export const boundedCache = <V>(limits: CacheLimits, name: CacheName): BoundedCache<V> => {
   // A Map iterates in insertion order: re-inserting on each hit keeps the oldest use first.
   const entries = new Map<string, { value: V; bytes: number }>();
+  const counters = cacheCounters(name);
   let total = 0;
   const evict = () => {
     while (entries.size > limits.entries || total > limits.bytes) {
       const oldest = entries.keys().next();
       if (oldest.done === true) return;
-      total -= entries.get(oldest.value)?.bytes ?? 0;
+      const bytes = entries.get(oldest.value)?.bytes ?? 0;
+      total -= bytes;
+      counters.bytes(-bytes);
+      counters.evicted();
       entries.delete(oldest.value);
     }
   };
   return {
     get: (key) => {
       const entry = entries.get(key);
-      if (entry === undefined) return undefined;
+      if (entry === undefined) {
+        counters.miss();
+        return undefined;
+      }
+      counters.hit();
       entries.delete(key);
       entries.set(key, entry);
       return entry.value;
@@ -181,11 +190,13 @@ export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
       const known = entries.get(key);
       if (known !== undefined) {
         total -= known.bytes;
+        counters.bytes(-known.bytes);
         entries.delete(key);
       }
       if (bytes > limits.bytes) return;
       entries.set(key, { value, bytes });
       total += bytes;
+      counters.bytes(bytes);
       evict();
     },
     grow: (key, bytes) => {
@@ -193,6 +204,7 @@ export const boundedCache = <V>(limits: CacheLimits): BoundedCache<V> => {
       if (entry === undefined) return;
       entry.bytes += bytes;
       total += bytes;
+      counters.bytes(bytes);
       evict();
     },
     get size() {
@@ -305,7 +317,7 @@ export const answerCache = ({
   cacheControl = ANSWER_CACHE_CONTROL,
   uncached = NO_LIMIT,
 }: AnswerCacheOptions): AnswerCache => {
-  const kept = boundedCache<Expiring>(limits);
+  const kept = boundedCache<Expiring>(limits, 'answers');
   const once = singleFlight<Expiring>();
   const policy: SendPolicy = { cacheControl, brotliQuality: ANSWER_BROTLI_QUALITY, threshold: ANSWER_COMPRESS_THRESHOLD };
   // A 404 is kept here, where an import forgets it at once, but by no other cache: the item may be imported a moment later.

@@ -1,4 +1,5 @@
 import type { Queryable } from '../data/database';
+import { contentChanges } from '../telemetry/metrics';
 
 /**
  * The version of the content: the import's label and the transaction that wrote it (`xmin`
@@ -14,16 +15,24 @@ export const readContentVersion = async (db: Queryable): Promise<string> =>
  */
 export const contentVersionReader = (db: Queryable, ttlMs = 1_000): { read: () => Promise<string>; invalidate: () => void } => {
   let known: { version: Promise<string>; at: number } | null = null;
+  // The last version read: a different one is a change of content (`/metrics`), the first is not.
+  let seen: string | null = null;
   return {
     read: () => {
       const now = Date.now();
       if (known === null || now - known.at >= ttlMs) {
         const version = readContentVersion(db);
         known = { version, at: now };
-        // A failed read is not kept: the next request asks again.
-        version.catch(() => {
-          known = null;
-        });
+        version.then(
+          (value) => {
+            if (seen !== null && value !== seen) contentChanges.inc();
+            seen = value;
+          },
+          // A failed read is not kept: the next request asks again.
+          () => {
+            known = null;
+          },
+        );
       }
       return known.version;
     },

@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { workQueue, type WorkLimits } from '../data/work-queue';
 import { clientKey } from './client-key';
 import type { FairUseLimits } from './fair-use-limits';
+import { fairUseRefusals } from '../telemetry/metrics';
 
 /**
  * Counts one piece of uncached work for the request's client (its address as `TRUST_PROXY`
@@ -35,6 +36,8 @@ export interface FairUse {
   readonly expensive: ExpensiveWork;
   /** Headers that mark a request made by this process for a page or an export, whose work the visitor's request already counted. */
   readonly ownHeaders: Readonly<Record<string, string>>;
+  /** Whether `request` is one of this process's own (it carries `ownHeaders`): `/metrics` counts the visitor's request only. */
+  readonly isOwn: (request: FastifyRequest) => boolean;
 }
 
 /** Any work goes: for apps built without a limit (tests of other parts, a server's own tools). */
@@ -58,9 +61,11 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
       .header('cache-control', 'no-store')
       .send({ statusCode: 400, error: 'Bad Request', message: 'the proxy names a client that is not an IP address (X-Forwarded-For)' });
   });
-  if (limits === null) return { uncached: NO_LIMIT, expensive, ownHeaders: {} };
   // A secret of this process: a visitor cannot pass for the server's own in-process requests.
   const secret = randomUUID();
+  const ownHeaders = { [OWN_HEADER]: secret };
+  const isOwn = (request: FastifyRequest): boolean => request.headers[OWN_HEADER] === secret;
+  if (limits === null) return { uncached: NO_LIMIT, expensive, ownHeaders, isOwn };
   void app.register(fastifyRateLimit, {
     global: false,
     max: limits.max,
@@ -68,7 +73,7 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     // `request.ip`: the socket's address, or the client that a trusted proxy names (TRUST_PROXY),
     // one key for all its spellings and for an IPv6 client's whole /64 (refused above when none).
     keyGenerator: (request) => clientKey(request.ip) ?? request.ip,
-    allowList: (request) => request.headers[OWN_HEADER] === secret,
+    allowList: isOwn,
   });
   let check: ReturnType<FastifyInstance['createRateLimit']> | null = null;
   const uncached: UncachedWork = async (request, reply, refuse) => {
@@ -76,6 +81,7 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     check ??= app.createRateLimit();
     const limit = await check(request);
     if (limit.isAllowed || !limit.isExceeded) return false;
+    fairUseRefusals.inc();
     const seconds = Math.max(1, limit.ttlInSeconds);
     const message = `too many new searches, pages or files from this address: try again in ${seconds} s`;
     reply.code(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
@@ -87,5 +93,5 @@ export const fairUse = (app: FastifyInstance, limits: FairUseLimits | null): Fai
     else reply.type('text/plain; charset=utf-8').send(message);
     return true;
   };
-  return { uncached, expensive, ownHeaders: { [OWN_HEADER]: secret } };
+  return { uncached, expensive, ownHeaders, isOwn };
 };

@@ -4,6 +4,7 @@ import { lockDataFolder } from './data-folder-lock';
 import { pgliteSettings } from './pglite/pglite-settings';
 import { openPgliteThread } from './pglite/pglite-thread';
 import type { Database } from './database';
+import { timedStatement, watchPool } from '../telemetry/metrics';
 
 /**
  * Opens PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined, in a
@@ -142,8 +143,10 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
   const notifications = pgNotifications(config);
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
-  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> =>
-    (await client.query(sql, [...params])).rows as T[];
+  const unwatch = watchPool(pool);
+  const run = <T>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[]): Promise<T[]> =>
+    // Every statement of the pool and of its transactions: its time goes to `/metrics`.
+    timedStatement(async () => (await client.query(sql, [...params])).rows as T[]);
   return {
     kind: 'postgres',
     query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(pool, sql, params),
@@ -171,6 +174,7 @@ export const openPostgres = async (databaseUrl: string, schema?: string): Promis
     },
     listen: notifications.listen,
     close: async () => {
+      unwatch();
       await notifications.close();
       await pool.end();
     },

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRESS_THRESHOLD } from '../cache/answer-cache';
@@ -25,6 +32,7 @@ import { registerExportRoutes } from '../render/export-routes';
 import { registerFeedRoutes } from './routes/feed-routes';
 import { registerSeoRoutes } from './routes/seo-routes';
 import { registerHealthRoutes } from '../service/health-routes';
+import { DEFAULT_METRICS_ADDRESSES, registerMetrics, type MetricsOptions } from '../service/metrics-routes';
 import { REQUEST_ID_HEADER, requestIdGenerator, requestLogSerializers, type LogAddresses } from '../service/request-log';
 import { registerCatalogueRoutes } from '../open-data/catalogue-routes';
 import { registerCsvRoutes } from '../open-data/csv-routes';
@@ -49,6 +57,8 @@ export interface AppOptions {
   distDir?: string;
   mediaDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The process's own logger (server/telemetry/log.ts), used instead of `logger`: one JSON log for the lifecycle and the requests. */
+  loggerInstance?: FastifyBaseLogger;
   /**
    * Where the server-rendered pages take their answers; default: this app's own API, in process.
    * A function is given those default sources to adapt (a benchmark's version, a test's failing call).
@@ -81,6 +91,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** How a request's log line gives the visitor's address (`LOG_ADDRESSES`): shortened by default. */
   logAddresses?: LogAddresses;
+  /** Who may read `/metrics` and where its figures come from (`METRICS_ADDRESSES`); loopback by default; `null`: no `/metrics`, and requests not counted. */
+  metrics?: Omit<MetricsOptions, 'ignore'> | null;
 }
 
 /** Cache policy of API answers: short, since content can change at any import. */
@@ -95,6 +107,7 @@ export const buildApp = ({
   distDir,
   mediaDir,
   logger = false,
+  loggerInstance,
   pages,
   now = Date.now,
   versionTtlMs = 1_000,
@@ -108,6 +121,7 @@ export const buildApp = ({
   draining = () => false,
   logAddresses = 'short',
   profile = defaultSiteProfile(),
+  metrics = { addresses: DEFAULT_METRICS_ADDRESSES },
 }: AppOptions): FastifyInstance => {
   // One content version for the API's answers and the pages, forgotten at once when an import
   // anywhere on this database announces itself; without the notification, within `versionTtlMs`.
@@ -134,7 +148,9 @@ export const buildApp = ({
 
   const app = Fastify({
     // A request's line holds the visitor's address shortened (server/service/request-log.ts), whatever the level.
-    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers(logAddresses) },
+    ...(loggerInstance !== undefined
+      ? { loggerInstance: loggerInstance.child({}, { serializers: requestLogSerializers(logAddresses) }) }
+      : { logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: requestLogSerializers(logAddresses) } }),
     // Each request's id: the trusted proxy's `X-Request-Id`, or a new one; sent back on every answer.
     genReqId: requestIdGenerator(trustProxy),
     trustProxy,
@@ -168,6 +184,8 @@ export const buildApp = ({
   const rules = registerHttpRules(app, { corsOrigins });
   registerAcceptEncoding(app);
   const limiter = fairUse(app, fairUseLimits);
+  // Before the routes, so that its counting reaches every one; the pages' own in-process requests are not visits.
+  if (metrics !== null) registerMetrics(app, { ...metrics, ignore: limiter.isOwn });
   const origins = linkOrigins({ publicOrigin, trustProxy, publicHosts });
   // A proxy that passes a client's X-Forwarded-Host on (not the documented one) would put any host into shared answers.
   if (trustProxy !== false && publicOrigin === undefined && publicHosts.length === 0) {

@@ -183,7 +183,7 @@ const CATALOGUE_CACHE_CONTROL = sharedCacheControl(300);
 /** `GET /donnees/catalogue.rdf`: the DCAT-AP CH catalogue, made once a content version and origin, then a 304 or the kept bytes. */
 export const registerCatalogueRoutes = (app: FastifyInstance, db: Queryable, { version, origins, publisher, profile }: CatalogueRoutesOptions): void => {
   const site = catalogueSiteOf(profile, publisher);
-  const cache = boundedCache<Packed>(FEED_CACHE_LIMITS);
+  const cache = boundedCache<Packed>(FEED_CACHE_LIMITS, 'catalogue');
   const once = singleFlight<Packed>();
   const modified = modifiedReader(db);
   app.get(CATALOGUE_PATH, async (request, reply) => {

@@ -5,25 +5,28 @@ import { openDatabase } from '../data/db';
 import type { Database } from '../data/database';
 import { migrate } from '../data/migrations';
 import { checkImportFile, writeImportFile } from './import-stream';
+import { lifecycleLog } from '../telemetry/log';
+
+// The server's log: one JSON object per line (server/telemetry/log.ts).
+const log = lifecycleLog(process.env['LOG_LEVEL']?.trim());
 
 // `npm run import -- file.json`: replaces the content with an institution's own, all or nothing,
 // reading the file as a stream (server/operations/import-stream.ts), so its size is not its memory.
 const main = async (): Promise<number> => {
   const file = process.argv[2];
   if (file === undefined) {
-    console.error('usage: npm run import -- file.json');
+    log.error('usage: npm run import -- file.json');
     return 2;
   }
   try {
     accessSync(file, constants.R_OK);
   } catch (error) {
-    console.error(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`${file}: cannot read JSON: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   const decoded = await checkImportFile(file);
   if (!decoded.ok) {
-    console.error(`${file} does not hold importable content; nothing was loaded:`);
-    for (const line of decoded.errors) console.error(`  ${line}`);
+    log.error({ problems: decoded.errors }, `${file} does not hold importable content; nothing was loaded: ${decoded.errors.join('; ')}`);
     return 1;
   }
   const dataDir = resolve(process.env['DATA_DIR'] ?? '.data');
@@ -32,7 +35,7 @@ const main = async (): Promise<number> => {
     db = await openDatabase({ dataDir, databaseUrl: process.env['DATABASE_URL'] });
   } catch (error) {
     if (!(error instanceof DataFolderLockedError)) throw error;
-    console.error(
+    log.error(
       [
         `import refused, nothing was loaded: ${dataDir} is held by ${describeHolder(error.holder)}.`,
         'PGlite lets one process at a time open its data folder: an import beside the running server would destroy the content.',
@@ -49,14 +52,14 @@ const main = async (): Promise<number> => {
     await db.close();
   }
   const c = decoded.counts;
-  console.log(`imported ${c.contacts} contacts, ${c.events} events, ${c.news} news, ${c.shop_items} shop items from ${file}`);
+  log.info(`imported ${c.contacts} contacts, ${c.events} events, ${c.news} news, ${c.shop_items} shop items from ${file}`);
   return 0;
 };
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`import failed, nothing was loaded: ${error instanceof Error ? error.message : String(error)}`);
+    log.fatal(`import failed, nothing was loaded: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

@@ -9,12 +9,16 @@ import { migrate } from '../data/migrations';
 import { seedDemo } from './seed';
 import { contentLabel } from '../data/content';
 import { loadSiteProfile } from '../profile/load-site-profile';
+import { lifecycleLog } from '../telemetry/log';
 import { checkDatabaseHost, checkDistDir, checkListen, readSettings, SETTING_EXIT_STATUS, SettingError } from '../settings';
 
 // `npm run seed [-- --contacts N --events N --news N --seed N]`: rebuilds the demo content, then
 // makes the demo images if they are missing. With `--if-empty` (what `npm start` runs before the
 // server) it writes the content only into a database that holds none, so an institution's import
 // or an earlier seed is kept; the images are made either way.
+// The server's log: one JSON object per line (server/telemetry/log.ts).
+const log = lifecycleLog(process.env['LOG_LEVEL']?.trim());
+
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
     options: {
@@ -74,10 +78,10 @@ const main = async (): Promise<void> => {
   const rendered = await ensureMedia(join(dataDir, 'media'));
   const images = rendered ? `, demo images made in ${((Date.now() - seeded) / 1000).toFixed(1)} s` : '';
   if (kept !== null) {
-    console.log(`seed skipped: ${db.kind} already holds content (${kept})${images}`);
+    log.info(`seed skipped: ${db.kind} already holds content (${kept})${images}`);
     return;
   }
-  console.log(
+  log.info(
     `seeded ${options.contacts} contacts, ${options.events} events, ${options.news} news into ${db.kind} ` +
       `(open ${((opened - started) / 1000).toFixed(1)} s, seed ${((seeded - opened) / 1000).toFixed(1)} s${images}, ` +
       `total ${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -85,6 +89,6 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(error instanceof SettingError ? SETTING_EXIT_STATUS : 1);
 });

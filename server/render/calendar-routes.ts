@@ -88,7 +88,7 @@ export const registerCalendarRoutes = (
   app: FastifyInstance,
   { answers, version, now = Date.now, authority, language = FALLBACK_LANGUAGE, uncached = NO_LIMIT }: CalendarRoutesOptions,
 ): void => {
-  const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS);
+  const cache = boundedCache<Representation>(EXPORT_CACHE_LIMITS, 'calendars');
   const once = singleFlight<Representation>();
   const intl = intlFor(language);
   const unknownCategory = categoryCheck(answers, version);

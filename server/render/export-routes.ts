@@ -160,7 +160,7 @@ export const registerExportRoutes = (
   // The exports of a content version, kept compressed (a whole large directory's vCards and CSV
   // are 4.1 and 2.1 MB plain, some 1 MB together packed, so one never pushes out the other): a
   // repeated download costs nothing, and visitors asking for one list at the same moment share one walk.
-  const cache = boundedCache<Packed>(EXPORT_CACHE_LIMITS);
+  const cache = boundedCache<Packed>(EXPORT_CACHE_LIMITS, 'exports');
   const once = singleFlight<Packed>();
 
   const make = async (format: ExportFormat, filters: DirectoryFilters, day: string): Promise<Packed> => {

@@ -229,7 +229,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   };
   // The pages kept, least recently used out first, within a count and a size (their compressed
   // copies included); visitors asking for a page not kept yet share one rendering.
-  const cache = boundedCache<Rendered>(PAGE_CACHE_LIMITS);
+  const cache = boundedCache<Rendered>(PAGE_CACHE_LIMITS, 'pages');
   const rendering = singleFlight<Rendered>();
   // A category list's ids that name no category are refused before the cache: each would be a new page.
   const unknownCategory = categoryCheck(options.answers, options.version);
@@ -326,7 +326,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   };
 
   // An error page depends on nothing but these: a crawl's thousands of 404s cost one rendering each.
-  const errorPages = boundedCache<Rendered>(ERROR_PAGE_CACHE_LIMITS);
+  const errorPages = boundedCache<Rendered>(ERROR_PAGE_CACHE_LIMITS, 'error-pages');
   const errorPage = (origin: string, language: Language, status: ErrorStatus, reason?: PageQueryProblem): Rendered => {
     const key = JSON.stringify([origin, language, status, reason]);
     const kept = errorPages.get(key);

@@ -336,7 +336,7 @@ describe('two instances on one database', () => {
 
 describe('the bounded cache', () => {
   it('forgets the least recently used entries beyond its count and its bytes', () => {
-    const cache = boundedCache<string>({ entries: 3, bytes: 100 });
+    const cache = boundedCache<string>({ entries: 3, bytes: 100 }, 'answers');
     cache.set('a', 'A', 10);
     cache.set('b', 'B', 10);
     cache.set('c', 'C', 10);
@@ -361,7 +361,7 @@ describe('the bounded cache', () => {
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 120 }), fc.array(operation, { maxLength: 60 }), (entries, bytes, operations) => {
-        const cache = boundedCache<number>({ entries, bytes });
+        const cache = boundedCache<number>({ entries, bytes }, 'answers');
         // The reference: a list of [key, bytes], least recently used first.
         let model: [number, number][] = [];
         const trim = () => {

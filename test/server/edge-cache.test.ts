@@ -167,6 +167,23 @@ describe('the shared cache', () => {
     });
   });
 
+  it('never passes /metrics on: the server would take the proxy on its loopback for a collector', async () => {
+    await withNginx(async (nginx) => {
+      for (const path of ['/metrics', '/metrics?x=1']) {
+        const answer = await get(nginx.port, path);
+        expect({ path, status: answer.status, figures: answer.text.includes('site_http_requests_total') }).toEqual({ path, status: 404, figures: false });
+      }
+      // Asked directly on its loopback, the server gives them: the proxy's refusal is what keeps them in.
+      expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      const passed = nginx
+        .accessLog()
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes('/metrics') && !line.endsWith(' -'));
+      expect(passed).toEqual([]);
+    });
+  });
+
   it('never stores a refusal, an error page or a database outage', async () => {
     await withNginx(async (nginx) => {
       for (const path of ['/api/contacts/?page_size=abc', '/nulle-part/', '/annuaire/nobody-by-that-name/']) {

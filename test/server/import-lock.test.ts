@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataFolderLockedError, LOCK_FILE, lockDataFolder } from '../../server/data/data-folder-lock';
 import { buildDemoContent } from '../../server/operations/demo-content';
+import { logText } from '../support/server-child';
 
 jest.setTimeout(120_000);
 
@@ -120,12 +121,12 @@ describe('npm run import and npm run seed beside a process that holds the folder
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
       const imported = spawnSync(process.execPath, ['--import', 'tsx', IMPORT, file], { encoding: 'utf8', env });
       expect(imported.status).toBe(1);
-      expect(imported.stderr).toContain(`import refused, nothing was loaded: ${dir} is held by`);
-      expect(imported.stderr).toContain(`pid ${child.pid}`);
-      expect(imported.stderr).toContain(`run \`npm run import -- ${file}\` again`);
+      expect(logText(imported.stdout)).toContain(`import refused, nothing was loaded: ${dir} is held by`);
+      expect(logText(imported.stdout)).toContain(`pid ${child.pid}`);
+      expect(logText(imported.stdout)).toContain(`run \`npm run import -- ${file}\` again`);
       const seeded = spawnSync(process.execPath, ['--import', 'tsx', SEED, '--contacts', '3'], { encoding: 'utf8', env });
       expect(seeded.status).toBe(1);
-      expect(seeded.stderr).toContain(`seed refused, nothing was changed: ${dir} is held by`);
+      expect(logText(seeded.stdout)).toContain(`seed refused, nothing was changed: ${dir} is held by`);
       // Neither opened the database: PGlite never made its folder.
       expect(existsSync(join(dir, 'pglite'))).toBe(false);
       expect((JSON.parse(readFileSync(lockPath(), 'utf8')) as { pid: number }).pid).toBe(child.pid);

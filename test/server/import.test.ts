@@ -8,7 +8,7 @@ import { buildDemoContent } from '../../server/operations/demo-content';
 import { importContent } from '../../server/operations/seed';
 import { closeOpened } from '../support/close-opened';
 import { demo } from '../support/demo-expectations';
-import { ensureServerBuilt, ROOT } from '../support/server-child';
+import { ensureServerBuilt, logText, ROOT } from '../support/server-child';
 import { openTestDatabase, pgliteTemplateDir } from '../support/test-database';
 
 // Opening a copy of the test database takes seconds when other test files run beside this one.
@@ -175,8 +175,9 @@ describe('npm run import', () => {
     });
     rmSync(dir, { recursive: true, force: true });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('nothing was loaded');
-    expect(run.stderr).toContain('news/2/date: expected a date YYYY-MM-DD (got "hier")');
+    // The command's log: one JSON object per line, on standard output.
+    expect(logText(run.stdout)).toContain('nothing was loaded');
+    expect(logText(run.stdout)).toContain('news/2/date: expected a date YYYY-MM-DD (got "hier")');
   });
 });
 
@@ -203,8 +204,8 @@ describe('npm run import on a large file', () => {
     });
     rmSync(dir, { recursive: true, force: true });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('nothing was loaded');
-    expect(run.stderr).toContain('events/4/end_date: ends before the event starts (2026-05-09, before bel_date 2026-05-10)');
+    expect(logText(run.stdout)).toContain('nothing was loaded');
+    expect(logText(run.stdout)).toContain('events/4/end_date: ends before the event starts (2026-05-09, before bel_date 2026-05-10)');
   });
 
   it('reads the file as a stream: a 25 MB import stays within 300 MB of resident memory, and loads it all', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { join } from 'node:path';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/data/database-errors';
-import { freePort, getOnce, listeningPort, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
+import { freePort, getOnce, listeningPort, logText, removeDataDir, seededDataDir, startServer, waitFor, type ChildRun, type Outcome } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 // The server against a PostgreSQL that is down at its start, then stopped and started under load.
@@ -14,7 +14,7 @@ import { testBackend } from '../support/test-database';
 jest.setTimeout(240_000);
 
 const retryLines = (output: string): number[] =>
-  [...output.matchAll(/^PostgreSQL not reachable \((\w+)\), try (\d+): trying again in [\d.]+ s$/gm)].map((line) => Number(line[2]));
+  [...logText(output).matchAll(/^PostgreSQL not reachable \((\w+)\), try (\d+): trying again in [\d.]+ s$/gm)].map((line) => Number(line[2]));
 
 it('started while its PostgreSQL does not answer, the server waits and tries again, saying so each time, instead of exiting', async () => {
   const dataDir = await seededDataDir();
@@ -130,7 +130,7 @@ if (testBackend() === 'postgres')
       cluster?.start();
       port = await listeningPort(running);
       expect(running.output()).toMatch(/PostgreSQL reachable \(try \d+\)/);
-      expect(running.output()).toContain('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
+      expect(logText(running.output())).toContain('empty database: run "npm run seed" for the demo content or "npm run import" for your own');
       expect(await getOnce(port, '/api/contacts/')).toMatchObject({ kind: 'answer', status: 200, complete: true });
     });
 
@@ -139,7 +139,7 @@ if (testBackend() === 'postgres')
       // A setting refused for good: exit 2, as a bad value of any variable is (test/server/settings.test.ts).
       expect(await other.exited).toBe(2);
       expect(retryLines(other.output())).toEqual([]);
-      expect(other.output().trim()).toBe('PostgreSQL refuses DATABASE_URL: database "no_such_database" does not exist (3D000)');
+      expect(logText(other.output()).trim()).toBe('PostgreSQL refuses DATABASE_URL: database "no_such_database" does not exist (3D000)');
     });
 
     it('a PostgreSQL restart under load costs only 503s with Retry-After: no reset, no crash, the same process serves after', async () => {

@@ -5,7 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { readSettings } from '../../server/settings';
-import { ensureServerBuilt, ROOT, SEED_MAIN, startServer } from '../support/server-child';
+import { ensureServerBuilt, logMessage, ROOT, SEED_MAIN, startServer } from '../support/server-child';
 import { testBackend } from '../support/test-database';
 
 // The server's settings are read and checked before anything else: a bad one stops the start with
@@ -23,10 +23,12 @@ const refusedStart = async (env: Record<string, string>): Promise<{ status: numb
   const timer = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
   const status = await run.exited;
   clearTimeout(timer);
+  // Each line a JSON object (the server's log), read by its message: a line that is not one stays as it is, and fails.
   const lines = run
     .output()
     .split('\n')
-    .filter((line) => line.trim() !== '');
+    .filter((line) => line.trim() !== '')
+    .map((line) => logMessage(line) ?? line);
   return { status, lines, ms: Date.now() - started, dataDir };
 };
 
@@ -44,6 +46,7 @@ it.each([
   ['WORKERS', '0', /^WORKERS must be a whole number from 1 to 64 \(got "0"\)$/],
   ['WORKERS', 'two', /^WORKERS must be a whole number/],
   ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of/],
+  ['METRICS_ADDRESSES', 'everyone', /^METRICS_ADDRESSES holds "everyone", which is not an address, a range/],
   ['SITE_API_BASE', 'api.canton.example', /^SITE_API_BASE must be an http or https address/],
   ['ORDER_EMAIL', 'publications', /^ORDER_EMAIL must be one e-mail address such as publications@canton\.example \(got "publications"\)$/],
   ['ORDER_EMAIL', 'a@b.ch, c@d.ch', /^ORDER_EMAIL must be one e-mail address/],
@@ -169,6 +172,14 @@ it('refuses a TRUST_PROXY that trusts every hop, and takes the proxies named by 
   expect(readSettings({}).trustProxy).toBe(false);
 });
 
+it('reads METRICS_ADDRESSES: the loopback unless set, a list of addresses and ranges, none to turn /metrics off, anything else refused', () => {
+  expect(readSettings({}).metricsAddresses).toEqual(['127.0.0.1', '::1']);
+  expect(readSettings({ METRICS_ADDRESSES: ' 10.0.0.0/8, ::1 , loopback' }).metricsAddresses).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+  expect(readSettings({ METRICS_ADDRESSES: 'none' }).metricsAddresses).toBeNull();
+  expect(() => readSettings({ METRICS_ADDRESSES: '127.0.0.1, prometheus.local' })).toThrow(/^METRICS_ADDRESSES holds "prometheus\.local", which is not an address/);
+  expect(() => readSettings({ METRICS_ADDRESSES: '10.0.0.0/33' })).toThrow(/^METRICS_ADDRESSES holds "10\.0\.0\.0\/33"/);
+});
+
 it("takes ORDER_EMAIL trimmed, and no override (the profile's office) when it is unset or empty; the same for each PUBLISHER_*", () => {
   expect(readSettings({ ORDER_EMAIL: ' commandes@canton.example ' }).orderEmail).toBe('commandes@canton.example');
   expect(readSettings({}).orderEmail).toBeUndefined();
@@ -194,7 +205,12 @@ it.each([
         encoding: 'utf8',
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
       });
-      expect(`${run.stdout}${run.stderr}`.trim()).toBe(line);
+      expect(
+        `${run.stdout}${run.stderr}`
+          .trim()
+          .split('\n')
+          .map((printed) => logMessage(printed) ?? printed),
+      ).toEqual([line]);
       expect(run.status).toBe(2);
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {

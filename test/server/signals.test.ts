@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   ensureServerBuilt,
   listeningPort,
+  logText,
   privateSchema,
   removeDataDir,
   ROOT,
@@ -117,7 +118,7 @@ it('a SIGTERM to `node scripts/serve-child.mjs` (what `npm start` runs after its
   run.child.kill('SIGTERM');
   expect(await run.exited).toBe(0);
   await allGone(run);
-  expect(run.output()).toMatch(/SIGTERM: closing\n[^]*drained: \d+ requests answered/);
+  expect(logText(run.output())).toMatch(/SIGTERM: closing\n[^]*drained: \d+ requests answered/);
 });
 
 it('a SIGTERM to the shell npm runs the launcher in (npm passes it to that shell only) still stops the server', async () => {
@@ -128,7 +129,7 @@ it('a SIGTERM to the shell npm runs the launcher in (npm passes it to that shell
   run.child.kill('SIGTERM');
   await allGone(run);
   expect(run.output()).toMatch(/the launcher's parent \(\d+\) has gone: stopping the server/);
-  expect(run.output()).toMatch(/SIGTERM: closing\n[^]*drained: \d+ requests answered/);
+  expect(logText(run.output())).toMatch(/SIGTERM: closing\n[^]*drained: \d+ requests answered/);
   expect(running(launcher ?? 0)).toBe(false);
 });
 
@@ -142,5 +143,5 @@ it('a SIGTERM to `npm run serve` reaches the server through npm and its shell: n
   );
   run.child.kill('SIGTERM');
   await allGone(run);
-  expect(run.output()).toMatch(/(SIGTERM|launcher gone): closing\n[^]*drained: \d+ requests answered/);
+  expect(logText(run.output())).toMatch(/(SIGTERM|launcher gone): closing\n[^]*drained: \d+ requests answered/);
 });

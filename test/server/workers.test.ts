@@ -6,6 +6,7 @@ import { openPostgres } from '../../server/data/db';
 import {
   ensureServerBuilt,
   getOnce,
+  logText,
   privateSchema,
   runSeed,
   seededDataDir,
@@ -57,7 +58,7 @@ const waitFor = <T>(what: string, found: () => T | null): Promise<T> => waitForV
 
 /** The `listening on …` lines so far: the port, and the worker's pid when it is one. */
 const listening = (output: string): { port: number; worker: number | null }[] =>
-  [...output.matchAll(/^listening on http:\/\/127\.0\.0\.1:(\d+) \((\w+)(?:, worker (\d+))?/gm)].map((line) => ({
+  [...logText(output).matchAll(/^listening on http:\/\/127\.0\.0\.1:(\d+) \((\w+)(?:, worker (\d+))?/gm)].map((line) => ({
     port: Number(line[1]),
     worker: line[3] === undefined ? null : Number(line[3]),
   }));

@@ -218,3 +218,20 @@ export const freePort = (): Promise<number> =>
       probe.close(() => (port > 0 ? resolvePort(port) : reject(new Error('no free port'))));
     });
   });
+
+/** A JSON log line's message (`msg`), or null when the line is not a JSON object with one. */
+export const logMessage = (line: string): string | null => {
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return typeof parsed === 'object' && parsed !== null && 'msg' in parsed && typeof parsed.msg === 'string' ? parsed.msg : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A command's JSON log as text: each line's message on a line of its own (a line that is not JSON kept as it is). */
+export const logText = (output: string): string =>
+  output
+    .split('\n')
+    .map((line) => logMessage(line) ?? line)
+    .join('\n');

@@ -7,23 +7,46 @@ import { dirname, join, relative, resolve } from 'node:path';
 // and the production entry (server/main.ts) never reaches the seed and its generators (operations/). The
 // settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database,
 // and the site profile (profile/) with them; the app reads the demo's profile when it is built without one. What runs
-// the site as a service (service/: health, request logs) sits beside the HTTP layer that registers it.
+// the site as a service (service/: health, request logs, /metrics) sits beside the HTTP layer that registers it. The
+// figures and the log (telemetry/) are the lowest server layer: every other may count or log there, and it reads none.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
-  'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
-  'server/http': ['server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'server/service', 'src/domain'],
-  'server/service': ['server/service', 'server/http', 'server/cache', 'server/data', 'src/domain'],
-  'server/open-data': ['server/open-data', 'server/http', 'server/render', 'server/cache', 'server/data', 'src/domain'],
-  'server/cache': ['server/cache', 'server/data', 'src/domain'],
-  'server/data': ['server/data', 'src/domain'],
-  'server/operations': ['server/operations', 'server/data', 'server/profile', 'src/domain', 'server'],
+  'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'server/telemetry', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
+  'server/http': [
+    'server/http',
+    'server/render',
+    'server/cache',
+    'server/data',
+    'server/open-data',
+    'server/profile',
+    'server/service',
+    'server/telemetry',
+    'src/domain',
+  ],
+  'server/service': ['server/service', 'server/http', 'server/cache', 'server/data', 'server/telemetry', 'src/domain'],
+  'server/open-data': ['server/open-data', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/telemetry', 'src/domain'],
+  'server/cache': ['server/cache', 'server/data', 'server/telemetry', 'src/domain'],
+  'server/data': ['server/data', 'server/telemetry', 'src/domain'],
+  'server/telemetry': ['server/telemetry'],
+  'server/operations': ['server/operations', 'server/data', 'server/profile', 'server/telemetry', 'src/domain', 'server'],
   'server/profile': ['server/profile', 'src/domain', 'server'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'server/service', 'src/domain'],
+  server: [
+    'server',
+    'server/http',
+    'server/render',
+    'server/cache',
+    'server/data',
+    'server/open-data',
+    'server/profile',
+    'server/service',
+    'server/telemetry',
+    'src/domain',
+  ],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { timedStatement } from '../../telemetry/metrics';
 import type { Database, Queryable } from '../database';
 import { PGLITE_SETTINGS } from './pglite-settings';
 
@@ -152,7 +153,8 @@ export const openPgliteThread = async (dataDir?: string, settings: Readonly<Reco
 
   // While a transaction runs, other statements wait for it to end (one connection: they would land inside it).
   let gate: Promise<unknown> = Promise.resolve();
-  const direct: Queryable = { query: async <T>(sql: string, params?: readonly unknown[]) => (await send('query', sql, params)) as T[] };
+  // Every statement, inside a transaction or not, passes here: its time goes to `/metrics`.
+  const direct: Queryable = { query: <T>(sql: string, params?: readonly unknown[]) => timedStatement(async () => (await send('query', sql, params)) as T[]) };
   let closed = false;
   return {
     kind: 'pglite',

@@ -341,7 +341,7 @@ export const registerFeedRoutes = (
   db: Database,
   { version, site, now = Date.now, limits = FEED_CACHE_LIMITS, origins = linkOrigins(), uncached = NO_LIMIT }: FeedRouteOptions,
 ): void => {
-  const kept = boundedCache<Representation>(limits);
+  const kept = boundedCache<Representation>(limits, 'feeds');
   const once = singleFlight<Representation | FeedAnswer>();
 
   const serve = async (request: FastifyRequest, reply: FastifyReply, answer: (origin: string, today: string) => Promise<FeedAnswer>): Promise<FastifyReply> => {

@@ -264,7 +264,7 @@ export const registerSeoRoutes = (
   { version, site, pageSize = SITEMAP_PAGE_SIZE, origins = linkOrigins(), uncached = NO_LIMIT, expensive = UNGATED }: SeoRouteOptions,
 ): void => {
   // Kept as gzip alone, a fortieth of its plain size (12 kB a file): the large site's 415 files stay kept together.
-  const kept = boundedCache<Packed>(SITEMAP_CACHE_LIMITS);
+  const kept = boundedCache<Packed>(SITEMAP_CACHE_LIMITS, 'sitemaps');
   const once = singleFlight<Packed>();
   let laidOut: { readonly version: string; readonly layout: Promise<SitemapLayout> } | null = null;
   const layoutOf = (current: string): Promise<SitemapLayout> => {
