@@ -13,12 +13,10 @@ import { testBackend } from '../support/test-database';
 
 jest.setTimeout(120_000);
 
-// Long enough for a start that waits for nothing; a start that retries or migrates first takes longer.
-const PROMPT_MS = 8_000;
-
-const refusedStart = async (env: Record<string, string>): Promise<{ status: number | NodeJS.Signals | null; lines: string[]; ms: number; dataDir: string }> => {
+// "At once" is read from what the start did, never from a clock (a loaded machine takes its time): one
+// line, exit 2 before the 30 s kill, and no database folder made; a start that retried would say so in more lines.
+const refusedStart = async (env: Record<string, string>): Promise<{ status: number | NodeJS.Signals | null; lines: string[]; dataDir: string }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'settings-'));
-  const started = Date.now();
   const run = startServer(dataDir, { DATABASE_URL: '', ...env });
   const timer = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
   const status = await run.exited;
@@ -29,7 +27,7 @@ const refusedStart = async (env: Record<string, string>): Promise<{ status: numb
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => logMessage(line) ?? line);
-  return { status, lines, ms: Date.now() - started, dataDir };
+  return { status, lines, dataDir };
 };
 
 it.each([
@@ -76,12 +74,11 @@ it.each([
   ['SITE_PROFILE', '/nonexistent-profile', /^SITE_PROFILE=\/nonexistent-profile: no such folder \(a site profile holds site\.json, emblem\.svg and texts\/\)$/],
   ['SITE_PROFILE', '/etc/hostname', /^SITE_PROFILE=\/etc\/hostname is a file, not a folder$/],
 ])('%s=%s stops the start at once with one line and exit 2, the database untouched', async (name, value, line) => {
-  const { status, lines, ms, dataDir } = await refusedStart({ [name]: value });
+  const { status, lines, dataDir } = await refusedStart({ [name]: value });
   try {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(line);
     expect(status).toBe(2);
-    expect(ms).toBeLessThan(PROMPT_MS);
     // PGlite's folder is made when the database opens: a bad setting never gets that far.
     expect(readdirSync(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
@@ -115,14 +112,13 @@ it('a SITE_PROFILE whose colours do not contrast stops the start with one line n
   settings.colours['focus'] = '#333333';
   writeFileSync(join(profile, 'site.json'), JSON.stringify(settings));
   try {
-    const { status, lines, ms, dataDir } = await refusedStart({ SITE_PROFILE: profile });
+    const { status, lines, dataDir } = await refusedStart({ SITE_PROFILE: profile });
     const made = readdirSync(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
     expect(lines).toEqual([
       `SITE_PROFILE=${profile}: colours.focus: contrast 1.33:1 with colours.text, needs 3:1 (the focus ring: its outline on its halo and on the footer)`,
     ]);
     expect(status).toBe(2);
-    expect(ms).toBeLessThan(PROMPT_MS);
     // PGlite's folder is made when the database opens: a refused profile never gets that far.
     expect(made).toEqual([]);
   } finally {
@@ -245,11 +241,10 @@ if (testBackend() === 'postgres')
         /^PostgreSQL refuses DATABASE_URL: database "no_such_database" does not exist \(3D000\)$/,
       ],
     ])('%s stops the start at once with one line and exit 2', async (_what, change, line) => {
-      const { status, lines, ms, dataDir } = await refusedStart({ DATABASE_URL: address(change) });
+      const { status, lines, dataDir } = await refusedStart({ DATABASE_URL: address(change) });
       rmSync(dataDir, { recursive: true, force: true });
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(line);
       expect(status).toBe(2);
-      expect(ms).toBeLessThan(PROMPT_MS);
     });
   });
