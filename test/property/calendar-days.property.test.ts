@@ -11,6 +11,7 @@ import {
   dayNumber,
 } from '../../src/domain/calendar-days';
 import { runs } from '../support/fuzz-runs';
+import { intlZurichWall } from '../support/zurich-wall-clock';
 
 // Day arithmetic against the platform's Date, and the zone against Intl's own formatting of Zurich's wall clock.
 
@@ -21,20 +22,7 @@ const day = fc
   .map((date) => date.toISOString().slice(0, 10));
 const instant = fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }).map((date) => date.getTime());
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Zurich',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const intlWall = (at: number): string => {
-  const part = (type: Intl.DateTimeFormatPartTypes): string => wallClock.formatToParts(at).find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
-};
+const intlWall = (at: number): string => intlZurichWall(at, { seconds: true });
 
 describe('calendar days', () => {
   it('move a day as the calendar does, months and leap years included', () => {

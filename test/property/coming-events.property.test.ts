@@ -4,22 +4,11 @@ import { addDays, dayFromParts, dayNumber, isoDay, weekdayOfDay, zurichInstant, 
 import { atOccurrence, comingOccurrences, eventOverAt, isComing, nextChangeAt, seriesChangeAt } from '../../src/domain/coming-events';
 import { nextOccurrences } from '../../src/domain/recurrence';
 import { decodedArbitrary } from '../support/arbitrary-from-codec';
+import { intlZurichWall } from '../support/zurich-wall-clock';
 
 // When an event stops being "coming", against Intl's own reading of Zurich's wall clock.
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Zurich',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const intlWall = (at: number): string => {
-  const part = (type: Intl.DateTimeFormatPartTypes): string => wallClock.formatToParts(at).find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-};
+const intlWall = (at: number): string => intlZurichWall(at);
 
 const event = decodedArbitrary(AgendaEvent);
 const MINUTE = 60_000;
