@@ -71,14 +71,16 @@ export const LICENCES_PATH = '/licences.txt';
 
 /**
  * The legal notice: the institution's text, then the product's own word on its licence and the
- * licences of the software it ships, which every site built from it owes its visitors.
+ * licences of the software it ships, which every site built from it owes its visitors. A container
+ * mounted alone in another system's page has no text, and the file's address would be that system's: nothing then.
  */
 const LegalView = ({ text }: { text: ProfileTextAnswer | null }) => {
   const { t } = useLocale();
+  if (text === null) return <InfoTextView text={null} />;
   const sentence = phraseAround(t('legal.software', { link: PHRASE_MARK }));
   return (
     <div className="info">
-      {text ? <ProfileText text={text} className="info__text" /> : null}
+      <ProfileText text={text} className="info__text" />
       <p className="info__software">
         {sentence.before}
         <a href={LICENCES_PATH} type="text/plain">
