@@ -185,6 +185,10 @@ const withReference = (rendered: Rendered, request: FastifyRequest): Rendered =>
   return { ...representation(rendered.status, rendered.type, body, rendered.headers), until: rendered.until };
 };
 
+// An error page is kept by no cache and compressed anew at each answer (it carries the request's reference): brotli at
+// quality 4 took ~0.35 ms on the 13 kB 404 page where 6 took ~0.6 ms, for 7 % more bytes (a crawl's 404s come by the thousand).
+const ERROR_SENDING: SendPolicy = { cacheControl: 'no-store', brotliQuality: 4, threshold: 0 };
+
 // The emblem and the manifest change with the profile only, which a restart reads: kept an hour, then revalidated by their ETag.
 const PROFILE_FILE_SENDING: SendPolicy = { cacheControl: 'public, max-age=3600', brotliQuality: 11, threshold: 1024 };
 
@@ -502,17 +506,14 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
 
   // An unavailable database is a moment's state: no cache keeps the page that says so, and the visitor is told when to come back.
   const unavailable = (reply: FastifyReply, page: Rendered, request: FastifyRequest): FastifyReply =>
-    sendRepresentation(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), withReference(page, request), {
-      ...PAGE_SENDING,
-      cacheControl: 'no-store',
-    });
+    sendRepresentation(request, reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), withReference(page, request), ERROR_SENDING);
 
   // Compressed once a page and encoding, like the built files: a repeated visit costs what a static file costs.
   // An error page (400, 404) is kept by no cache, the browser's included: the address may work a moment later, and
   // it carries this request's reference. Its compressed copies are made for this answer alone, so the cache does not grow.
   const send = (reply: FastifyReply, rendered: Rendered, request: FastifyRequest, key?: string): FastifyReply =>
     rendered.status >= 400
-      ? sendRepresentation(request, reply, withReference(rendered, request), { ...PAGE_SENDING, cacheControl: 'no-store' })
+      ? sendRepresentation(request, reply, withReference(rendered, request), ERROR_SENDING)
       : sendRepresentation(
           request,
           reply,
