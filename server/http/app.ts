@@ -159,8 +159,9 @@ export const buildApp = ({
     frameworkErrors: (error, request, frameworkReply) => {
       // The framework's reply is typed for any route; this one answers as the plain reply it is.
       const reply = frameworkReply as unknown as FastifyReply;
-      // Sent without the hooks: the CORS headers are set here.
+      // Sent without the hooks: the CORS headers and the request's id are set here.
       rules.crossOrigin(request, reply);
+      reply.header(REQUEST_ID_HEADER, request.id);
       if (errorPage !== null && wantsPage(request)) {
         errorPage(request, reply, 400);
         return;

@@ -30,6 +30,8 @@ export interface PageMeta {
 export interface PageNotice {
   readonly sentence: string;
   readonly home: { readonly href: string; readonly label: string };
+  /** The sentence that gives the request's reference, which a visitor can quote when writing about the error. */
+  readonly reference: string;
 }
 
 /**
@@ -231,6 +233,7 @@ export const renderPageDocument = (
                 <p>
                   <a href={content.home.href}>{content.home.label}</a>
                 </p>
+                <p className="reference">{content.reference}</p>
               </div>
             </div>
           )}

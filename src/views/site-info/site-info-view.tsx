@@ -66,6 +66,32 @@ const InfoTextView = ({ text }: { text: ProfileTextAnswer | null }) => (
   <div className="info">{text ? <ProfileText text={text} className="info__text" /> : null}</div>
 );
 
+/** Where the build writes the licences of what the site ships (scripts/gather-licences.mjs), served as a file of the site. */
+export const LICENCES_PATH = '/licences.txt';
+
+/**
+ * The legal notice: the institution's text, then the product's own word on its licence and the
+ * licences of the software it ships, which every site built from it owes its visitors. A container
+ * mounted alone in another system's page has no text, and the file's address would be that system's: nothing then.
+ */
+const LegalView = ({ text }: { text: ProfileTextAnswer | null }) => {
+  const { t } = useLocale();
+  if (text === null) return <InfoTextView text={null} />;
+  const sentence = phraseAround(t('legal.software', { link: PHRASE_MARK }));
+  return (
+    <div className="info">
+      <ProfileText text={text} className="info__text" />
+      <p className="info__software">
+        {sentence.before}
+        <a href={LICENCES_PATH} type="text/plain">
+          {t('legal.software.link')}
+        </a>
+        {sentence.after}
+      </p>
+    </div>
+  );
+};
+
 /** The sitemap: every page of the site, in the page's language, grouped. */
 const SitemapView = () => {
   const { t, localize, sections } = useLocale();
@@ -156,4 +182,12 @@ const DataView = ({ datasets }: { datasets: readonly Dataset[] }) => {
 
 /** One of the pages about the site (legal notice, privacy statement, sitemap, open data), in the page's language; `text` is the institution's, for the first two. */
 export const SiteInfoView = ({ page, text, datasets }: { page: InfoPage; text: ProfileTextAnswer | null; datasets: readonly Dataset[] }) =>
-  page === 'sitemap' ? <SitemapView /> : page === 'data' ? <DataView datasets={datasets} /> : <InfoTextView text={text} />;
+  page === 'sitemap' ? (
+    <SitemapView />
+  ) : page === 'data' ? (
+    <DataView datasets={datasets} />
+  ) : page === 'legal' ? (
+    <LegalView text={text} />
+  ) : (
+    <InfoTextView text={text} />
+  );
