@@ -93,12 +93,14 @@ describe("a site given another institution's profile", () => {
     ]);
   });
 
-  it.each(['it', 'en'] as const)("shows on a page in %s, a language it does not offer, its default language's text marked as French", async (language) => {
-    for (const { path, name, holder } of PAGES) {
-      const document = await pageOf(localizedPath(path, language));
-      const shown = document.querySelector(`main ${holder}`);
-      expect({ path, html: shown?.innerHTML, lang: shown?.getAttribute('lang') }).toEqual({ path, html: commune.texts.fr![name].html, lang: 'fr' });
+  it.each(['it', 'en'] as const)('has no page in %s, a language it does not offer, and a fragment asked in it speaks its default language', async (language) => {
+    for (const { path } of PAGES) {
+      const address = localizedPath(path, language);
+      expect({ address, status: (await client.get(address)).status }).toEqual({ address, status: 404 });
     }
+    const fragment = JSDOM.fragment((await client.get(`/fragments/site-info/?lang=${language}`)).text);
+    expect(fragment.querySelector('[data-widget]')?.getAttribute('lang')).toBe('fr');
+    expect(fragment.querySelector('.info__text')?.innerHTML).toBe(commune.texts.fr!.legalNotice.html);
   });
 
   it('gives a content system the same text in the fragment of the legal notice', async () => {
