@@ -9,6 +9,7 @@ import { DRAIN_GRACE_MS, drainable } from './drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
 import { loadSiteProfile } from './profile/load-site-profile';
+import { serveBackups } from './backup/backup-socket';
 import {
   checkDatabaseHost,
   checkDistDir,
@@ -128,6 +129,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
   });
   const drain = drainable(app);
+  // PGlite's data folder is this process's alone: `npm run backup` asks it for the backup over a socket in DATA_DIR.
+  const backups = db.kind === 'pglite' ? await serveBackups(db, settings.dataDir, (message) => console.warn(message)) : null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -142,6 +145,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
           console.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
           process.exit(1);
         }
+        await backups?.close();
         await db.close();
         process.exit(0);
       })

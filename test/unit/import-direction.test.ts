@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 // and the production entry (server/main.ts) never reaches the seed and its generators (operations/). The
 // settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database,
 // and the site profile (profile/) with them; the app reads the demo's profile when it is built without one. What runs
-// the site as a service (service/: health, request logs) sits beside the HTTP layer that registers it.
+// the site as a service (service/: health, request logs) sits beside the HTTP layer that registers it. Backups
+// (backup/) read storage and the settings; the server entry opens their socket.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
@@ -18,12 +19,24 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/data': ['server/data', 'src/domain'],
   'server/operations': ['server/operations', 'server/data', 'server/profile', 'src/domain', 'server'],
   'server/profile': ['server/profile', 'src/domain', 'server'],
+  'server/backup': ['server/backup', 'server/data', 'server'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
   'src/machines': ['src/machines', 'src/services', 'src/domain', 'src/i18n'],
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
-  server: ['server', 'server/http', 'server/render', 'server/cache', 'server/data', 'server/open-data', 'server/profile', 'server/service', 'src/domain'],
+  server: [
+    'server',
+    'server/http',
+    'server/render',
+    'server/cache',
+    'server/data',
+    'server/open-data',
+    'server/profile',
+    'server/service',
+    'server/backup',
+    'src/domain',
+  ],
 };
 const forbiddenPackages: Readonly<Record<string, readonly string[]>> = {
   'src/domain': ['react', 'react-dom', 'xstate', '@xstate/react', 'rxjs'],
