@@ -21,6 +21,11 @@ COPY . .
 # The site (dist/) and the compiled server commands (build/server/).
 RUN npm run build
 
+# The built site without its source maps (8 MB of the image; a browser's developer tools ask for them,
+# nothing else does).
+FROM build AS site
+RUN find dist -name '*.map' -delete
+
 # The production packages alone, installed afresh: `npm prune` in a layer above the install moves
 # every removed folder across overlay layers, which Docker's storage turns into copies (minutes).
 FROM ${NODE_IMAGE} AS packages
@@ -30,10 +35,16 @@ COPY package.json package-lock.json ./
 RUN if [ -n "$NPM_CA_BUNDLE" ]; then printf '%s\n' "$NPM_CA_BUNDLE" > /tmp/npm-ca.pem; export NODE_EXTRA_CA_CERTS=/tmp/npm-ca.pem npm_config_cafile=/tmp/npm-ca.pem; fi \
   && { npm ci --omit=dev --no-audit --no-fund --loglevel=error || npm install --omit=dev --no-audit --no-fund --loglevel=error; } \
   && rm -f /tmp/npm-ca.pem
-# What the compiled server never reads (some 60 MB of the image's budget of 300): the packages' own
-# source maps, type declarations and documents, and esbuild and tsx, which `npm run build` and the
-# development commands use but build/server/*.cjs never loads.
+# What the compiled server never reads (some 75 MB of the image's budget of 300): the packages' own
+# source maps, type declarations and documents; esbuild and tsx, which `npm run build` and the
+# development commands use but build/server/*.cjs never loads; and the ES-module and browser builds
+# of the packages that ship several, since build/server/*.cjs `require`s their CommonJS one (RxJS's
+# dist/cjs, fp-ts's lib/, colorjs.io's dist/color.cjs). `npm run test:container` serves pages, seeds
+# and backs up with what is left.
 RUN rm -rf node_modules/esbuild node_modules/@esbuild node_modules/tsx \
+    node_modules/rxjs/dist/esm node_modules/rxjs/dist/esm5 node_modules/rxjs/dist/bundles node_modules/rxjs/src \
+    node_modules/fp-ts/es6 node_modules/colorjs.io/src \
+  && find node_modules/colorjs.io/dist -type f ! -name color.cjs -delete \
   && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -iname '*.md' \) -delete
 
 FROM ${NODE_IMAGE}
@@ -45,7 +56,7 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json ./
 COPY --from=packages /app/node_modules ./node_modules
 COPY --from=build /app/build/server ./build/server
-COPY --from=build /app/dist ./dist
+COPY --from=site /app/dist ./dist
 COPY --from=build /app/profiles ./profiles
 COPY scripts/container-start.sh ./scripts/container-start.sh
 # DATA_DIR is the one place the server writes (the embedded database, the demo pictures, the backup

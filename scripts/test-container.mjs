@@ -9,6 +9,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureNode24 } from './node-24.mjs';
 
@@ -45,9 +46,10 @@ const freePort = () =>
     });
   });
 
+// A first page can take seconds on a busy machine (its first render); a probe never waits long.
 const get = async (port, path) => {
   try {
-    const answer = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(2_000) });
+    const answer = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(20_000) });
     return { status: answer.status, text: await answer.text() };
   } catch {
     return { status: 0, text: '' };
@@ -87,14 +89,17 @@ const debianImage = (tag, packages, hooks, changes) => {
       '--dpkgopt=path-exclude=/usr/share/man/*',
       '--dpkgopt=path-exclude=/usr/share/locale/*',
       '--dpkgopt=path-exclude=/usr/share/info/*',
-      ...hooks.map((hook) => `--customize-hook=${hook}`),
       '--customize-hook=rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/* "$1"/var/log/*',
+      ...hooks.map((hook) => `--customize-hook=${hook}`),
       SUITE,
       '-',
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const importer = spawn('docker', ['import', ...changes.flatMap((change) => ['--change', change]), '-', tag], { stdio: ['pipe', 'ignore', 'inherit'] });
+  // A side that fails closes the pipe: its exit status says so below, not an unhandled EPIPE.
+  importer.stdin.on('error', () => undefined);
+  debootstrap.stdout.on('error', () => undefined);
   debootstrap.stdout.pipe(importer.stdin);
   const ended = (child) => new Promise((done) => child.once('exit', (code) => done(code)));
   return Promise.all([ended(debootstrap), ended(importer)]).then(([made, imported]) => {
@@ -159,6 +164,9 @@ const runOnce = async (label, volume, port) => {
       run('docker', ['logs', name]);
       return null;
     }
+    // The server's own count from its start, and how busy the machine was: the rest is Docker's and the seed's.
+    const own = /ready in ([\d.]+) s/.exec(spawnSync('docker', ['logs', name], { encoding: 'utf8' }).stdout ?? '')?.[1];
+    measures.push(`${label}: the server itself ready in ${own ?? '?'} s; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
     const page = await get(port, '/annuaire/');
     check(page.status === 200 && page.text.includes('class="contact-card"'), `${label}: /annuaire/ shows contact cards`);
     check(output('docker', ['exec', name, 'id', '-u']) === '1000', `${label}: the server runs as uid 1000, not root`);
@@ -235,8 +243,14 @@ const testCompose = async () => {
       NGINX_IMAGE,
       ['nginx-light'],
       // Debian's default site listens on port 80: the official image's conf.d/default.conf, which compose.yaml replaces, is the only site.
-      ['rm -f "$1"/etc/nginx/sites-enabled/default', 'mkdir -p "$1"/var/cache/nginx'],
-      ['ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'CMD ["nginx", "-g", "daemon off;"]', 'STOPSIGNAL SIGQUIT'],
+      // Its logs go to the container's output, as the official image's do.
+      [
+        'rm -f "$1"/etc/nginx/sites-enabled/default',
+        'mkdir -p "$1"/var/cache/nginx "$1"/var/log/nginx',
+        'ln -sf /dev/stdout "$1"/var/log/nginx/access.log',
+        'ln -sf /dev/stderr "$1"/var/log/nginx/error.log',
+      ],
+      ['ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'CMD ["nginx", "-g", "daemon off;"]'],
     );
   }
   // A private schema, so that the compose sites seed a database of their own and leave the tests' alone.
@@ -258,7 +272,11 @@ const testCompose = async () => {
     check((await get(8080, '/metrics')).status === 404, 'compose: nginx never passes /metrics on');
     const stopping = Date.now();
     composeRun(['stop', '-t', '10', 'site-a', 'site-b']);
-    const codes = ['site-a', 'site-b'].map((service) => output('docker', ['inspect', '--format', '{{.State.ExitCode}}', `${project}_${service}_1`]));
+    // By the id compose gives: version 1 names containers project_service_1, version 2 project-service-1.
+    const codes = ['site-a', 'site-b'].map((service) => {
+      const id = output(compose[0], [...compose.slice(1), '-p', project, 'ps', '-q', service]);
+      return output('docker', ['inspect', '--format', '{{.State.ExitCode}}', id]);
+    });
     check(
       codes.every((code) => code === '0'),
       `compose: both sites stop on SIGTERM with exit code 0 (${codes.join(', ')}, ${seconds(Date.now() - stopping)})`,
