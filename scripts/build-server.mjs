@@ -1,5 +1,5 @@
 // `node scripts/build-server.mjs` (`npm run build` runs it after the site): compiles the server's
-// three commands with esbuild, once, into build/server/, so that `npm run serve`, `npm run seed`
+// commands with esbuild, once, into build/server/, so that `npm run serve`, `npm run seed`
 // and `npm run import` run plain Node. The TypeScript loader (tsx) held ~50 MB of resident memory
 // for the server's whole life, a fifth of its budget; the compiled files hold none and start faster.
 import { build, stop } from 'esbuild';
@@ -16,6 +16,7 @@ export const SERVER_ENTRIES = {
   main: 'server/main.ts',
   seed: 'server/operations/seed-command.ts',
   import: 'server/operations/import-command.ts',
+  backup: 'server/backup/backup-command.ts',
 };
 
 /**

@@ -11,6 +11,7 @@ import { contentLabel } from './data/content';
 import { loadSiteProfile } from './profile/load-site-profile';
 import { answerClusterMetrics, clusterMetricsReader } from './service/cluster-metrics';
 import { lifecycleLog, requestLog } from './telemetry/log';
+import { serveBackups } from './backup/backup-socket';
 import {
   checkDatabaseHost,
   checkDistDir,
@@ -136,6 +137,8 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     metrics: settings.metricsAddresses === null ? null : { addresses: settings.metricsAddresses, ...(worker ? { read: clusterMetricsReader() } : {}) },
   });
   const drain = drainable(app);
+  // PGlite's data folder is this process's alone: `npm run backup` asks it for the backup over a socket in DATA_DIR.
+  const backups = db.kind === 'pglite' ? await serveBackups(db, settings.dataDir, (message) => log.warn(message)) : null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -150,6 +153,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
           log.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
           process.exit(1);
         }
+        await backups?.close();
         await db.close();
         process.exit(0);
       })

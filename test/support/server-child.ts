@@ -33,6 +33,9 @@ export const spawnCollected = (command: string, args: readonly string[], env: Re
 // The compiled server and seed, and the flags of `npm run serve`: the launchers' own definitions.
 export { SEED_MAIN, SERVER_MAIN, SERVER_NODE_FLAGS };
 
+/** The backup and restore command as `npm run build` compiles it (`npm run backup`, `npm run restore`). */
+export const BACKUP_MAIN = join(ROOT, 'build/server/backup.cjs');
+
 // What the compiled commands are made of: a change to any of these makes them stale.
 const SOURCE_FOLDERS = ['server', 'src'];
 
@@ -52,7 +55,7 @@ let built = false;
  */
 export const ensureServerBuilt = (): void => {
   if (built) return;
-  const outputs = [SERVER_MAIN, SEED_MAIN, join(ROOT, 'build/server/import.cjs')];
+  const outputs = [SERVER_MAIN, SEED_MAIN, join(ROOT, 'build/server/import.cjs'), BACKUP_MAIN];
   const oldest = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const compiler = statSync(join(ROOT, 'scripts/build-server.mjs')).mtimeMs;
   if (oldest < Math.max(compiler, ...SOURCE_FOLDERS.map((folder) => newestSource(join(ROOT, folder))))) {
@@ -190,7 +193,8 @@ export const privateSchema = async (name: string): Promise<{ readonly url: strin
   const seedDir = mkdtempSync(join(tmpdir(), 'seed-'));
   try {
     symlinkSync(await ensureTestMedia(), join(seedDir, 'media'));
-    runSeed(['--if-empty'], { DATA_DIR: seedDir, DATABASE_URL: url });
+    // The seed checks the server's settings; a checkout without a built site seeds all the same.
+    runSeed(['--if-empty'], { DATA_DIR: seedDir, DATABASE_URL: url, DIST_DIR: 'none' });
   } catch (error) {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.close();

@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 // settings (server/settings.ts) belong to the entries: the server's and the seed's command read them before any database,
 // and the site profile (profile/) with them; the app reads the demo's profile when it is built without one. What runs
 // the site as a service (service/: health, request logs, /metrics) sits beside the HTTP layer that registers it. The
-// figures and the log (telemetry/) are the lowest server layer: every other may count or log there, and it reads none.
+// figures and the log (telemetry/) are the lowest server layer: every other may count or log there, and it reads none. Backups
+// (backup/) read storage and the settings; the server entry opens their socket.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'server/telemetry', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
@@ -30,6 +31,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/telemetry': ['server/telemetry'],
   'server/operations': ['server/operations', 'server/data', 'server/profile', 'server/telemetry', 'src/domain', 'server'],
   'server/profile': ['server/profile', 'src/domain', 'server'],
+  'server/backup': ['server/backup', 'server/data', 'server'],
   'src/domain': ['src/domain'],
   'src/i18n': ['src/i18n', 'src/domain'],
   'src/services': ['src/services', 'src/domain'],
@@ -45,6 +47,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
     'server/profile',
     'server/service',
     'server/telemetry',
+    'server/backup',
     'src/domain',
   ],
 };
