@@ -120,10 +120,10 @@ describe('the header search', () => {
     await listbox.getByRole('option').first().waitFor();
     await page.locator('#site-search-q[aria-expanded="true"]').waitFor();
     await expect(listbox.getByRole('group', { name: 'Contacts' }).isVisible()).resolves.toBe(true);
+    // Typed letters may still be answering: the list, and what the status says of it, are the last query's once the box is not busy.
+    await listbox.and(page.locator('[aria-busy="false"]')).waitFor();
     await expect(page.getByRole('banner').getByRole('status').textContent()).resolves.toMatch(/^\d+ résultats, \d+ suggestions? : flèches haut et bas/);
     expect(await axeViolations(page)).toEqual([]);
-    // Typed letters may still be answering: the list is the last query's once the box is not busy.
-    await listbox.and(page.locator('[aria-busy="false"]')).waitFor();
     await headerBox(page).press('ArrowDown');
     const first = listbox.getByRole('option').first();
     await listbox.locator('[role="option"][aria-selected="true"]').first().waitFor();
