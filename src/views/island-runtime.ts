@@ -12,9 +12,7 @@ let pageTools: Promise<{ tools: WidgetTools; journal: JournalRecorder | null }> 
 
 /** The console line a production build writes for `?inspect`, which it cannot honour; `null` where the address does not ask or the build has the inspector. */
 export const inspectorAbsentNotice = (search: string, production: boolean): string | null =>
-  production && new URLSearchParams(search).has('inspect')
-    ? '?inspect: this is a production build, which has no XState inspector; the inspector is only in development builds: run `npm run dev` and open the page there (http://localhost:1234/…?inspect).'
-    : null;
+  production && new URLSearchParams(search).has('inspect') ? '?inspect: a production build has no XState inspector; run `npm run dev`.' : null;
 
 /** The tools the page's address asks for (`?journal`, `?inspect`), with the journal's panel shown once. */
 export const toolsOfPage = (): Promise<WidgetTools> => {

@@ -70,7 +70,7 @@ describe('the developer tools', () => {
     await openPage(watched.page, `${site.url}/actualites/?inspect`);
     await watched.page.waitForFunction(() => document.querySelector('[data-widget][data-ready]') !== null);
     expect(infos.filter((text) => text.startsWith('?inspect:'))).toEqual([
-      expect.stringMatching(/the inspector is only in development builds: run `npm run dev`/) as unknown as string,
+      expect.stringMatching(/a production build has no XState inspector; run `npm run dev`/) as unknown as string,
     ]);
     expect(watched.errors).toEqual([]);
     await watched.page.context().close();

@@ -110,7 +110,25 @@ describe('an island woken while the visitor acts', () => {
           expect(late.outcome).toEqual(await awake(acts));
         },
       ),
-      { numRuns: browserRuns(3) },
+      {
+        numRuns: browserRuns(3),
+        examples: [
+          // A category chosen before typing renders the field with the machine's text while the typing waits for its turn: it stays on screen, and the erasing that follows erases it.
+          [[[{ kind: 'category', index: 0 }, { kind: 'category', index: 0 }, { kind: 'type', letter: 'a' }, { kind: 'erase' }], 2]],
+          // A letter typed on top of one still waiting keeps both.
+          [
+            [
+              [
+                { kind: 'category', index: 1 },
+                { kind: 'type', letter: 'm' },
+                { kind: 'type', letter: 'a' },
+                { kind: 'type', letter: 'r' },
+              ],
+              1,
+            ],
+          ],
+        ],
+      },
     );
   });
 });

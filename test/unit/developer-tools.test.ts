@@ -43,7 +43,7 @@ describe('the address keeps the developer tools across filter changes', () => {
 describe('?inspect in a build without the inspector', () => {
   it('says so in one line, naming where the inspector is, only in production and only when asked', () => {
     const notice = inspectorAbsentNotice('?inspect', true);
-    expect(notice).toMatch(/^\?inspect: this is a production build, which has no XState inspector; the inspector is only in development builds: run `npm run dev`/);
+    expect(notice).toMatch(/^\?inspect: a production build has no XState inspector; run `npm run dev`/);
     expect(notice).not.toContain('\n');
     expect(inspectorAbsentNotice('?categorie=3&inspect=ws%3A%2F%2Flocalhost%3A8082', true)).toBe(notice);
     expect(inspectorAbsentNotice('?inspect', false)).toBeNull();

@@ -24,8 +24,7 @@ export const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown',
 // submission by its button, a link the widget follows in place) the woken widget does in place:
 // held, then replayed. A link marked `data-in-place` loads the server's page without script and
 // changes the list in place once awake: held too, so that the first click does what every later one does.
-const HELD_CLICK =
-  'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"], summary, a[href][data-in-place]';
+const HELD_CLICK = 'button,[role=button],input[type=checkbox],input[type=radio],input[type=submit],input[type=button],summary,a[href][data-in-place]';
 
 // A click for a new tab or window, a download or another button keeps the browser's meaning.
 const isBrowserClick = (event: MouseEvent): boolean => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -223,6 +222,41 @@ const replayOne = (event: IslandEvent, told: Set<HTMLInputElement | HTMLTextArea
   }
 };
 
+const isTextEvent = (event: IslandEvent): event is Extract<IslandEvent, { kind: 'input' | 'keyup' }> => event.kind === 'input' || event.kind === 'keyup';
+
+/** Puts a field's waiting text back on screen (past React's record of it), the caret where the visitor left it. */
+const showTyped = (field: HTMLInputElement | HTMLTextAreaElement, typed: string | null, selection = selectionOf(field)): void => {
+  if (typed === null || field.value === typed) return;
+  setValueOf(field, typed);
+  if (selection !== null && document.activeElement === field) restoreSelection(field, selection);
+};
+
+/**
+ * Keeps the text a visitor typed on screen until the replay has given it to the widget. React writes
+ * a field it controls with the machine's text at each render, and the replay renders before it
+ * reaches the typing (a category chosen first): the text would vanish, and the next key edit an
+ * older one. React's wrapper of each field's `value` is wrapped again: React's write still reaches
+ * its record (so the replayed text reads to it as a change), then the field shows the typed text
+ * again. Returns the undoing.
+ */
+const keepTypedText = (fields: readonly (HTMLInputElement | HTMLTextAreaElement)[], waiting: (field: Element) => string | null): (() => void) => {
+  const undo = fields.map((field) => {
+    const own = Object.getOwnPropertyDescriptor(field, 'value');
+    if (!own) return () => undefined;
+    Object.defineProperty(field, 'value', {
+      configurable: true,
+      get: () => own.get?.call(field) as unknown,
+      set: (value: unknown) => {
+        const selection = selectionOf(field);
+        own.set?.call(field, value);
+        showTyped(field, waiting(field), selection);
+      },
+    });
+    return () => Object.defineProperty(field, 'value', own);
+  });
+  return () => undo.forEach((each) => each());
+};
+
 /**
  * Sends the recorded events into the woken widget through its DOM, in order, each act once the
  * one before has settled: a held click is clicked again, a typed value is typed
@@ -233,24 +267,43 @@ const replayOne = (event: IslandEvent, told: Set<HTMLInputElement | HTMLTextArea
 export const replayIslandEvents = async (container: Element, recorder: IslandRecorder): Promise<void> => {
   const events = recorder.events();
   const told = new Set<HTMLInputElement | HTMLTextAreaElement>();
+  // The record's place the replay has reached: what the visitor typed from there on is theirs, not yet the widget's.
+  let reached = 0;
+  const waiting = (field: Element, from = reached): string | null => {
+    for (let index = events.length - 1; index >= from; index -= 1) {
+      const event = events[index]!;
+      if (isTextEvent(event) && event.target === field) return event.value;
+    }
+    return null;
+  };
+  const fields = [...container.querySelectorAll('input,textarea')].filter(isTextField);
+  const release = keepTypedText(fields, waiting);
   // Where the visitor's caret is, read before a run of typed values is replayed and put back after it.
   let caret: { readonly field: HTMLInputElement | HTMLTextAreaElement; readonly selection: Selection | null } | null = null;
-  for (let index = 0; index < events.length; index += 1) {
-    const event = events[index]!;
-    if (!event.target.isConnected) continue;
-    const focused = document.activeElement;
-    if (caret === null && (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement))
-      caret = { field: focused, selection: selectionOf(focused) };
-    recorder.letThrough(() => replayOne(event, told));
-    const next = events[index + 1];
-    const runEnds = next === undefined || (next.kind !== 'input' && next.kind !== 'keyup');
-    // Setting a value moves the caret to its end: once the run is typed again, it goes back where the visitor left it.
-    if (runEnds && caret !== null) {
-      if (caret.selection !== null && document.activeElement === caret.field) restoreSelection(caret.field, caret.selection);
-      caret = null;
+  try {
+    for (; reached < events.length; reached += 1) {
+      const index = reached;
+      const event = events[index]!;
+      if (!event.target.isConnected) continue;
+      const focused = document.activeElement;
+      if (caret === null && (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement))
+        caret = { field: focused, selection: selectionOf(focused) };
+      recorder.letThrough(() => replayOne(event, told));
+      const next = events[index + 1];
+      // An act that is not typing ends a run too: the visitor may type while it settles, so the caret is read again after it.
+      const runEnds = !isTextEvent(event) || next === undefined || !isTextEvent(next);
+      // The run gave the widget a value of that moment; what the visitor typed after it is shown again until its turn.
+      if (runEnds && isTextEvent(event)) showTyped(event.target, waiting(event.target, index + 1));
+      // Setting a value moves the caret to its end: once the run is typed again, it goes back where the visitor left it.
+      if (runEnds && caret !== null) {
+        if (caret.selection !== null && document.activeElement === caret.field) restoreSelection(caret.field, caret.selection);
+        caret = null;
+      }
+      // Typed text is replayed in one go, as the browser typed it: a pause there would let the visitor's next key land in an older value.
+      if (!isTextEvent(event) && index < events.length - 1) await settled(container);
     }
-    // Typed text is replayed in one go, as the browser typed it: a pause there would let the visitor's next key land in an older value.
-    if (event.kind !== 'input' && event.kind !== 'keyup' && index < events.length - 1) await settled(container);
+  } finally {
+    recorder.stop();
+    release();
   }
-  recorder.stop();
 };
