@@ -52,12 +52,15 @@ export const WallTime = new t.Type<string, string, unknown>(
   t.identity,
 );
 
-/** A finite amount of money of at most two decimals, in the currency's main unit (francs). */
+// A price written as text (a decimal field's JSON, "12.50"): digits and a decimal point, nothing else Number() reads ("0x10", "1e1", "+5").
+const DECIMAL_TEXT = /^\s*\d+(?:\.\d+)?\s*$/;
+
+/** A finite amount of money of at most two decimals, in the currency's main unit (francs): a number, or plain decimal text. */
 export const Price = new t.Type<number, number, unknown>(
   'Price',
   (u): u is number => typeof u === 'number' && Number.isFinite(u) && u >= 0,
   (u, c) => {
-    const n = typeof u === 'string' && u.trim() !== '' ? Number(u) : u;
+    const n = typeof u === 'string' ? (DECIMAL_TEXT.test(u) ? Number(u) : Number.NaN) : u;
     return typeof n === 'number' && Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6
       ? t.success(n)
       : t.failure(u, c, 'expected a non-negative price with at most two decimals');

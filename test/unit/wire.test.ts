@@ -67,7 +67,26 @@ describe('Price', () => {
   });
 
   it('refuses a negative amount, a fraction of a cent, a blank string and anything not finite', () => {
-    for (const value of [-0.01, 1.005, 0.001, 1e-8, '', '  ', 'x', Number.NaN, Number.POSITIVE_INFINITY, null, '1e400']) {
+    for (const value of [
+      -0.01,
+      1.005,
+      0.001,
+      1e-8,
+      '',
+      '  ',
+      'x',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      null,
+      '1e400',
+      '1e1',
+      '0x10',
+      '+5',
+      '-0',
+      '12.',
+      '.5',
+      'Infinity',
+    ]) {
       expect({ value, message: messageOf(Price.decode(value)) }).toStrictEqual({ value, message: 'expected a non-negative price with at most two decimals' });
     }
   });
