@@ -15,6 +15,9 @@ import { parsePublisher, type PublisherOverrides } from './open-data/publisher';
  * database is opened, migrated or locked. A new setting adds its line to `readSettings`.
  */
 
+/** Where the demo's profile lives, from the repository's root (the working folder of every npm script): the site without `SITE_PROFILE`. */
+export const DEMO_PROFILE_FOLDER = 'profiles/valmont';
+
 /** A setting the server cannot use, or a database that refuses it for good: one line for the operator, no stack. */
 export class SettingError extends Error {
   constructor(message: string) {
@@ -50,6 +53,8 @@ export interface ServerSettings {
   readonly databaseUrl: string | undefined;
   readonly trustProxy: FastifyServerOptions['trustProxy'];
   readonly corsOrigins: readonly string[];
+  /** Origins whose pages may use the content API from a browser (`CONTENT_WRITE_ORIGINS`, same form as `CORS_ORIGINS`); none by default. */
+  readonly contentWriteOrigins: readonly string[];
   readonly publicOrigin: string | undefined;
   readonly publicHosts: readonly string[];
   /** SITE_API_BASE: the pages rendered from another API that speaks SPEC §7. */
@@ -225,7 +230,7 @@ const orderEmailOf = (raw: string | undefined): string | undefined => {
  * `CORS_ORIGINS` as the server uses it: exact origins (`https://www.canton.example`) separated by
  * commas; unset or empty allows none. Anything that is not an http(s) origin is refused at start.
  */
-export const parseCorsOrigins = (value: string | undefined): readonly string[] => {
+export const parseCorsOrigins = (value: string | undefined, name = 'CORS_ORIGINS'): readonly string[] => {
   const parts = (value ?? '')
     .split(',')
     .map((part) => part.trim())
@@ -235,12 +240,12 @@ export const parseCorsOrigins = (value: string | undefined): readonly string[] =
     try {
       url = new URL(part);
     } catch {
-      throw new Error(`CORS_ORIGINS holds "${part}", which is not an origin such as https://www.canton.example`);
+      throw new Error(`${name} holds "${part}", which is not an origin such as https://www.canton.example`);
     }
     // A pattern would be read as a host called "*.example" and never match: said rather than ignored.
-    if (part.includes('*')) throw new Error(`CORS_ORIGINS holds "${part}": patterns are not read, name each origin (https://www.canton.example)`);
+    if (part.includes('*')) throw new Error(`${name} holds "${part}": patterns are not read, name each origin (https://www.canton.example)`);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
-      throw new Error(`CORS_ORIGINS holds "${part}": write each origin as scheme://host[:port], without path`);
+      throw new Error(`${name} holds "${part}": write each origin as scheme://host[:port], without path`);
     }
     return url.origin;
   });
@@ -260,6 +265,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   databaseUrl: databaseUrlOf(env['DATABASE_URL']),
   trustProxy: trustProxyOf(env['TRUST_PROXY']),
   corsOrigins: checked(() => parseCorsOrigins(env['CORS_ORIGINS'])),
+  contentWriteOrigins: checked(() => parseCorsOrigins(env['CONTENT_WRITE_ORIGINS'], 'CONTENT_WRITE_ORIGINS')),
   publicOrigin: checked(() => parsePublicOrigin(env['PUBLIC_ORIGIN'])),
   publicHosts: checked(() => parsePublicHosts(env['PUBLIC_HOSTS'])),
   siteApi: siteApiOf(env['SITE_API_BASE']),
@@ -267,7 +273,7 @@ export const readSettings = (env: Readonly<Record<string, string | undefined>>):
   orderEmail: orderEmailOf(env['ORDER_EMAIL']),
   publisher: checked(() => parsePublisher(env)),
   // The folder alone: its files are read by server/profile/load-site-profile.ts, which this module keeps out of its imports.
-  siteProfile: folderOf('SITE_PROFILE', env['SITE_PROFILE'], 'profiles/valmont'),
+  siteProfile: folderOf('SITE_PROFILE', env['SITE_PROFILE'], DEMO_PROFILE_FOLDER),
   metricsAddresses: metricsAddressesOf(env['METRICS_ADDRESSES']),
 });
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isLeft } from 'fp-ts/Either';
 import type { Language } from '../../src/domain/language';
 import { PROFILE_TEXTS, type SiteProfile } from '../../src/domain/site-profile';
-import { SettingError } from '../settings';
+import { DEMO_PROFILE_FOLDER, SettingError } from '../settings';
 import type { ContrastRow } from './colour-contrast';
 import { profileMarkup, type ProfileMarkup } from './profile-markup';
 import { refusalText, type Refusal } from './refusal';
@@ -107,9 +107,6 @@ export const loadSiteProfile = (folder: string): SiteProfile => {
   if (report.profile === null) throw new SettingError(profileRefusalLine(report));
   return report.profile;
 };
-
-/** Where the demo's profile lives, from the repository's root (the working folder of every npm script). */
-export const DEMO_PROFILE_FOLDER = 'profiles/valmont';
 
 let demoProfile: SiteProfile | null = null;
 

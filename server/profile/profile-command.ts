@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { siteProfileSchema } from '../../src/domain/site-profile-schema';
-import { SETTING_EXIT_STATUS } from '../settings';
+import { DEMO_PROFILE_FOLDER, SETTING_EXIT_STATUS } from '../settings';
 import { contrastTable } from './colour-contrast';
-import { DEMO_PROFILE_FOLDER, readSiteProfile } from './load-site-profile';
+import { readSiteProfile } from './load-site-profile';
 import { refusalText } from './refusal';
 
 // `npm run profile -- check [folder]`: reads and checks a site profile as the server's start does,
@@ -16,8 +16,7 @@ const ROOT = resolve(__dirname, '../..');
 /** Where the schema's copy for readers of the repository is kept (test/server/site-profile.test.ts holds it equal to the generated one). */
 const SCHEMA_DOCUMENT = join(ROOT, 'docs/site-profile.schema.json');
 
-const USAGE =
-  'Usage: npm run profile -- check [folder]   (default: SITE_PROFILE, else profiles/valmont)\n       npm run profile -- schema           (writes docs/site-profile.schema.json)';
+const USAGE = `Usage: npm run profile -- check [folder]   (default: SITE_PROFILE, else ${DEMO_PROFILE_FOLDER})\n       npm run profile -- schema           (writes docs/site-profile.schema.json)`;
 
 const check = (given: string | undefined): number => {
   const folder = resolve(given ?? (process.env['SITE_PROFILE']?.trim() || DEMO_PROFILE_FOLDER));
