@@ -8,7 +8,8 @@ import { EMPTY, of, type Observable } from 'rxjs';
 import { seriesOf } from '../../src/domain/agenda-grouping';
 import { PROFILE_TEXTS, wordsIn, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
 import { DATASET_TITLES_ATTRIBUTE } from '../../src/domain/open-data-catalogue';
-import { pageIsOn, sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
+import { describedSections, pageIsOn, sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
+import { pageDescription } from '../../src/i18n/page-description';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
   contactPath,
@@ -66,8 +67,8 @@ export interface PageRoutesOptions {
   readonly distDir: string;
   /** Where the widgets' answers come from: the database, or the backend of `SITE_API_BASE`. */
   readonly answers: AnswerPath;
-  /** The content's version: a rendered page is reused while it stays the same. */
-  readonly version: () => Promise<string>;
+  /** The content's version, of what `page` shows when given: a rendered page is reused while it stays the same. */
+  readonly version: (page?: SitePage) => Promise<string>;
   /** The API the browser calls after the first screen, written as `data-api-base` (empty: the site's own). */
   readonly apiBase?: string | undefined;
   /** Where canonical and alternate addresses start: never the request's Host (server/http/public-origin.ts). */
@@ -313,8 +314,9 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     const { identity } = siteOf(language);
     return { name: identity.name, postalAddress: identity.postalAddress };
   };
-  // A page's description names the institution (`{site}` in the catalogues).
-  const describe = (language: Language, id: MessageId): string => translate(intlFor(language), id, { site: siteOf(language).identity.name });
+  // A page's description names the institution (`{site}` in the catalogues) and, on the pages that list them, the sections on.
+  const described = describedSections(sections);
+  const describe = (language: Language, page: SitePage): string => pageDescription(intlFor(language), page, siteOf(language).identity.name, described);
 
   // The institution's own texts a widget asks for (`profile:legalNotice`, …): answered here from the
   // site profile, checked and sanitized at start, in the page's language or else the profile's
@@ -417,7 +419,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (!rendered.found) return errorPage(origin, language, unavailableNow ? 503 : 404);
     const intl = intlFor(language);
     const pageTitle = intl.formatMessage({ id: setup.title });
-    let meta = metaFor(origin, language, pathname, pageTitle, describe(language, `description.${page}`));
+    let meta = metaFor(origin, language, pathname, pageTitle, describe(language, page));
     let heading = pageTitle;
     // An article's or an event's title is the institution's content, which keeps its language on a page in another.
     let headingLang: Language | undefined;
@@ -428,7 +430,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const url = `${origin}${newsPath(article)}`;
       heading = article.title ?? pageTitle;
       headingLang = article.title ? contentLanguageOn(language) : undefined;
-      meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? describe(language, 'description.news'), {
+      meta = metaFor(origin, language, newsPath(article), `${article.title ?? ''} – ${pageTitle}`, article.lead ?? describe(language, 'news'), {
         listTitle,
         type: 'article',
         image: article.image ? new URL(article.image, origin).href : undefined,
@@ -439,7 +441,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
       const { contact } = subject;
       const url = `${origin}${contactPath(contact)}`;
       const lead = [contact.fonction, contact.parti].filter(Boolean).join(', ');
-      meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || describe(language, 'description.directory'), {
+      meta = metaFor(origin, language, contactPath(contact), `${contact.title} – ${pageTitle}`, lead || describe(language, 'directory'), {
         listTitle,
         type: 'profile',
         image: contact.img ? new URL(contact.img, origin).href : undefined,
@@ -464,7 +466,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     }
     // The search page names its query first ("« budget » – Recherche"), as the page's script keeps it when the visitor searches again.
     const searchedFor = page === 'search' ? queryTitle(intl, textFromSearch(search)) : null;
-    if (searchedFor !== null) meta = metaFor(origin, language, pathname, `${searchedFor} – ${pageTitle}`, describe(language, 'description.search'), { listTitle });
+    if (searchedFor !== null) meta = metaFor(origin, language, pathname, `${searchedFor} – ${pageTitle}`, describe(language, 'search'), { listTitle });
     return finish(
       unavailableNow ? 503 : 200,
       renderPageDocument(
@@ -552,7 +554,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     if (unknown !== null) return send(reply, errorPage(origin, language, 400, unknown), request);
     // The page's address as it reads it: `?utm_source=…`, `?fbclid=…`, a tool's value, another order or spelling of the same query are one page, rendered and kept once.
     const canonical = pageSearch(page, search);
-    const key = JSON.stringify([await options.version(), origin, language, pathname, canonical]);
+    const key = JSON.stringify([await options.version(page), origin, language, pathname, canonical]);
     const cached = keptNow(key);
     if (cached !== undefined) return send(reply, cached, request, key);
     if (await uncached(request, reply, (refused) => send(refused, errorPage(origin, language, 429), request))) return reply;
@@ -637,7 +639,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
     // Kept like the pages, under the query the widget reads: a parameter it does not read makes no new
     // fragment, nor does the order of a category list (the host page's address is the one its script reads).
     const canonical = pageSearch(page, search);
-    const key = JSON.stringify(['fragment', await options.version(), origins.absolute(request), page, language, attributes, canonical]);
+    const key = JSON.stringify(['fragment', await options.version(page), origins.absolute(request), page, language, attributes, canonical]);
     const cached = keptNow(key);
     const fragmentSending = (fragment: Rendered): SendPolicy => ({
       ...FRAGMENT_SENDING,

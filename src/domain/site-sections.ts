@@ -49,3 +49,27 @@ export const pageIsOn = (sections: SiteSections, page: SitePage): boolean => {
   const section = SECTION_OF_PAGE[page];
   return section === null || sections[section];
 };
+
+/** What a page's description names of the site: the sections on that it lists, and the open data's formats. */
+export interface DescribedSections {
+  /** The sections the home page names, in the menu's order. */
+  readonly home: readonly ('agenda' | 'directory' | 'news' | 'shop')[];
+  /** The kinds the site search finds. */
+  readonly search: readonly ('directory' | 'interestsRegister' | 'agenda' | 'news')[];
+  /** The data sets the open data page offers. */
+  readonly data: readonly ('agenda' | 'directory' | 'news' | 'shop')[];
+  /** The files the open data page offers: CSV and JSON for any set, then each one's own. */
+  readonly formats: readonly ('CSV' | 'JSON' | 'iCalendar' | 'Atom' | 'vCard')[];
+}
+
+/** What the descriptions of a site's pages name (a site without a shop does not announce publications). */
+export const describedSections = (sections: SiteSections): DescribedSections => {
+  const home = (['agenda', 'directory', 'news', 'shop'] as const).filter((name) => sections[name]);
+  const own = { agenda: 'iCalendar', news: 'Atom', directory: 'vCard' } as const;
+  return {
+    home,
+    search: (['directory', 'interestsRegister', 'agenda', 'news'] as const).filter((name) => sections[name]),
+    data: home,
+    formats: home.length === 0 ? [] : ['CSV', 'JSON', ...(['agenda', 'news', 'directory'] as const).filter((name) => sections[name]).map((name) => own[name])],
+  };
+};

@@ -209,3 +209,16 @@ it('finds no contact by the interests register when the profile leaves the regis
     await closeOpened(off);
   }
 });
+
+it('describes the home and open data pages by the sections on: a commune without a shop announces no publications', async () => {
+  const descriptionOf = async (path: string): Promise<string> =>
+    parseHtml((await get(path)).text)
+      .querySelector('meta[name="description"]')
+      ?.getAttribute('content') ?? '';
+  expect(await descriptionOf('/')).toMatch(/: offizielle Website – Agenda, Verzeichnis der Behörden und Nachrichten\.$/);
+  expect(await descriptionOf('/fr/')).toMatch(/ : site officiel – agenda, annuaire des autorités et actualités\.$/);
+  expect(await descriptionOf('/donnees/')).toMatch(
+    /: Agenda, Verzeichnis und Neuigkeiten als CSV, JSON, iCalendar, Atom und vCard, mit ihrem DCAT-AP-CH-Katalog\.$/,
+  );
+  expect(await descriptionOf('/fr/donnees/')).not.toMatch(/publications/);
+});
