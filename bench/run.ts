@@ -5,6 +5,7 @@ import { agendaGrouping } from './agenda';
 import { agendaCsvFigures } from './agenda-csv';
 import { apiThroughput } from './api';
 import { cartEvents } from './cart';
+import { contentWrites } from './content-writes';
 import { directoryKeystroke } from './directory';
 import { edgeCache } from './edge-cache';
 import { feeds } from './feeds';
@@ -50,6 +51,7 @@ const BENCHMARKS: Record<string, () => Promise<Figure[]>> = {
   'agenda-csv': agendaCsvFigures,
   profile: profileFigures,
   metrics: metricsCost,
+  'content-writes': contentWrites,
 };
 
 // Run only when named (`npm run bench soak`): ten minutes of one figure would double every full run.

@@ -17,6 +17,8 @@ export const SERVER_ENTRIES = {
   seed: 'server/operations/seed-command.ts',
   import: 'server/operations/import-command.ts',
   backup: 'server/backup/backup-command.ts',
+  token: 'server/content-api/token-command.ts',
+  content: 'server/content-api/content-command.ts',
 };
 
 /**

@@ -9,9 +9,12 @@ import { DRAIN_GRACE_MS, drainable } from './drain';
 import { migrate } from './data/migrations';
 import { contentLabel } from './data/content';
 import { loadSiteProfile } from './profile/load-site-profile';
+import type { SiteProfile } from '../src/domain/site-profile';
 import { answerClusterMetrics, clusterMetricsReader } from './service/cluster-metrics';
 import { lifecycleLog, requestLog } from './telemetry/log';
-import { serveBackups } from './backup/backup-socket';
+import { backupOperations, serveOperations } from './backup/backup-socket';
+import { tokenOperations } from './content-api/api-tokens';
+import { contentOperations } from './content-api/content-operations';
 import {
   checkDatabaseHost,
   checkDistDir,
@@ -103,7 +106,8 @@ const prepare = async (db: Database): Promise<void> => {
 };
 
 // One process serving the site and the API on the port, until SIGTERM or SIGINT.
-const serve = async (db: Database, started: number, worker: boolean, settings: ServerSettings): Promise<void> => {
+// `profile`: the one `main` read and checked, when this process is the only one; a worker reads its own.
+const serve = async (db: Database, started: number, worker: boolean, settings: ServerSettings, profile?: SiteProfile): Promise<void> => {
   const role = worker ? `, worker ${process.pid}` : '';
   const { port, host, siteApi } = settings;
   // Set by the first signal: /readyz says not ready from then on, so a load balancer stops sending visitors.
@@ -118,6 +122,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     trustProxy: settings.trustProxy,
     // Pages on these origins may read the API and the feeds (CORS); none by default.
     corsOrigins: settings.corsOrigins,
+    contentWriteOrigins: settings.contentWriteOrigins,
     // The site's public address: absolute links never come from a request's Host header.
     publicOrigin: settings.publicOrigin,
     // The hosts a proxy may name in links when PUBLIC_ORIGIN is not set (a site served under several names).
@@ -130,15 +135,18 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
     publisher: settings.publisher,
     draining: () => closing,
     // SITE_PROFILE: the institution the site is of (name, emblem, colours, contacts, texts, languages, sections).
-    profile: loadSiteProfile(settings.siteProfile),
+    profile: profile ?? loadSiteProfile(settings.siteProfile),
     // SITE_API_BASE: the pages are rendered from an institution's own API that speaks SPEC §7, not from this database.
     ...(siteApi !== undefined ? { pages: backendPages(siteApi) } : {}),
     // METRICS_ADDRESSES: who may read /metrics; under WORKERS a worker gives every process's figures, gathered by the primary.
     metrics: settings.metricsAddresses === null ? null : { addresses: settings.metricsAddresses, ...(worker ? { read: clusterMetricsReader() } : {}) },
   });
   const drain = drainable(app);
-  // PGlite's data folder is this process's alone: `npm run backup` asks it for the backup over a socket in DATA_DIR.
-  const backups = db.kind === 'pglite' ? await serveBackups(db, settings.dataDir, (message) => log.warn(message)) : null;
+  // PGlite's data folder is this process's alone: `npm run backup` and `npm run token` ask it over a socket in DATA_DIR.
+  const operations =
+    db.kind === 'pglite'
+      ? await serveOperations(settings.dataDir, (message) => log.warn(message), { ...backupOperations(db), ...tokenOperations(db), ...contentOperations(db) })
+      : null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -153,7 +161,7 @@ const serve = async (db: Database, started: number, worker: boolean, settings: S
           log.error(`requests still running ${DRAIN_GRACE_MS / 1000} s after ${signal}: stopping anyway`);
           process.exit(1);
         }
-        await backups?.close();
+        await operations?.close();
         await db.close();
         process.exit(0);
       })
@@ -258,8 +266,8 @@ const main = async (): Promise<void> => {
   }
   checkDistDir(settings.distDir);
   // The institution's profile, read and checked whole: a refused one stops the start before the database
-  // is made (each process reads it again to serve it, in `serve`). Its JSON Schema is served at /api/.
-  loadSiteProfile(settings.siteProfile);
+  // is made (each worker reads it again to serve it, in `serve`; one process serves this one). Its JSON Schema is served at /api/.
+  const profile = loadSiteProfile(settings.siteProfile);
   // The address before the database: a port in use or a HOST not of this machine writes nothing.
   await checkListen(settings.host, settings.port);
   if (settings.databaseUrl !== undefined) await checkDatabaseHost(settings.databaseUrl);
@@ -273,7 +281,7 @@ const main = async (): Promise<void> => {
   if (count > 1) return primary(count, started, settings);
   const db = await openReady(settings);
   await prepare(db);
-  await serve(db, started, false, settings);
+  await serve(db, started, false, settings, profile);
 };
 
 main().catch((error: unknown) => {

@@ -262,6 +262,8 @@ export const keptAt = (kept: Expiring, now: number): boolean => kept.until === n
 export interface AnswerCacheOptions {
   /** The content version, read at most once a second or invalidated by a notification. */
   readonly version: () => Promise<string>;
+  /** The version of what a route's answers read; the whole content's when missing. */
+  readonly versionOfRoute?: (route: string) => Promise<string>;
   /** The clock: answers depend on the day in Zurich (the agenda's "upcoming"). */
   readonly now?: () => number;
   readonly limits?: CacheLimits;
@@ -312,6 +314,7 @@ const CACHEABLE = new Set([200, 404]);
 /** The answer cache of one app: see `AnswerCache`. */
 export const answerCache = ({
   version,
+  versionOfRoute = () => version(),
   now = Date.now,
   limits = ANSWER_CACHE_LIMITS,
   cacheControl = ANSWER_CACHE_CONTROL,
@@ -330,7 +333,8 @@ export const answerCache = ({
     serve: async (request, reply, { route, input, origin }, answer) => {
       const at = now();
       const today = zurichToday(at);
-      const current = await version();
+      // A route's answers are kept under the version of what they read: a changed event keeps the directory's.
+      const current = await versionOfRoute(route);
       // The params and query as the decoder made them; the links' origin, since answers may hold absolute links.
       const key = JSON.stringify([route, canonical(input), origin, today, current]);
       const hit = kept.get(key);

@@ -285,8 +285,31 @@ export const CONTENT_ITEMS = {
   shop_items: ContentShopItem,
 } as const;
 
+type ItemOf<L extends keyof typeof CONTENT_ITEMS> = t.TypeOf<(typeof CONTENT_ITEMS)[L]>;
+type ContentAgenda = ItemOf<'agendas'>;
+type ContentAgendaCategory = ItemOf<'agenda_categories'>;
+type ContentContactCategory = ItemOf<'contact_categories'>;
+type ContentNewsScope = ItemOf<'news_scopes'>;
+type ContentNewsCategory = ItemOf<'news_categories'>;
+
 /** The name of a list of the content. */
 export type ContentList = keyof typeof CONTENT_ITEMS;
+
+/** The part of the site a list belongs to: what a change of it makes stale (server/cache/content-version.ts). */
+export const CONTENT_GROUPS: Readonly<Record<ContentList, ContentGroup>> = {
+  agendas: 'agenda',
+  agenda_categories: 'agenda',
+  events: 'agenda',
+  contact_categories: 'directory',
+  contacts: 'directory',
+  news_scopes: 'news',
+  news_categories: 'news',
+  news: 'news',
+  shop_items: 'shop',
+};
+
+/** A part of the site whose cached answers and pages change together. */
+export type ContentGroup = 'agenda' | 'directory' | 'news' | 'shop';
 
 /** The lists of the content, in the order they are written (a list's links point to those before it). */
 export const CONTENT_LISTS = Object.keys(CONTENT_ITEMS) as ContentList[];
@@ -335,13 +358,8 @@ const capped = (errors: readonly string[]): string[] =>
 /** The outcome of decoding an import file: the content, or one message a line naming the path of each fault. */
 export type DecodedContent = { ok: true; content: Content } | { ok: false; errors: string[] };
 
-/**
- * Decodes an import file, or returns one message a line naming the path of each fault: every
- * value the database would refuse (a length, a NUL, a date, a duplicate key, a missing link) is
- * caught here, before any SQL.
- */
-// One line a fault, `path: message (got …)`, the path in the file starting at `prefix` (`events/3` for an item decoded alone).
-const faultLines = (errors: t.Errors, prefix: readonly string[]): string[] => {
+/** One line a fault of a decode, `path: message (got …)`, the path in the file starting at `prefix` (`events/3` for an item decoded alone). */
+export const faultLines = (errors: t.Errors, prefix: readonly string[]): string[] => {
   // Per path, in order: a codec's own message wins over a union member's bare "no".
   const faults = new Map<string, { messages: string[]; expected: string; shown: string }>();
   for (const error of errors) {
@@ -368,6 +386,11 @@ const faultLines = (errors: t.Errors, prefix: readonly string[]): string[] => {
     .flatMap(([path, fault]) => (fault.messages.length > 0 ? fault.messages : [fault.expected]).map((message) => `${path}: ${message} (got ${fault.shown})`));
 };
 
+/**
+ * Decodes an import file, or returns one message a line naming the path of each fault: every
+ * value the database would refuse (a length, a NUL, a date, a duplicate key, a missing link) is
+ * caught here, before any SQL.
+ */
 export const decodeContent = (input: unknown): DecodedContent => {
   const result = Content.decode(input);
   if (isLeft(result)) return { ok: false, errors: capped(faultLines(result.left, [])) };
@@ -513,13 +536,22 @@ export const outlineFaults = (content: ContentOutline): string[] => {
 const CHUNK = 5000;
 const CHUNK_BYTES = 16 * 1024 * 1024;
 
-const insertJson = async (tx: Queryable, table: string, columns: string, rows: readonly object[], select = '*'): Promise<void> => {
+const insertJson = async (tx: Queryable, table: string, columns: string, rows: readonly object[], select = '*', conflictKey?: string): Promise<void> => {
   const names = columns
     .split(',')
     .map((c) => c.trim().split(' ')[0])
     .join(', ');
+  // An item written over another of its key (the content API): its row changes in place, so the rows that link to it stay.
+  const conflict =
+    conflictKey === undefined
+      ? ''
+      : ` on conflict (${conflictKey}) do update set ${names
+          .split(', ')
+          .filter((name) => name !== conflictKey)
+          .map((name) => `${name} = excluded.${name}`)
+          .join(', ')}`;
   const send = (chunk: readonly string[]) =>
-    tx.query(`insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})`, [`[${chunk.join(',')}]`]);
+    tx.query(`insert into ${table} (${names}) select ${select} from jsonb_to_recordset($1::jsonb) as x(${columns})${conflict}`, [`[${chunk.join(',')}]`]);
   let chunk: string[] = [];
   let length = 0;
   for (const row of rows) {
@@ -566,6 +598,129 @@ export interface ContentWriter {
   readonly end: (label: string) => Promise<void>;
 }
 
+/** What the rows of an item are written with besides the item: the keys the import file names by slug or title. */
+export interface ContentKeys {
+  /** A news scope's id by its slug. */
+  readonly scopeIds: ReadonlyMap<string, number>;
+  /** A contact category's id by its title. */
+  readonly contactCategoryIds: ReadonlyMap<string, number>;
+  /** An agenda category's title by its id: the calendar feeds write it. */
+  readonly agendaCategoryTitles: ReadonlyMap<number, string>;
+}
+
+/** The keys of `small`, as its lists give them (an import's). */
+export const contentKeysOf = (small: Pick<SmallContent, 'news_scopes' | 'contact_categories' | 'agenda_categories'>): ContentKeys => ({
+  scopeIds: new Map(small.news_scopes.map((scope) => [scope.slug, scope.id])),
+  contactCategoryIds: new Map(small.contact_categories.map((c) => [c.title, c.id])),
+  agendaCategoryTitles: new Map(small.agenda_categories.map((c) => [c.id, c.title])),
+});
+
+/**
+ * The writers of each list's rows, shared by the import and the content API (server/content-api),
+ * so both store an item alike. With `replace`, an item of the small lists takes the place of the
+ * row of its id (the rows that link to it stay); the large lists' rows must be deleted first.
+ * `at` is the feeds' LAST-MODIFIED of the events written.
+ */
+export const contentRows = (tx: Queryable, keys: ContentKeys, at: Date, replace = false) => {
+  const onKey = (key: string) => (replace ? key : undefined);
+  return {
+    agendas: (list: readonly ContentAgenda[]) => insertJson(tx, 'agendas', 'id integer, title text', list, '*', onKey('id')),
+    agenda_categories: (list: readonly ContentAgendaCategory[]) => insertJson(tx, 'agenda_categories', 'id integer, title text, slug text', list, '*', onKey('id')),
+    contact_categories: (list: readonly ContentContactCategory[]) => insertJson(tx, 'contact_categories', 'id integer, title text', list, '*', onKey('id')),
+    news_scopes: (list: readonly ContentNewsScope[]) => insertJson(tx, 'news_scopes', 'id integer, slug text, title text', list, '*', onKey('id')),
+    news_categories: (list: readonly ContentNewsCategory[]) =>
+      insertJson(
+        tx,
+        'news_categories',
+        'id integer, scope_id integer, title text, slug text',
+        list.map((c) => ({ ...c, scope: undefined, scope_id: keys.scopeIds.get(c.scope) })),
+        '*',
+        onKey('id'),
+      ),
+    shop_items: (list: readonly ContentShopItem[]) =>
+      insertJson(tx, 'shop_items', 'variant_id integer, title text, price numeric, description text, image text, image_alt text', list, '*', onKey('variant_id')),
+    events: async (list: readonly ContentEvent[]): Promise<void> => {
+      await insertJson(
+        tx,
+        'events',
+        `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
+       title text, search_title text, place text, description text, link text, search_place text, lieu jsonb, recurrence jsonb`,
+        list.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
+      );
+      await insertJson(
+        tx,
+        'event_categories',
+        'event_id integer, category_id integer',
+        list.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
+      );
+      // The feeds' SEQUENCE and cancellations carry over from one write to the next (never truncated).
+      await upsertEventFeedState(
+        tx,
+        list.map((e) => ({
+          id: e.id,
+          data: feedEventData(
+            e,
+            normalizeSearch(e.title),
+            [...new Set(e.categories)].map((id) => ({ id, title: keys.agendaCategoryTitles.get(id) ?? '' })),
+          ),
+        })),
+        at,
+      );
+    },
+    contacts: async (list: readonly ContentContact[], slugs: readonly string[]): Promise<void> => {
+      await insertJson(
+        tx,
+        'contacts',
+        `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
+       address text, email text, phone text, fax text, website text, description text,
+       registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
+       img_wp text, img_wp_2x text, copyright text, search_interests text, filing_letter text, filing_word text`,
+        list.map((c, index) => ({
+          ...c,
+          slug: slugs[index],
+          categories: undefined,
+          commissions: c.commissions ?? [],
+          search_title: normalizeSearch(c.title),
+          search_interests: richTextSearch(c.registre_interets),
+          filing_letter: filingLetter(c.title, c.type_contact),
+          filing_word: filingWord(c.title, c.type_contact),
+        })),
+        `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
+       description, registre_interets, parti,
+       array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests, filing_letter, filing_word`,
+      );
+      await insertJson(
+        tx,
+        'contact_category_links',
+        'contact_id integer, category_id integer',
+        list.flatMap((c) => [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: keys.contactCategoryIds.get(title) }))),
+      );
+    },
+    news: async (list: readonly ContentNews[], slugs: readonly string[]): Promise<void> => {
+      await insertJson(
+        tx,
+        'news_items',
+        'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text, search_title text, search_lead text',
+        list.map((n, index) => ({
+          ...n,
+          slug: slugs[index],
+          search_title: normalizeSearch(n.title),
+          search_lead: plainTextSearch(n.lead),
+          categories: undefined,
+          scope: undefined,
+          scope_id: keys.scopeIds.get(n.scope),
+        })),
+      );
+      await insertJson(
+        tx,
+        'news_item_categories',
+        'news_id integer, category_id integer',
+        list.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
+      );
+    },
+  };
+};
+
 /**
  * Empties every content table and writes the small lists (inside a transaction); the writer it
  * resolves with takes the events, contacts and news in parts of any size, in any order, so a
@@ -577,102 +732,13 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
        contact_category_links, news_scopes, news_categories, news_items, news_item_categories,
        shop_items, content_meta`,
   );
-  await insertJson(tx, 'agendas', 'id integer, title text', small.agendas);
-  await insertJson(tx, 'agenda_categories', 'id integer, title text, slug text', small.agenda_categories);
-  await insertJson(tx, 'contact_categories', 'id integer, title text', small.contact_categories);
-  await insertJson(tx, 'news_scopes', 'id integer, slug text, title text', small.news_scopes);
-  const scopeIds = new Map(small.news_scopes.map((scope) => [scope.slug, scope.id]));
-  await insertJson(
-    tx,
-    'news_categories',
-    'id integer, scope_id integer, title text, slug text',
-    small.news_categories.map((c) => ({ ...c, scope: undefined, scope_id: scopeIds.get(c.scope) })),
-  );
-  await insertJson(tx, 'shop_items', 'variant_id integer, title text, price numeric, description text, image text, image_alt text', small.shop_items);
-  const categoryIds = new Map(small.contact_categories.map((c) => [c.title, c.id]));
-  const agendaCategoryTitles = new Map(small.agenda_categories.map((c) => [c.id, c.title]));
-
-  const events = async (list: readonly ContentEvent[]): Promise<void> => {
-    await insertJson(
-      tx,
-      'events',
-      `id integer, agenda_id integer, bel_date date, end_date date, start_time time, end_time time,
-       title text, search_title text, place text, description text, link text, search_place text, lieu jsonb, recurrence jsonb`,
-      list.map((e) => ({ ...e, categories: undefined, search_title: normalizeSearch(e.title), search_place: plainTextSearch(e.place) })),
-    );
-    await insertJson(
-      tx,
-      'event_categories',
-      'event_id integer, category_id integer',
-      list.flatMap((e) => [...new Set(e.categories)].map((category_id) => ({ event_id: e.id, category_id }))),
-    );
-    // The feeds' SEQUENCE and cancellations carry over from one import to the next (not truncated above).
-    await upsertEventFeedState(
-      tx,
-      list.map((e) => ({
-        id: e.id,
-        data: feedEventData(
-          e,
-          normalizeSearch(e.title),
-          [...new Set(e.categories)].map((id) => ({ id, title: agendaCategoryTitles.get(id) ?? '' })),
-        ),
-      })),
-      importedAt,
-    );
-  };
-
-  const contacts = async (list: readonly ContentContact[], slugs: readonly string[]): Promise<void> => {
-    await insertJson(
-      tx,
-      'contacts',
-      `id integer, slug text, title text, search_title text, type_contact text, fonction text, contact_person text,
-       address text, email text, phone text, fax text, website text, description text,
-       registre_interets text, parti text, commissions jsonb, image text, img text, img_2x text,
-       img_wp text, img_wp_2x text, copyright text, search_interests text, filing_letter text, filing_word text`,
-      list.map((c, index) => ({
-        ...c,
-        slug: slugs[index],
-        categories: undefined,
-        commissions: c.commissions ?? [],
-        search_title: normalizeSearch(c.title),
-        search_interests: richTextSearch(c.registre_interets),
-        filing_letter: filingLetter(c.title, c.type_contact),
-        filing_word: filingWord(c.title, c.type_contact),
-      })),
-      `id, slug, title, search_title, type_contact, fonction, contact_person, address, email, phone, fax, website,
-       description, registre_interets, parti,
-       array(select jsonb_array_elements_text(commissions)), image, img, img_2x, img_wp, img_wp_2x, copyright, search_interests, filing_letter, filing_word`,
-    );
-    await insertJson(
-      tx,
-      'contact_category_links',
-      'contact_id integer, category_id integer',
-      list.flatMap((c) => [...new Set(c.categories)].map((title) => ({ contact_id: c.id, category_id: categoryIds.get(title) }))),
-    );
-  };
-
-  const news = async (list: readonly ContentNews[], slugs: readonly string[]): Promise<void> => {
-    await insertJson(
-      tx,
-      'news_items',
-      'id integer, scope_id integer, slug text, title text, date date, lead text, body text, image text, image_alt text, link text, search_title text, search_lead text',
-      list.map((n, index) => ({
-        ...n,
-        slug: slugs[index],
-        search_title: normalizeSearch(n.title),
-        search_lead: plainTextSearch(n.lead),
-        categories: undefined,
-        scope: undefined,
-        scope_id: scopeIds.get(n.scope),
-      })),
-    );
-    await insertJson(
-      tx,
-      'news_item_categories',
-      'news_id integer, category_id integer',
-      list.flatMap((n) => [...new Set(n.categories)].map((category_id) => ({ news_id: n.id, category_id }))),
-    );
-  };
+  const rows = contentRows(tx, contentKeysOf(small), importedAt);
+  await rows.agendas(small.agendas);
+  await rows.agenda_categories(small.agenda_categories);
+  await rows.contact_categories(small.contact_categories);
+  await rows.news_scopes(small.news_scopes);
+  await rows.news_categories(small.news_categories);
+  await rows.shop_items(small.shop_items);
 
   const end = async (label: string): Promise<void> => {
     await closeEventFeedState(tx, importedAt);
@@ -683,5 +749,5 @@ export const contentWriter = async (tx: Queryable, small: SmallContent, imported
     await tx.query(`select pg_notify($1, value || ':' || xmin::text) from content_meta where key = 'content'`, [CONTENT_CHANNEL]);
   };
 
-  return { events, contacts, news, end };
+  return { events: rows.events, contacts: rows.contacts, news: rows.news, end };
 };

@@ -15,7 +15,10 @@ import { answerCache, ANSWER_BROTLI_QUALITY, ANSWER_CACHE_CONTROL, ANSWER_COMPRE
 import { apiRoutesOf } from './api-routes';
 import { registerApiDescription } from './description/description-routes';
 import { CONTENT_CHANNEL } from '../data/content';
-import { contentVersionReader } from '../cache/content-version';
+import { registerContentRoutes } from '../content-api/content-routes';
+import { contentSchemaText } from '../content-api/content-schema';
+import { writeGuard } from '../content-api/write-guard';
+import { contentVersionReader, groupsOfApiRoute } from '../cache/content-version';
 import { fairUse } from '../cache/fair-use';
 import type { FairUseLimits } from '../cache/fair-use-limits';
 import type { Database } from '../data/database';
@@ -72,6 +75,8 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Origins whose pages may read the API and the feeds (`CORS_ORIGINS`); none by default. */
   corsOrigins?: readonly string[];
+  /** Origins whose pages may use the content API from a browser (CORS); none by default. */
+  contentWriteOrigins?: readonly string[];
   /** The site's public address (`PUBLIC_ORIGIN`): where every absolute link starts; see server/http/public-origin.ts for the fallback. */
   publicOrigin?: string | undefined;
   /** The only hosts a trusted proxy may name (`PUBLIC_HOSTS`); empty: any host. */
@@ -113,6 +118,7 @@ export const buildApp = ({
   versionTtlMs = 1_000,
   trustProxy = false,
   corsOrigins = [],
+  contentWriteOrigins = [],
   publicOrigin,
   publicHosts = [],
   fairUseLimits = null,
@@ -130,7 +136,13 @@ export const buildApp = ({
   // Uncached database work, bounded: a flood gets 503s (DatabaseBusyError) rather than an endless line.
   const db = queuedDatabase(store);
   // Each answer not kept counts against its client's fair use (`limiter` is made with the app, below).
-  const answers = answerCache({ version: version.read, now, cacheControl: API_CACHE_CONTROL, uncached: (request, reply) => limiter.uncached(request, reply) });
+  const answers = answerCache({
+    version: version.read,
+    versionOfRoute: (route) => version.readFor(groupsOfApiRoute(route)),
+    now,
+    cacheControl: API_CACHE_CONTROL,
+    uncached: (request, reply) => limiter.uncached(request, reply),
+  });
   // The pages ask this very app for their answers (`app` is built below; it answers once listening or injected).
   const own = (): PageSources =>
     databasePages(
@@ -259,7 +271,10 @@ export const buildApp = ({
   let unlisten: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     try {
-      unlisten = await db.listen(CONTENT_CHANNEL, () => version.invalidate());
+      unlisten = await db.listen(CONTENT_CHANNEL, () => {
+        // Read beside the requests: those meanwhile keep the versions known, as if the notification came a moment later.
+        version.refresh().catch(() => undefined);
+      });
     } catch (error) {
       app.log.warn({ err: error }, 'no content notifications: an import shows within the version TTL');
     }
@@ -284,6 +299,15 @@ export const buildApp = ({
     registerApiDescription(api, API_CACHE_CONTROL, { barePage: !rendersPages, profile });
   });
 
+  const guard = writeGuard(store);
+  // The content API: one item written at a time with a token, the content exported, the import file's schema.
+  registerContentRoutes(app, db, {
+    authorize: (request, reply) => guard.check(request, reply),
+    writeOrigins: contentWriteOrigins,
+    schema: contentSchemaText,
+    now,
+    written: () => version.refresh(),
+  });
   // Liveness and readiness, for a service manager, a container's health check or a load balancer.
   registerHealthRoutes(app, { db: store, draining });
   registerSeoRoutes(app, db, { version: version.read, site, origins, uncached: limiter.uncached, expensive: limiter.expensive });

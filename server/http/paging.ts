@@ -3,7 +3,8 @@ import { isLeft } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
 import { parseJson } from '../../src/domain/json';
 import { MAX_CURSOR_LENGTH } from '../../src/domain/paging';
-import { readContentVersion } from '../cache/content-version';
+import { CONTENT_GROUP_NAMES, readContentVersions, versionOf } from '../cache/content-version';
+import type { ContentGroup } from '../data/content';
 import type { Database, Queryable } from '../data/database';
 import { errorBody } from './query-schemas';
 import type { ApiAnswer } from './route-input';
@@ -104,6 +105,18 @@ export const cursorSecret = (db: Queryable): Promise<string> => {
 export const filterHash = (spec: Pick<ListSpec, 'path' | 'filters' | 'context'>): string => digest(JSON.stringify([spec.path, spec.filters, spec.context ?? '']));
 
 /** The content version as a cursor carries it: short, whatever the import's label. */
+// The part of the site a page's tables belong to: a write elsewhere leaves its cursors valid.
+const TABLE_GROUPS: readonly (readonly [RegExp, ContentGroup])[] = [
+  [/\bevents\b/, 'agenda'],
+  [/\bcontacts\b/, 'directory'],
+  [/\bnews_items\b/, 'news'],
+  [/\bshop_items\b/, 'shop'],
+];
+const groupsOfTables = (from: string): readonly ContentGroup[] => {
+  const groups = TABLE_GROUPS.filter(([table]) => table.test(from)).map(([, group]) => group);
+  return groups.length > 0 ? groups : CONTENT_GROUP_NAMES;
+};
+
 export const versionTag = (version: string): string => digest(version);
 
 /** A signed cursor: base64url of the JSON payload, a dot, and its HMAC-SHA256. */
@@ -220,7 +233,7 @@ export const answerList = async (db: Database, spec: ListSpec, request: ListRequ
   }
   return db.transaction(async (tx) => {
     await tx.query('set transaction isolation level repeatable read, read only');
-    const version = versionTag(await readContentVersion(tx));
+    const version = versionTag(versionOf(await readContentVersions(tx), groupsOfTables(spec.from)));
     if (resume !== null && resume.version !== version) return badRequest(STALE_CURSOR_MESSAGE);
     const params = [...spec.params];
     const conditions = [...spec.where];

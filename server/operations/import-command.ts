@@ -6,16 +6,36 @@ import type { Database } from '../data/database';
 import { migrate } from '../data/migrations';
 import { checkImportFile, writeImportFile } from './import-stream';
 import { lifecycleLog } from '../telemetry/log';
+import { mergeFile } from '../content-api/content-operations';
 
 // The server's log: one JSON object per line (server/telemetry/log.ts).
 const log = lifecycleLog(process.env['LOG_LEVEL']?.trim());
 
 // `npm run import -- file.json`: replaces the content with an institution's own, all or nothing,
 // reading the file as a stream (server/operations/import-stream.ts), so its size is not its memory.
+// `npm run import -- --merge changes.json`: adds or replaces the items the file holds and deletes
+// the keys it lists, in one transaction, through the content API's code (server/content-api); on
+// PGlite held by the running server, through it: the site keeps serving.
+const merge = async (file: string): Promise<number> => {
+  const outcome = await mergeFile({ dataDir: resolve(process.env['DATA_DIR'] ?? '.data'), databaseUrl: process.env['DATABASE_URL'] }, file);
+  if (!outcome.ok) {
+    log.error({ problems: outcome.errors }, `${file} was not merged, nothing was changed: ${outcome.errors.join('; ')}`);
+    return 1;
+  }
+  const counts = new Map<string, number>();
+  for (const write of outcome.writes) counts.set(write.action, (counts.get(write.action) ?? 0) + 1);
+  log.info(
+    `merged ${file}: ${['create', 'replace', 'delete'].map((action) => `${counts.get(action) ?? 0} ${action === 'create' ? 'created' : action === 'replace' ? 'replaced' : 'deleted'}`).join(', ')}`,
+  );
+  return 0;
+};
+
 const main = async (): Promise<number> => {
-  const file = process.argv[2];
-  if (file === undefined) {
-    log.error('usage: npm run import -- file.json');
+  const [first, second, ...rest] = process.argv.slice(2);
+  if (first === '--merge' && second !== undefined && rest.length === 0) return merge(second);
+  const file = first;
+  if (file === undefined || second !== undefined || file.startsWith('--')) {
+    log.error('usage: npm run import -- file.json | npm run import -- --merge changes.json');
     return 2;
   }
   try {

@@ -2,6 +2,9 @@ import { from, of, switchMap, throwError } from 'rxjs';
 import { zurichToday } from '../../src/domain/calendar-days';
 import { parseJson } from '../../src/domain/json';
 import { fetchJson, type HttpFailure } from '../../src/services/http';
+import type { SitePage } from '../../src/domain/permalinks';
+import { CONTENT_GROUP_NAMES, type ContentVersionReader } from '../cache/content-version';
+import type { ContentGroup } from '../data/content';
 import type { PageRoutesOptions } from './page-routes';
 
 /** What the app's `inject` answers: the status and the body as a client would read them. */
@@ -21,7 +24,7 @@ export type InjectApi = (path: string, headers: Readonly<Record<string, string>>
  */
 export const databasePages = (
   inject: InjectApi,
-  version: { read: () => Promise<string> },
+  version: Pick<ContentVersionReader, 'read' | 'readFor'>,
   now: () => number = Date.now,
 ): Omit<PageRoutesOptions, 'distDir' | 'profile'> => ({
   answers: (path, headers = {}) =>
@@ -32,8 +35,27 @@ export const databasePages = (
       ),
     ),
   // The agenda shows what is upcoming in Zurich: a page rendered yesterday is not today's.
-  version: async () => `${await version.read()}@${zurichToday(now())}`,
+  version: async (page) => `${await (page === undefined ? version.read() : version.readFor(groupsOfPage(page)))}@${zurichToday(now())}`,
 });
+
+/** The parts of the site a page shows: a page is rendered again when one of them changes, not when another does. */
+export const groupsOfPage = (page: SitePage): readonly ContentGroup[] => {
+  switch (page) {
+    case 'agenda':
+      return ['agenda'];
+    case 'directory':
+      return ['directory'];
+    case 'news':
+      return ['news'];
+    case 'shop':
+    case 'cart':
+      return ['shop'];
+    case 'home':
+      return ['agenda', 'news'];
+    default:
+      return CONTENT_GROUP_NAMES;
+  }
+};
 
 /** Pages rendered from another API that speaks SPEC §7 (an institution's own backend), fetched with the server's `fetch`. */
 export const backendPages = (apiBase: string): Omit<PageRoutesOptions, 'distDir' | 'profile'> => {

@@ -49,11 +49,33 @@ export const shortenedAddress = (address: string): string => {
   return new ipaddr.IPv6([a ?? 0, b ?? 0, c ?? 0, 0, 0, 0, 0, 0]).toString();
 };
 
-/** A request as its log line gives it: method, address, and the visitor's address as `mode` says. */
+// RFC 6750's query parameter for a bearer token: the content API refuses it (server/content-api), and its value never reaches a log.
+const SECRET_PARAMETER = 'access_token';
+
+const parameterName = (pair: string): string => {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+
+/** `url` with the value of each `access_token` parameter of its query replaced by `[redacted]`; the rest as it came. */
+export const redactedUrl = (url: string): string => {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const end = url.indexOf('#', start);
+  const query = url.slice(start + 1, end < 0 ? undefined : end);
+  const pairs = query.split('&').map((pair) => (parameterName(pair) === SECRET_PARAMETER ? `${pair.split('=', 1)[0] ?? ''}=[redacted]` : pair));
+  return `${url.slice(0, start + 1)}${pairs.join('&')}${end < 0 ? '' : url.slice(end)}`;
+};
+
+/** A request as its log line gives it: method, address (a token in its query redacted), and the visitor's address as `mode` says. */
 export const requestLogSerializers = (mode: LogAddresses) => ({
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url,
+    url: redactedUrl(request.url),
     ...(mode === 'none' ? {} : { remoteAddress: mode === 'full' ? request.ip : shortenedAddress(request.ip) }),
   }),
 });

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { boundedCache, ifNoneMatchHits, singleFlight } from '../../server/cache/answer-cache';
 import { buildApp } from '../../server/http/app';
 import { CONTENT_CHANNEL, type Content } from '../../server/data/content';
-import { readContentVersion } from '../../server/cache/content-version';
+import { contentVersionReader, readContentVersions } from '../../server/cache/content-version';
 import { openPostgres } from '../../server/data/db';
-import type { Database } from '../../server/data/database';
+import type { Database, Queryable } from '../../server/data/database';
 import { importContent } from '../../server/operations/seed';
 import { counted } from '../support/counted-database';
 import { demo, DEMO_NOW } from '../support/demo-expectations';
@@ -199,6 +199,9 @@ describe('the answer cache, over HTTP', () => {
     await dated.close();
   });
 });
+
+// The import's version: what its notification names (the content API's writes move the versions of parts of the site beside it).
+const readContentVersion = async (source: Database): Promise<string> => (await readContentVersions(source)).base;
 
 describe('content versions', () => {
   it('change with each import, a re-import of the same file included, and are announced on commit only', async () => {
@@ -418,5 +421,99 @@ describe('single flight', () => {
     expect(await other).toBe(7);
     await expect(once('a', async () => Promise.reject(new Error('away')))).rejects.toThrow('away');
     expect(await once('a', async () => 43)).toBe(43);
+  });
+});
+
+describe('the content version reader', () => {
+  /** A database whose reads of the versions end when told, each with the import label it is given. */
+  const versionsDatabase = () => {
+    const reads: { end: (label: string) => void; fail: () => void }[] = [];
+    const db: Queryable = {
+      query: <T>() =>
+        new Promise<T[]>((resolve, reject) => {
+          reads.push({ end: (label) => resolve([{ key: 'content', version: label }] as T[]), fail: () => reject(new Error('connection lost')) });
+        }),
+    };
+    return { db, reads };
+  };
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for the first read only: a change is read beside the requests, and refresh resolves once it is known', async () => {
+    const { db, reads } = versionsDatabase();
+    const reader = contentVersionReader(db, 3_600_000);
+    const first = reader.read();
+    expect(reads).toHaveLength(1);
+    reads[0]!.end('v1');
+    expect(await first).toMatch(/^v1\|/);
+    // A change: the requests meanwhile keep v1, without waiting; the refresh ends with v2 known.
+    const refreshed = reader.refresh();
+    expect(reads).toHaveLength(2);
+    expect(await reader.read()).toMatch(/^v1\|/);
+    let done = false;
+    void refreshed.then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    reads[1]!.end('v2');
+    await refreshed;
+    expect(await reader.read()).toMatch(/^v2\|/);
+  });
+
+  it('answers a change during a read with a read that starts after it, one for all who asked meanwhile', async () => {
+    const { db, reads } = versionsDatabase();
+    const reader = contentVersionReader(db, 3_600_000);
+    const first = reader.read();
+    reads[0]!.end('v1');
+    await first;
+    const early = reader.refresh();
+    // Two writes commit while that read runs: it may have started before them.
+    const late = [reader.refresh(), reader.refresh()];
+    expect(reads).toHaveLength(2);
+    reads[1]!.end('v2');
+    await early;
+    await settle();
+    expect(reads).toHaveLength(3);
+    reads[2]!.end('v3');
+    await Promise.all(late);
+    expect(await reader.read()).toMatch(/^v3\|/);
+  });
+
+  it('reads again beside the requests once the versions are older than the TTL, and keeps them when that read fails', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const { db, reads } = versionsDatabase();
+      const reader = contentVersionReader(db, 1_000);
+      const first = reader.read();
+      reads[0]!.end('v1');
+      await first;
+      now += 999;
+      expect(await reader.read()).toMatch(/^v1\|/);
+      expect(reads).toHaveLength(1);
+      now += 1;
+      // Old: answered with v1 at once, one read started for all the requests.
+      expect(await Promise.all([reader.read(), reader.read()])).toEqual([expect.stringMatching(/^v1\|/), expect.stringMatching(/^v1\|/)]);
+      expect(reads).toHaveLength(2);
+      reads[1]!.fail();
+      await settle();
+      expect(await reader.read()).toMatch(/^v1\|/);
+      expect(reads).toHaveLength(3);
+      reads[2]!.end('v2');
+      await settle();
+      expect(await reader.read()).toMatch(/^v2\|/);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('makes the request wait and ask again while no read has landed yet', async () => {
+    const { db, reads } = versionsDatabase();
+    const reader = contentVersionReader(db, 3_600_000);
+    const failing = reader.read();
+    reads[0]!.fail();
+    await expect(failing).rejects.toThrow('connection lost');
+    const next = reader.read();
+    expect(reads).toHaveLength(2);
+    reads[1]!.end('v1');
+    expect(await next).toMatch(/^v1\|/);
   });
 });

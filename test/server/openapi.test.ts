@@ -2,16 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from '@jest/globals';
 import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import fc, { type Arbitrary } from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { isRight } from 'fp-ts/Either';
 import { buildApp } from '../../server/http/app';
+import { createToken } from '../../server/content-api/api-tokens';
+import { CONTENT_SCHEMA_PATH, contentSchema } from '../../server/content-api/content-schema';
+import { CONTENT_LISTS } from '../../server/data/content';
 import type { Database } from '../../server/data/database';
 import { API_ROUTES } from '../../server/http/api-routes';
 import { siteListsOf } from '../../server/http/site';
 import { defaultSiteProfile } from '../../server/profile/load-site-profile';
 import {
   API_REFERENCE_PATH,
+  CONTENT_PATHS,
+  CONTENT_SECURITY_SCHEME,
+  CONTENT_TAG,
+  contentComponentName,
   OPENAPI_PATH,
   openApiPath,
   parametersOf,
@@ -36,6 +44,8 @@ let app: FastifyInstance;
 let client: TestClient;
 let document: OpenApiDocument;
 const registered: string[] = [];
+// Every method of every /api/ route seen as registered, as `METHOD /path/{name}` (HEAD and OPTIONS, which Fastify and CORS add, left out).
+const registeredOperations: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDatabase();
@@ -44,6 +54,8 @@ beforeAll(async () => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.includes('GET') && route.url.startsWith('/api/')) registered.push(route.url);
+    if (route.url.startsWith('/api/'))
+      for (const method of methods) if (method !== 'HEAD' && method !== 'OPTIONS') registeredOperations.push(`${method} ${openApiPath(route.url)}`);
   });
   client = await injectClient(app);
   const answer = await client.getJson(OPENAPI_PATH);
@@ -113,7 +125,20 @@ describe('GET /api/openapi.json', () => {
     const documented = Object.keys(document.paths).sort();
     const routes = [...new Set(registered.map(openApiPath))].sort();
     expect(routes.length).toBeGreaterThanOrEqual(API_ROUTES.length + 2);
-    expect(documented).toEqual(routes);
+    // The content API's schema is registered on the app itself, before this test could listen: the router is asked below.
+    expect(documented.filter((path) => path !== CONTENT_SCHEMA_PATH)).toEqual(routes);
+  });
+
+  it('describes every method of every registered /api/ route, and documents no operation the router does not have', () => {
+    const documented = Object.entries(document.paths as unknown as Record<string, Record<string, unknown>>)
+      .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(expect.arrayContaining([...new Set(registeredOperations)]));
+    for (const operation of documented) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const routed = registeredOperations.includes(operation) || app.hasRoute({ method, url: path.replace(/\{([A-Za-z]+)\}/g, ':$1') });
+      expect([operation, routed]).toEqual([operation, true]);
+    }
   });
 
   it('takes each parameter from the schema the server validates it with, limits included', () => {
@@ -267,5 +292,155 @@ describe('live answers validate against the published schemas', () => {
       }),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('the content API in the description', () => {
+  type Method = 'get' | 'put' | 'patch' | 'delete';
+  interface Answer {
+    headers?: Record<string, unknown>;
+    content?: Record<string, { schema: JsonSchema }>;
+  }
+  interface ContentOperation {
+    tags: string[];
+    security?: Record<string, string[]>[];
+    parameters?: { name: string; in: string }[];
+    requestBody?: { content: Record<string, { schema: JsonSchema }> };
+    responses: Record<string, Answer>;
+  }
+  const paths = () => document.paths as unknown as Record<string, Partial<Record<Method, ContentOperation>>>;
+  const operation = (path: string, method: Method): ContentOperation => paths()[path]![method]!;
+  const components = () => document.components as unknown as { schemas: Record<string, JsonSchema>; securitySchemes?: Record<string, unknown> };
+
+  // The published schemas compiled as a client of JSON Schema 2020-12 would (formats are not checked, as test/server/content-schema.test.ts).
+  const ajv2020 = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 6, validateFormats: false });
+  const expectValid = (schema: JsonSchema, value: unknown, what: string): void => {
+    const validate = ajv2020.compile({ ...schema, components: document.components });
+    if (!validate(value)) throw new Error(`${what}: ${ajv2020.errorsText(validate.errors)}\n${JSON.stringify(value).slice(0, 400)}`);
+  };
+
+  const HEADERS_READ = ['etag', 'location', 'retry-after', 'www-authenticate', 'link', 'content-disposition'];
+
+  /** Checks a live answer against the operation's documented answer of its status: listed, its body valid against the schema of its media type, its headers named. */
+  const expectDocumented = (path: string, method: Method, answer: { statusCode: number; headers: Record<string, unknown>; body: string }): void => {
+    const documented = operation(path, method).responses[String(answer.statusCode)];
+    if (documented === undefined) throw new Error(`${method.toUpperCase()} ${path} answered ${answer.statusCode}, which the description does not list`);
+    const names = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase());
+    for (const name of HEADERS_READ)
+      if (answer.headers[name] !== undefined) expect([answer.statusCode, name, names.includes(name)]).toEqual([answer.statusCode, name, true]);
+    if (answer.body === '') return;
+    const contentType = answer.headers['content-type'];
+    const type = (typeof contentType === 'string' ? contentType : '').split(';')[0]!;
+    const schema = documented.content?.[type]?.schema;
+    if (schema === undefined) throw new Error(`${method.toUpperCase()} ${path} ${answer.statusCode}: ${type} is not a documented body`);
+    expectValid(schema, JSON.parse(answer.body), `${method.toUpperCase()} ${path} ${answer.statusCode}`);
+  };
+
+  it('documents each route of the content API with its methods, the tag content, whatever the profile switches off', () => {
+    for (const [path, methods] of Object.entries(CONTENT_PATHS)) {
+      expect(Object.keys(paths()[path] ?? {}).sort()).toEqual([...methods].sort());
+      for (const method of methods) expect(operation(path, method).tags).toEqual([CONTENT_TAG]);
+    }
+    expect(document.tags.map((tag) => tag.name)).toContain(CONTENT_TAG);
+    const kind = operation('/api/content/{kind}/{id}', 'get').parameters?.find((parameter) => parameter.name === 'kind') as unknown as { schema: JsonSchema };
+    expect(kind.schema['enum']).toEqual(CONTENT_LISTS);
+  });
+
+  it('requires the bearer token on the content routes only, the schema of the import file public', () => {
+    expect(components().securitySchemes?.[CONTENT_SECURITY_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document).not.toHaveProperty('security');
+    for (const [path, item] of Object.entries(paths())) {
+      for (const [method, described] of Object.entries(item) as [Method, ContentOperation][]) {
+        const secured = path.startsWith('/api/content/') && path !== CONTENT_SCHEMA_PATH;
+        expect([method, path, described.security ?? null]).toEqual([method, path, secured ? [{ [CONTENT_SECURITY_SCHEME]: [] }] : null]);
+        if (secured) expect(Object.keys(described.responses)).toEqual(expect.arrayContaining(['401', '429']));
+      }
+    }
+  });
+
+  it('describes the bodies: an item of each list as the import file, a merge patch, and problem details', () => {
+    const put = operation('/api/content/{kind}/{id}', 'put');
+    const item = put.requestBody?.content['application/json']?.schema;
+    expect(item?.['anyOf']).toEqual(CONTENT_LISTS.map((list) => ({ $ref: `#/components/schemas/${contentComponentName(list)}` })));
+    expect(Object.keys(operation('/api/content/{kind}/{id}', 'patch').requestBody?.content ?? {})).toEqual(['application/merge-patch+json']);
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '201', '400', '401', '404', '409', '412', '413', '415', '422', '428', '429', '503']);
+    expect(Object.keys(put.responses['201']?.headers ?? {})).toEqual(expect.arrayContaining(['ETag', 'Location']));
+    expect(put.responses['422']?.content?.['application/problem+json']?.schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(put.parameters?.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name)).toEqual(['If-Match', 'If-None-Match']);
+    // Each list's item is the very schema /api/content.schema.json publishes under $defs, its references turned to components.
+    const published = contentSchema()['$defs'] as Record<string, JsonSchema>;
+    for (const [name, schema] of Object.entries(published)) {
+      expect(JSON.stringify(components().schemas[contentComponentName(name)]).replaceAll('#/components/schemas/Content.', '#/$defs/')).toBe(JSON.stringify(schema));
+    }
+  });
+
+  it('documents every live answer of a read, a create, a replace, a patch, a delete and their refusals', async () => {
+    const token = await createToken(db, 'openapi-test');
+    const auth = { authorization: `Bearer ${token}` };
+    const ITEM = '/api/content/{kind}/{id}';
+    const [{ id } = { id: 0 }] = await db.query<{ id: number }>('select id from events order by id limit 1');
+    const [{ last } = { last: 0 }] = await db.query<{ last: number }>('select max(id)::int as last from events');
+    const url = `/api/content/events/${id}`;
+    const send = async (method: Method, path: string, address: string, headers: Record<string, string> = {}, payload?: string) => {
+      const answer = await app.inject({ method: method.toUpperCase() as 'GET', url: address, headers, ...(payload === undefined ? {} : { payload }) });
+      const live = { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
+      expectDocumented(path, method, live);
+      return live;
+    };
+
+    const read = await send('get', ITEM, url, auth);
+    expect(read.statusCode).toBe(200);
+    const etag = String(read.headers.etag);
+    const event = JSON.parse(read.body) as Record<string, unknown>;
+    expect((await send('get', ITEM, url, { ...auth, 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await send('get', ITEM, url)).statusCode).toBe(401);
+    expect((await send('get', ITEM, url, { authorization: 'Bearer ist_not-a-token' })).statusCode).toBe(401);
+    expect((await send('get', ITEM, '/api/content/events/99999999', auth)).statusCode).toBe(404);
+    expect((await send('get', ITEM, '/api/content/nothing/1', auth)).statusCode).toBe(404);
+
+    const json = { ...auth, 'content-type': 'application/json' };
+    const body = JSON.stringify({ ...event, title: `${String(event['title'])} (changed)` });
+    expect((await send('put', ITEM, url, json, body)).statusCode).toBe(428);
+    expect((await send('put', ITEM, url, { ...json, 'if-match': '"stale"' }, body)).statusCode).toBe(412);
+    expect((await send('put', ITEM, url, { ...json, 'if-match': etag }, '{')).statusCode).toBe(400);
+    expect((await send('put', ITEM, url, { ...auth, 'content-type': 'text/plain', 'if-match': etag }, body)).statusCode).toBe(415);
+    expect((await send('put', ITEM, url, { ...json, 'if-match': etag }, JSON.stringify({ ...event, bel_date: 'tomorrow' }))).statusCode).toBe(422);
+    const replaced = await send('put', ITEM, url, { ...json, 'if-match': etag }, body);
+    expect(replaced.statusCode).toBe(200);
+
+    const patch = { ...auth, 'content-type': 'application/merge-patch+json', 'if-match': String(replaced.headers.etag) };
+    expect((await send('patch', ITEM, url, { ...auth, 'content-type': 'application/json' }, '{}')).statusCode).toBe(415);
+    const patched = await send('patch', ITEM, url, patch, JSON.stringify({ title: event['title'] }));
+    expect(patched.statusCode).toBe(200);
+    expect(JSON.parse(patched.body)).toEqual(event);
+
+    const fresh = `/api/content/events/${last + 1}`;
+    const created = await send('put', ITEM, fresh, { ...json, 'if-none-match': '*' }, JSON.stringify({ ...event, id: last + 1 }));
+    expect(created.statusCode).toBe(201);
+    expect(created.headers.location).toBe(fresh);
+    expect((await send('put', ITEM, fresh, { ...json, 'if-none-match': '*' }, JSON.stringify({ ...event, id: last + 1 }))).statusCode).toBe(412);
+    // A body whose key is not the path's.
+    expect((await send('put', ITEM, fresh, { ...json, 'if-match': String(created.headers.etag) }, JSON.stringify(event))).statusCode).toBe(400);
+    expect((await send('delete', ITEM, fresh, auth)).statusCode).toBe(428);
+    expect((await send('delete', ITEM, fresh, { ...auth, 'if-match': String(created.headers.etag) })).statusCode).toBe(204);
+    expect((await send('delete', ITEM, fresh, { ...auth, 'if-match': '*' })).statusCode).toBe(412);
+    // An agenda its events still use cannot go.
+    const agenda = await send('get', ITEM, `/api/content/agendas/${String(event['agenda_id'])}`, auth);
+    expect((await send('delete', ITEM, `/api/content/agendas/${String(event['agenda_id'])}`, { ...auth, 'if-match': String(agenda.headers.etag) })).statusCode).toBe(
+      409,
+    );
+
+    const exported = await send('get', '/api/content/export', '/api/content/export', auth);
+    expect(exported.statusCode).toBe(200);
+    const journal = await send('get', '/api/content/journal', '/api/content/journal?limit=2', auth);
+    expect(journal.statusCode).toBe(200);
+    expect((JSON.parse(journal.body) as { entries: unknown[] }).entries).toHaveLength(2);
+    expect((await send('get', '/api/content/journal', '/api/content/journal?limit=0', auth)).statusCode).toBe(400);
+    expect((await send('get', '/api/content/journal', '/api/content/journal', {})).statusCode).toBe(401);
+
+    // The import file's schema is public: no token.
+    const schema = await app.inject({ method: 'GET', url: CONTENT_SCHEMA_PATH });
+    expect(schema.statusCode).toBe(200);
+    expect(Object.keys(operation(CONTENT_SCHEMA_PATH, 'get').responses['200']?.content ?? {})).toEqual([String(schema.headers['content-type']).split(';')[0]]);
   });
 });

@@ -2,6 +2,8 @@ import fc, { type Arbitrary } from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { LANGUAGES } from '../../src/domain/language';
+import { SLUG_PATTERN } from '../../src/domain/permalinks';
+import { SWISS_BOUNDS } from '../../src/domain/swiss-coordinates';
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
@@ -12,6 +14,34 @@ const isoDay = fc
 const profileText = fc.stringMatching(/^[A-Za-zÀ-ÿ'’][A-Za-zÀ-ÿ'’ .-]{0,30}$/);
 const hexColour = fc.integer({ min: 0, max: 0xffffff }).map((value) => `#${value.toString(16).padStart(6, '0')}`);
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
+
+// The content import's texts (server/data/content.ts): any code point but NUL, a few of them (the shortest limit is 20).
+const contentText = fc.string({ unit: 'binary', maxLength: 20 }).map((text) => text.replaceAll('\u0000', ' '));
+const orNull = <T>(arbitrary: Arbitrary<T>): Arbitrary<T | null> => fc.option(arbitrary, { nil: null });
+const coordinate = (axis: 'latitude' | 'longitude'): Arbitrary<number> => fc.double({ min: SWISS_BOUNDS[axis].min, max: SWISS_BOUNDS[axis].max, noNaN: true });
+// An event's place: its fields, and both coordinates or neither (left out, or null).
+const contentPlace = fc
+  .tuple(
+    fc.record(
+      {
+        name: contentText,
+        street_address: orNull(contentText),
+        postcode: orNull(contentText),
+        locality: orNull(contentText),
+        accessibility: orNull(
+          fc.record(
+            { step_free: orNull(fc.boolean()), induction_loop: orNull(fc.boolean()), accessible_toilets: orNull(fc.boolean()), note: orNull(contentText) },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: ['name'] },
+    ),
+    fc.oneof(fc.constant({}), fc.constant({ latitude: null, longitude: null }), fc.record({ latitude: coordinate('latitude'), longitude: coordinate('longitude') })),
+  )
+  .map(([fields, point]) => ({ ...fields, ...point }));
+// numeric(10, 2): cents up to 99,999,999.99, as a number or as decimal text.
+const contentCents = fc.integer({ min: 0, max: 9_999_999_999 });
 
 // Wire values of the project's own codecs, which are built with `new t.Type` or `t.brand` and are known by name.
 const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
@@ -41,6 +71,24 @@ const byName: Readonly<Record<string, Arbitrary<unknown>>> = {
   PostalAddress: fc.array(profileText, { minLength: 1, maxLength: 6 }),
   // Left out sometimes: the profile then speaks French at its root.
   DefaultLanguage: fc.option(fc.constantFrom(...LANGUAGES), { nil: undefined }),
+  // The content import's (server/data/content.ts).
+  RowId: fc.integer({ min: 1, max: 2147483647 }),
+  Title: contentText,
+  ContactTitle: contentText,
+  ShortText: contentText,
+  LongText: contentText,
+  EventDescription: contentText,
+  ScopeSlug: contentText,
+  Postcode: contentText,
+  DateOnly: fc.oneof(isoDay, fc.constantFrom('0001-01-01', '0004-02-29', '2000-02-29', '9999-12-31')),
+  Slug: fc.stringMatching(SLUG_PATTERN),
+  Latitude: coordinate('latitude'),
+  Longitude: coordinate('longitude'),
+  ContentPlace: contentPlace,
+  ContentPrice: fc.oneof(
+    contentCents.map((cents) => cents / 100),
+    contentCents.map((cents) => (cents / 100).toFixed(2)),
+  ),
 };
 
 interface Tagged {

@@ -55,7 +55,14 @@ let built = false;
  */
 export const ensureServerBuilt = (): void => {
   if (built) return;
-  const outputs = [SERVER_MAIN, SEED_MAIN, join(ROOT, 'build/server/import.cjs'), BACKUP_MAIN];
+  const outputs = [
+    SERVER_MAIN,
+    SEED_MAIN,
+    join(ROOT, 'build/server/import.cjs'),
+    BACKUP_MAIN,
+    join(ROOT, 'build/server/token.cjs'),
+    join(ROOT, 'build/server/content.cjs'),
+  ];
   const oldest = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const compiler = statSync(join(ROOT, 'scripts/build-server.mjs')).mtimeMs;
   if (oldest < Math.max(compiler, ...SOURCE_FOLDERS.map((folder) => newestSource(join(ROOT, folder))))) {

@@ -9,12 +9,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 // and the site profile (profile/) with them; the app reads the demo's profile when it is built without one. What runs
 // the site as a service (service/: health, request logs, /metrics) sits beside the HTTP layer that registers it. The
 // figures and the log (telemetry/) are the lowest server layer: every other may count or log there, and it reads none. Backups
-// (backup/) read storage and the settings; the server entry opens their socket.
+// (backup/) read storage and the settings; the server entry opens their socket. The content API (content-api/) sits beside
+// the HTTP layer that registers its routes, and the server entry serves its commands on that socket.
 const root = resolve(__dirname, '../..');
 const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/render': ['server/render', 'server/http', 'server/cache', 'server/data', 'server/telemetry', 'src/domain', 'src/views', 'src/services', 'src/i18n'],
   'server/http': [
     'server/http',
+    'server/content-api',
     'server/render',
     'server/cache',
     'server/data',
@@ -29,7 +31,9 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'server/cache': ['server/cache', 'server/data', 'server/telemetry', 'src/domain'],
   'server/data': ['server/data', 'server/telemetry', 'src/domain'],
   'server/telemetry': ['server/telemetry'],
-  'server/operations': ['server/operations', 'server/data', 'server/profile', 'server/telemetry', 'src/domain', 'server'],
+  'server/operations': ['server/operations', 'server/content-api', 'server/data', 'server/profile', 'server/telemetry', 'src/domain', 'server'],
+  // The content API (tokens, one item written at a time, the merge import) reads storage and the caches' versions; the socket of backups carries its commands.
+  'server/content-api': ['server/content-api', 'server/backup', 'server/cache', 'server/data', 'server/telemetry', 'src/domain', 'server'],
   'server/profile': ['server/profile', 'src/domain', 'server'],
   'server/backup': ['server/backup', 'server/data', 'server'],
   'src/domain': ['src/domain'],
@@ -39,6 +43,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   'src/views': ['src/views', 'src/machines', 'src/services', 'src/domain', 'src/i18n'],
   server: [
     'server',
+    'server/content-api',
     'server/http',
     'server/render',
     'server/cache',

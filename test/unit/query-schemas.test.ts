@@ -14,7 +14,7 @@ const versionOnly = (): Database & { readonly queries: string[] } => {
   const queries: string[] = [];
   const query = async <T>(sql: string): Promise<T[]> => {
     queries.push(sql);
-    return [{ version: 'demo:1' }] as T[];
+    return [{ key: 'content', version: 'demo:1' }] as T[];
   };
   return {
     kind: 'pglite',

@@ -37,6 +37,7 @@ export interface ApiReferenceWords {
   readonly no: string;
   readonly inPath: string;
   readonly inQuery: string;
+  readonly inHeader: string;
   readonly types: Readonly<Record<'string' | 'integer' | 'number' | 'boolean' | 'null', string>>;
   readonly oneOf: string;
   readonly or: string;
@@ -61,7 +62,7 @@ export interface ApiReferenceWords {
 export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> = {
   fr: {
     title: 'Référence de l’API',
-    description: 'Chaque route de l’API en lecture du site, ses paramètres, leurs limites et ses réponses.',
+    description: 'Chaque route de l’API du site, ses paramètres, leurs limites et ses réponses ; les écritures demandent un jeton.',
     machineReadable: 'La même description, lisible par une machine :',
     routes: 'Routes',
     schemas: 'Schémas des réponses',
@@ -86,6 +87,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
     no: 'non',
     inPath: 'chemin',
     inQuery: 'requête',
+    inHeader: 'en-tête',
     types: { string: 'texte', integer: 'entier', number: 'nombre', boolean: 'booléen', null: 'null' },
     oneOf: 'l’une des valeurs',
     or: 'ou',
@@ -107,7 +109,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
   },
   de: {
     title: 'API-Referenz',
-    description: 'Jede Route der lesenden API der Website, ihre Parameter, deren Grenzen und ihre Antworten.',
+    description: 'Jede Route der API der Website, ihre Parameter, deren Grenzen und ihre Antworten; Schreibzugriffe verlangen ein Token.',
     machineReadable: 'Dieselbe Beschreibung, maschinenlesbar:',
     routes: 'Routen',
     schemas: 'Schemas der Antworten',
@@ -132,6 +134,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
     no: 'nein',
     inPath: 'Pfad',
     inQuery: 'Abfrage',
+    inHeader: 'Header',
     types: { string: 'Text', integer: 'Ganzzahl', number: 'Zahl', boolean: 'Wahrheitswert', null: 'null' },
     oneOf: 'einer der Werte',
     or: 'oder',
@@ -153,7 +156,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
   },
   it: {
     title: 'Riferimento dell’API',
-    description: 'Ogni percorso dell’API in lettura del sito, i suoi parametri, i loro limiti e le sue risposte.',
+    description: 'Ogni percorso dell’API del sito, i suoi parametri, i loro limiti e le sue risposte; le scritture richiedono un token.',
     machineReadable: 'La stessa descrizione, leggibile da una macchina:',
     routes: 'Percorsi',
     schemas: 'Schemi delle risposte',
@@ -178,6 +181,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
     no: 'no',
     inPath: 'percorso',
     inQuery: 'richiesta',
+    inHeader: 'intestazione',
     types: { string: 'testo', integer: 'intero', number: 'numero', boolean: 'booleano', null: 'null' },
     oneOf: 'uno dei valori',
     or: 'o',
@@ -199,7 +203,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
   },
   en: {
     title: 'API reference',
-    description: 'Every route of the site’s read API, its parameters, their limits and its answers.',
+    description: 'Every route of the site’s API, its parameters, their limits and its answers; writes need a token.',
     machineReadable: 'The same description, machine-readable:',
     routes: 'Routes',
     schemas: 'Answer schemas',
@@ -224,6 +228,7 @@ export const API_REFERENCE_WORDS: Readonly<Record<Language, ApiReferenceWords>> 
     no: 'no',
     inPath: 'path',
     inQuery: 'query',
+    inHeader: 'header',
     types: { string: 'text', integer: 'integer', number: 'number', boolean: 'boolean', null: 'null' },
     oneOf: 'one of the values',
     or: 'or',
@@ -249,6 +254,9 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 const schemaName = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
+
+// The operations a path may have, in the order the page lists them.
+const METHODS = ['get', 'put', 'patch', 'delete'] as const;
 
 const anchorOf = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -338,24 +346,24 @@ interface Operation {
 
 const headRow = (...names: readonly string[]): string => `<thead><tr>${names.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join('')}</tr></thead>\n`;
 
-const parametersTable = (writer: Writer, path: string, parameters: readonly Parameter[]): string => {
+const parametersTable = (writer: Writer, method: string, path: string, parameters: readonly Parameter[]): string => {
   const { words } = writer;
   if (parameters.length === 0) return `<p>${escapeHtml(words.noParameters)}</p>`;
   const rows = parameters
     .map(
       (parameter) =>
-        `<tr><th scope="row"><code>${escapeHtml(parameter.name)}</code></th><td>${parameter.in === 'path' ? words.inPath : words.inQuery}</td>` +
+        `<tr><th scope="row"><code>${escapeHtml(parameter.name)}</code></th><td>${parameter.in === 'path' ? words.inPath : parameter.in === 'header' ? words.inHeader : words.inQuery}</td>` +
         `<td>${parameter.required ? words.yes : words.no}</td><td>${typeIn(writer, parameter.schema)}</td><td>${limitsIn(writer, parameter.schema)}</td></tr>`,
     )
     .join('\n');
   return (
-    `<table><caption>${escapeHtml(words.parametersOf)} GET ${escapeHtml(path)}</caption>\n` +
+    `<table><caption>${escapeHtml(words.parametersOf)} ${method} ${escapeHtml(path)}</caption>\n` +
     headRow(words.columns.name, words.columns.where, words.columns.required, words.columns.type, words.columns.limits) +
     `<tbody>\n${rows}\n</tbody></table>`
   );
 };
 
-const answersTable = (writer: Writer, path: string, responses: Readonly<Record<string, Answer>>): string => {
+const answersTable = (writer: Writer, method: string, path: string, responses: Readonly<Record<string, Answer>>): string => {
   const { words } = writer;
   const rows = Object.entries(responses)
     .map(([status, answer]) => {
@@ -369,7 +377,7 @@ const answersTable = (writer: Writer, path: string, responses: Readonly<Record<s
     })
     .join('\n');
   return (
-    `<table><caption>${escapeHtml(words.answersOf)} GET ${escapeHtml(path)}</caption>\n` +
+    `<table><caption>${escapeHtml(words.answersOf)} ${method} ${escapeHtml(path)}</caption>\n` +
     headRow(words.columns.status, words.columns.meaning, words.columns.body, words.columns.headers) +
     `<tbody>\n${rows}\n</tbody></table>`
   );
@@ -413,13 +421,21 @@ const schemaSection = (writer: Writer, name: string, schema: JsonSchema): string
 export const apiReferenceContent = (document: OpenApiDocument, language: Language): string => {
   const writer = writerFor(language);
   const { words } = writer;
-  const paths = Object.entries(document.paths as Readonly<Record<string, { readonly get: Operation }>>);
-  const toc = paths.map(([path]) => `<li><a href="#${anchorOf(path)}">GET ${escapeHtml(path)}</a></li>`).join('\n');
-  const routes = paths
+  // Every operation of every path, reads first as the document lists them; a GET keeps the path's own anchor.
+  const operations = Object.entries(document.paths as Readonly<Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>>).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      if (operation === undefined) return [];
+      const verb = method.toUpperCase();
+      return [{ path, verb, operation, anchor: anchorOf(method === 'get' ? path : `${verb} ${path}`) }];
+    }),
+  );
+  const toc = operations.map(({ path, verb, anchor }) => `<li><a href="#${anchor}">${verb} ${escapeHtml(path)}</a></li>`).join('\n');
+  const routes = operations
     .map(
-      ([path, { get }]) =>
-        `<section aria-labelledby="${anchorOf(path)}"><h2 id="${anchorOf(path)}">GET <code>${escapeHtml(path)}</code></h2>\n` +
-        `<p class="api-reference__summary"${writer.frenchLang}>${escapeHtml(get.summary)}</p>\n${parametersTable(writer, path, get.parameters ?? [])}\n${answersTable(writer, path, get.responses)}</section>`,
+      ({ path, verb, operation, anchor }) =>
+        `<section aria-labelledby="${anchor}"><h2 id="${anchor}">${verb} <code>${escapeHtml(path)}</code></h2>\n` +
+        `<p class="api-reference__summary"${writer.frenchLang}>${escapeHtml(operation.summary)}</p>\n${parametersTable(writer, verb, path, operation.parameters ?? [])}\n${answersTable(writer, verb, path, operation.responses)}</section>`,
     )
     .join('\n');
   const schemas = Object.entries(document.components.schemas)
