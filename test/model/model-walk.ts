@@ -7,6 +7,8 @@ import type { MachineModel } from './machine-model';
 
 type Snapshot = SnapshotFrom<AnyStateMachine>;
 
+const WALK_TIMEOUT_MS = 60_000;
+
 /** A step of a walk as its checks see it: the event (none at the start), the state before and the state expected after. */
 export interface WalkStep<E extends EventObject, M> {
   readonly event: E | null;
@@ -68,6 +70,8 @@ export const describeModelWalk = <E extends EventObject, H, M>(
       expect(unwalked(walk.model.model, paths)).toEqual({ states: [], transitions: [] });
     });
 
-    it.each(paths.map((path) => [name(path), path] as const))('%s', (_name, path) => walkPath(walk, path));
+    // A guard against a hung walk, not a speed check: on a busy two-core machine a long path on jsdom takes
+    // several seconds, and a walk cut short by Jest's 5 s default would go on emptying the next walk's page.
+    it.each(paths.map((path) => [name(path), path] as const))('%s', (_name, path) => walkPath(walk, path), WALK_TIMEOUT_MS);
   });
 };
