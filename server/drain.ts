@@ -2,14 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './http/query-schemas';
+import { DRAIN_GRACE_MS } from './lifecycle';
 
 /**
  * A server's last seconds: on a signal it stops taking work, answers the requests it has
  * accepted, then closes, instead of resetting the connections it holds.
  */
-
-/** How long a draining process waits for its requests before it stops anyway: longer than the slowest full list under load, short enough for a service manager (systemd waits 90 s, Kubernetes 30 s). */
-export const DRAIN_GRACE_MS = 10_000;
 
 /** What a request refused during the drain is told (`Retry-After`, seconds): a restart of the server takes a few seconds. */
 export const DRAIN_RETRY_AFTER_SECONDS = 5;
