@@ -20,7 +20,7 @@ startIslands(
   (container, recorder) => {
     // The widget's code and the runtime load side by side: one round trip, not two.
     const code = loadWidgetCode(container);
-    return runtime().then((loaded) => loaded.wakeWidget(container, code, recorder));
+    return runtime().then((loaded) => loaded.wakeWidget(container, code, recorder, served));
   },
   wakeAll,
 );

@@ -9,6 +9,7 @@ import { seriesOf } from '../../src/domain/agenda-grouping';
 import { PROFILE_TEXTS, wordsIn, type ProfileTextName, type SiteProfile } from '../../src/domain/site-profile';
 import { DATASET_TITLES_ATTRIBUTE } from '../../src/domain/open-data-catalogue';
 import { describedSections, pageIsOn, sectionsAttribute, SECTIONS_ATTRIBUTE } from '../../src/domain/site-sections';
+import { messageChunkName, WIDGET_MESSAGE_PARTS } from '../../src/i18n/message-parts';
 import { pageDescription } from '../../src/i18n/page-description';
 import { applyFormToggle } from '../../src/domain/form-toggles';
 import {
@@ -230,7 +231,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
   // (scripts/widget-chunks-reporter.cjs): written on its container, so that the page's loader
   // prefetches them when the browser is idle (src/views/islands/widget-prefetch.ts). A build without the list prefetches nothing.
   let widgetChunks: Readonly<Record<string, readonly string[]>> | null = null;
-  const codeAttribute = (widget: string): Record<string, string> => {
+  const codeAttribute = (widget: string, language: Language): Record<string, string> => {
     if (widgetChunks === null) {
       try {
         const listed = WidgetChunks.decode(JSON.parse(readFileSync(join(options.distDir, 'widget-chunks.json'), 'utf8')));
@@ -239,7 +240,10 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
         widgetChunks = {};
       }
     }
-    const files = [...new Set([...(widgetChunks['runtime'] ?? []), ...(widgetChunks[widget] ?? [])])].filter((file) => /^\/[\w.-]+\.(?:js|css)$/.test(file));
+    // The widget's own messages in the page's language come beside its code (src/i18n/message-loaders.ts).
+    const chunks = widgetChunks;
+    const messages = (WIDGET_MESSAGE_PARTS[widget] ?? []).flatMap((part) => chunks[messageChunkName(part, language)] ?? []);
+    const files = [...new Set([...(chunks['runtime'] ?? []), ...(chunks[widget] ?? []), ...messages])].filter((file) => /^\/[\w.-]+\.(?:js|css)$/.test(file));
     return files.length === 0 ? {} : { 'data-code': files.join(' ') };
   };
   const styleSheets = new Map<string, string | null>();
@@ -483,7 +487,7 @@ export const registerPageRoutes = (app: FastifyInstance, options: PageRoutesOpti
             ...apiAttributes,
             'data-widget': setup.widget,
             'data-wake': setup.entry.wake,
-            ...codeAttribute(setup.widget),
+            ...codeAttribute(setup.widget, language),
             // What the page says if the widget's code fails: the cart has no simple form, the others do.
             [FAILURE_NOTICE_ATTRIBUTE]: intl.formatMessage({ id: page === 'shop' || page === 'cart' ? 'island.cartFailed' : 'island.simpleForm' }),
           },

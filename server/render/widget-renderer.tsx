@@ -1,12 +1,17 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Observable } from 'rxjs';
+import { addMessages } from '../../src/i18n/intl';
 import type { Language } from '../../src/i18n/language';
+import { EVERY_WIDGET_MESSAGES } from '../../src/i18n/widget-messages';
 import { EVERY_SECTION, type SiteSections } from '../../src/domain/site-sections';
 import { trackAnswers } from '../../src/services/answer-tracker';
 import type { HttpFailure } from '../../src/services/http';
 import type { PageSubject, WidgetEntry } from '../../src/views/entries/widget-entry';
 import { WidgetRoot } from '../../src/views/shared/widget-root';
 import './server-dom';
+
+// The server renders any widget in any language: every widget's messages, in all of them.
+for (const messages of EVERY_WIDGET_MESSAGES) addMessages(messages);
 
 /**
  * Where the renderer takes its answers: this server's API, or any API that speaks SPEC §7.

@@ -12,8 +12,8 @@ export type MessageId = keyof typeof fr;
 
 type Catalogue = Partial<Record<MessageId, MessageFormatElement[]>>;
 
-// The entry carries the shell's, the cart's and the shop's messages; the agenda, the directory
-// and the news add theirs from their own chunks (`addMessages`). The formatters read these same
+// The entry carries the shell's, the cart's and the shop's messages; the agenda, the directory,
+// the news, the search and the home add theirs, in the page's language, from chunks of their own. The formatters read these same
 // objects at each call, so messages added later are found. The compiled JSON is typed loosely by
 // the JSON import; its shape is the formatjs AST.
 const catalogues: Record<Language, Catalogue> = {
@@ -23,9 +23,14 @@ const catalogues: Record<Language, Catalogue> = {
   en: { ...(enEntry as Catalogue) },
 };
 
-/** Adds a widget's messages, in every language, to the page's catalogues: a widget's chunk brings its own. */
+/** Adds messages of one language to the page's catalogue of it: the loader brings a widget's parts in the page's language (src/i18n/message-loaders.ts). */
+export const addLanguageMessages = (language: Language, messages: object): void => {
+  Object.assign(catalogues[language], messages);
+};
+
+/** Adds messages in every language: the server's renderer and the tests render any widget in any language. */
 export const addMessages = (messages: Readonly<Record<Language, object>>): void => {
-  for (const language of LANGUAGES) Object.assign(catalogues[language], messages[language]);
+  for (const language of LANGUAGES) addLanguageMessages(language, messages[language]);
 };
 
 const cache = createIntlCache();

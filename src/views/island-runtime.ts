@@ -1,3 +1,7 @@
+import { LANGUAGES } from '../domain/language';
+import { addLanguageMessages } from '../i18n/intl';
+import { readLanguage } from '../i18n/language';
+import { loadWidgetMessages } from '../i18n/message-loaders';
 import type { JournalRecorder } from '../services/journal-service';
 import { showFailure } from './mount-widgets';
 import { showJournalPanel } from './shell/journal-panel';
@@ -67,17 +71,23 @@ const whenReady = (container: HTMLElement): Promise<void> =>
     container.addEventListener(WIDGET_FAILED_EVENT, onFailed);
   });
 
-/** Wakes an island: its widget's code (loading since the loader asked), mounted over the server's markup, then what the visitor did meanwhile. */
-export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetModule> | null, recorder: IslandRecorder): Promise<void> => {
+/** Wakes an island: its widget's code (loading since the loader asked) and messages, mounted over the server's markup (`served`: a server rendered the page), then what the visitor did meanwhile. */
+export const wakeWidget = async (container: HTMLElement, code: Promise<WidgetModule> | null, recorder: IslandRecorder, served: boolean): Promise<void> => {
   const name = container.dataset.widget ?? '';
   if (code === null) {
     showFailure(container);
     throw new Error(`no widget is named "${name}"`);
   }
+  // The widget's own messages (a small chunk a language), asked as soon as the runtime runs: the
+  // widget's code, asked before the runtime, is the larger download. In the page's language on a
+  // served page, which changes it by loading another; in all of them where a page may switch it in place.
+  const messages = loadWidgetMessages(name, served ? [readLanguage(container)] : LANGUAGES);
+  messages.catch(() => undefined);
   const tools = await toolsOfPage();
   let module;
   try {
     module = await code;
+    for (const { language, messages: catalogue } of await messages) addLanguageMessages(language, catalogue);
   } catch (error) {
     showFailure(container);
     throw error;

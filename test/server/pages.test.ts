@@ -236,6 +236,21 @@ describe('the section pages, as the server renders them', () => {
     }
   });
 
+  it('names among them the chunk of its widget’s messages in the page’s language only', async () => {
+    for (const [path, part, language] of [
+      ['/annuaire/', 'directory', 'fr'],
+      ['/de/agenda/', 'agenda', 'de'],
+      ['/en/actualites/', 'news', 'en'],
+    ] as const) {
+      const files = ((await page(path)).querySelector('main [data-widget]')?.getAttribute('data-code') ?? '').split(' ');
+      const parts = files.filter((file) => /^\/(?:fr|de|it|en)-[a-z]+\.[0-9a-f]+\.js$/.test(file));
+      expect([path, parts.map((file) => file.replace(/\.[0-9a-f]+\.js$/, ''))]).toEqual([path, [`/${language}-${part}`]]);
+    }
+    // The cart's messages are the entry's: it has no chunk of its own.
+    const cart = ((await page('/panier/')).querySelector('main [data-widget]')?.getAttribute('data-code') ?? '').split(' ');
+    expect(cart.filter((file) => /^\/(?:fr|de|it|en)-/.test(file))).toEqual([]);
+  });
+
   it('fetches the first contact photos with the page, at the width they are shown, and the others lazily', async () => {
     const document = await page('/annuaire/');
     const images = [...document.querySelectorAll<HTMLImageElement>('main .contact-card img')];

@@ -5,8 +5,6 @@ import { seriesChangeAt } from '../../domain/coming-events';
 import { PAST_PARAM, pagesFromSearch } from '../../domain/list-pages';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { eventPath, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
-import { AGENDA_MESSAGES } from '../../i18n/agenda-messages';
-import { addMessages } from '../../i18n/intl';
 import { agendaMachine, listSearchOf, selectOpenedEvent, selectPermalinkFound, selectShownEvents } from '../../machines/agenda-machine';
 import { subscriptionMachine } from '../../machines/subscription-machine';
 import { agendaActor, agendaCategoriesActor, agendaEventActor, moreAgendaActor, pastAgendaActor } from '../../services/agenda-service';
@@ -17,9 +15,6 @@ import { watchAddressForLanguageLinks } from '../../services/language-links';
 import { showPermalink } from '../../services/permalink-history';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { AgendaView } from './agenda-view';
-
-// The agenda's messages come with its chunk (and with the server's renderer).
-addMessages(AGENDA_MESSAGES);
 
 /** The agenda machine with the services of a setting; in the browser it follows the address bar. */
 export const liveAgendaMachine = (api: Api, browser: boolean) =>

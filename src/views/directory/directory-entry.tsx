@@ -4,8 +4,6 @@ import { pagesFromSearch } from '../../domain/list-pages';
 import { exportBaseFor } from '../../domain/directory-export';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
 import { contactPath, contactSlug, localizedPath, parseSitePath, PAGE_PATHS, splitLanguage } from '../../domain/permalinks';
-import { DIRECTORY_MESSAGES } from '../../i18n/directory-messages';
-import { addMessages } from '../../i18n/intl';
 import { directoryMachine, listSearchOf, selectFindingContact, selectListSearch, selectOpenContact, type DirectorySnapshot } from '../../machines/directory-machine';
 import { contactActor, contactCategoriesActor, contactsActor, moreContactsActor } from '../../services/contacts-service';
 import { syncPermalink } from '../../services/permalink-history';
@@ -13,9 +11,6 @@ import { writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { DirectoryView } from './directory-view';
-
-// The directory's messages come with its chunk (and with the server's renderer).
-addMessages(DIRECTORY_MESSAGES);
 
 /** The slug of the contact an address names, if it names one. */
 const slugOf = (pathname: string): string | null => {
