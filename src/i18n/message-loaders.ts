@@ -28,24 +28,6 @@ const PART_LOADERS: Readonly<Record<WidgetMessagePart, Readonly<Record<Language,
     it: () => import('./compiled/parts/it-directory.json'),
     en: () => import('./compiled/parts/en-directory.json'),
   },
-  news: {
-    fr: () => import('./compiled/parts/fr-news.json'),
-    de: () => import('./compiled/parts/de-news.json'),
-    it: () => import('./compiled/parts/it-news.json'),
-    en: () => import('./compiled/parts/en-news.json'),
-  },
-  search: {
-    fr: () => import('./compiled/parts/fr-search.json'),
-    de: () => import('./compiled/parts/de-search.json'),
-    it: () => import('./compiled/parts/it-search.json'),
-    en: () => import('./compiled/parts/en-search.json'),
-  },
-  home: {
-    fr: () => import('./compiled/parts/fr-home.json'),
-    de: () => import('./compiled/parts/de-home.json'),
-    it: () => import('./compiled/parts/it-home.json'),
-    en: () => import('./compiled/parts/en-home.json'),
-  },
 };
 
 /** Loads the message parts of a widget (by its `data-widget` name) in each of `languages`; nothing for a widget that has none of its own. */

@@ -7,11 +7,12 @@ import { WIDGET_MESSAGE_PARTS } from '../../src/i18n/message-parts';
 describe('a widget’s own messages', () => {
   it('come in the languages asked, a catalogue each', async () => {
     expect(await loadWidgetMessages('agenda', ['de'])).toEqual([{ language: 'de', messages: deAgenda }]);
-    expect((await loadWidgetMessages('news-article', LANGUAGES)).map(({ language }) => language)).toEqual([...LANGUAGES]);
+    expect((await loadWidgetMessages('directory', LANGUAGES)).map(({ language }) => language)).toEqual([...LANGUAGES]);
   });
 
-  it('are none for a widget whose messages are the entry’s, or an unknown one', async () => {
+  it('are none for a widget whose messages are the entry’s or ride in its chunk, or an unknown one', async () => {
     expect(await loadWidgetMessages('shop', LANGUAGES)).toEqual([]);
+    expect(await loadWidgetMessages('news', LANGUAGES)).toEqual([]);
     expect(await loadWidgetMessages('no-such-widget', ['fr'])).toEqual([]);
   });
 

@@ -4,6 +4,8 @@ import { nextChangeAt } from '../../domain/coming-events';
 import { HOME_LIST_SIZE } from '../../domain/home-lists';
 import type { CategorySelection } from '../../domain/news-list';
 import type { SiteSections } from '../../domain/site-sections';
+import { HOME_MESSAGES } from '../../i18n/home-messages';
+import { addMessages } from '../../i18n/intl';
 import { homeMachine, selectNextEvents } from '../../machines/home-machine';
 import { agendaActor, type AgendaEventsEvent, type AgendaQuery } from '../../services/agenda-service';
 import type { Api } from '../../services/http';
@@ -11,6 +13,9 @@ import { newsActor, type NewsEvent } from '../../services/news-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { heldProfileText } from '../shared/profile-text';
 import { HomeView } from './home-view';
+
+// The home page's messages come with its chunk (and with the server's renderer).
+addMessages(HOME_MESSAGES);
 
 // The demo site's agenda and news scope (server/http/site.ts), for a container that names neither.
 const DEFAULT_AGENDA_ID = '1';

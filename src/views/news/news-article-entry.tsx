@@ -1,10 +1,15 @@
 import { createActor } from 'xstate';
 import { parseSitePath, splitLanguage } from '../../domain/permalinks';
+import { NEWS_MESSAGES } from '../../i18n/news-messages';
+import { addMessages } from '../../i18n/intl';
 import { newsArticleMachine, selectArticle } from '../../machines/news-article-machine';
 import { newsArticleActor } from '../../services/news-article-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { NewsArticleView } from './news-article-view';
 import { newsScopeOf } from './news-entry';
+
+// The news messages come with the article's chunk too (and with the server's renderer).
+addMessages(NEWS_MESSAGES);
 
 /** The slug of the news item an address names, or `''` when it names none (the article is then missing). */
 const slugOf = (pathname: string): string => {

@@ -2,12 +2,17 @@ import { createActor } from 'xstate';
 import { pagesFromSearch } from '../../domain/list-pages';
 import { selectionFromSearch } from '../../domain/news-list';
 import { PAGE_SIZES, pageSizeOf } from '../../domain/paging';
+import { NEWS_MESSAGES } from '../../i18n/news-messages';
+import { addMessages } from '../../i18n/intl';
 import { listSearchOf, newsMachine } from '../../machines/news-machine';
 import { historyActor, writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { moreNewsActor, newsActor, newsCategoriesActor } from '../../services/news-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { NewsView } from './news-view';
+
+// The news list's messages come with its chunk (and with the server's renderer).
+addMessages(NEWS_MESSAGES);
 
 /** The news scope of a container (`data-news-scope`); a container without one is a page error, said in the console. */
 export const newsScopeOf = (scope: string | null): string => {

@@ -1,11 +1,16 @@
 import { createActor } from 'xstate';
 import { SEARCH_LIMITS, searchChangeAt, searchPageQuery, textFromSearch } from '../../domain/site-search';
+import { addMessages } from '../../i18n/intl';
+import { SEARCH_MESSAGES } from '../../i18n/search-messages';
 import { selectAnswer, siteSearchMachine } from '../../machines/site-search-machine';
 import { writeSearch } from '../../services/history-service';
 import type { Api } from '../../services/http';
 import { siteSearchActor } from '../../services/site-search-service';
 import type { WidgetEntry } from '../entries/widget-entry';
 import { SiteSearchView } from './site-search-view';
+
+// The search's messages come with its chunk (and with the server's renderer).
+addMessages(SEARCH_MESSAGES);
 
 /**
  * The site search machine of the search page, with the services of a setting. In the browser the
