@@ -78,9 +78,30 @@ const awakeOutcome = async (widget: Widget, presses: readonly Press[]): Promise<
   }
 };
 
-const freshOutcome = async (widget: Widget, presses: readonly Press[]): Promise<{ outcome: unknown; errors: readonly string[] }> => {
+// What the fresh page saw, for a failure to tell: each click as it reached the window (the visitor's,
+// then the replayed ones) and each write of the stored cart, with its time from the page's start.
+const traceClicksAndCart = (): void => {
+  const trace: string[] = [];
+  Object.assign(window, { earlyActsTrace: trace });
+  const at = (): string => `${Math.round(performance.now())} ms`;
+  const nameOf = (target: EventTarget | null): string => {
+    if (!(target instanceof Element)) return '?';
+    const card = target.closest('[aria-labelledby]');
+    const title = card === null ? null : document.getElementById(card.getAttribute('aria-labelledby') ?? '');
+    return `${target.textContent.trim()}${title === null ? '' : ` (${title.textContent.trim()})`}`;
+  };
+  window.addEventListener('click', (event) => trace.push(`${at()} ${event.isTrusted ? 'pressed' : 'replayed'}: ${nameOf(event.target)}`), true);
+  const setItem = Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem')?.value as (this: Storage, key: string, value: string) => void;
+  Storage.prototype.setItem = function (this: Storage, key: string, value: string): void {
+    if (key === 'cartItems') trace.push(`${at()} stored: ${value}`);
+    setItem.call(this, key, value);
+  };
+};
+
+const freshOutcome = async (widget: Widget, presses: readonly Press[]): Promise<{ outcome: unknown; errors: readonly string[]; trace: readonly string[] }> => {
   const { page, errors } = await watchedPage(browser);
   try {
+    await page.addInitScript(traceClicksAndCart);
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(new RegExp(`${widget.name}-widget\\.[0-9a-f]+\\.js$`), async (route) => {
@@ -90,7 +111,9 @@ const freshOutcome = async (widget: Widget, presses: readonly Press[]): Promise<
     await page.goto(`${site.url}${widget.path}`);
     for (const press of presses) await button(page, press).click();
     release();
-    return { outcome: await settled(page, widget.name), errors };
+    const outcome = await settled(page, widget.name);
+    const trace = await page.evaluate(() => (window as unknown as { earlyActsTrace?: string[] }).earlyActsTrace ?? []);
+    return { outcome, errors, trace };
   } finally {
     await page.context().close();
   }
@@ -103,7 +126,10 @@ describe.each(WIDGETS)('the $name widget', (widget) => {
       fc.asyncProperty(fc.array(press, { minLength: 1, maxLength: 5 }), async (presses) => {
         const fresh = await freshOutcome(widget, presses);
         expect(fresh.errors).toEqual([]);
-        expect(fresh.outcome).toEqual(await awakeOutcome(widget, presses));
+        const awake = await awakeOutcome(widget, presses);
+        // A difference is logged with what the fresh page saw, so that a rare one can be read afterwards.
+        if (JSON.stringify(fresh.outcome) !== JSON.stringify(awake)) console.log(`the fresh page's clicks and stored carts:\n${fresh.trace.join('\n')}`);
+        expect(fresh.outcome).toEqual(awake);
       }),
       { numRuns: browserRuns(2) },
     );
