@@ -153,7 +153,7 @@ export const datasetsInOneLanguage = (titles: Readonly<Record<Dataset['id'], str
   });
 };
 
-/** The demo's datasets (agenda 1, scope `actualites`, `profiles/valmont/`'s titles), which an open-data page lists when no server wrote the profile's on its container. */
+/** The demo's datasets (agenda 1, scope `actualites`, the demo profile's titles), which an open-data page lists when no server wrote the profile's on its container. */
 export const DATASETS: readonly Dataset[] = datasetsOf({
   titles: {
     agenda: { fr: 'Agenda du canton', de: 'Veranstaltungskalender des Kantons', it: 'Agenda del Cantone', en: 'Events of the canton' },
